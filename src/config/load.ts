@@ -1,0 +1,191 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { SETTINGS, type SettingSpec, type TOOL_PROFILES, type LOG_LEVELS, type PROVIDERS } from './settings.js';
+
+/** The only module that reads process.env and argv. Everything else receives a validated Config. */
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type ToolProfile = (typeof TOOL_PROFILES)[number];
+export type ProviderKind = (typeof PROVIDERS)[number];
+
+export interface Config {
+  timeoutMs: number;
+  dataDir: string;
+  logLevel: LogLevel;
+  maxSessions: number;
+  maxPages: number;
+  persistence: boolean;
+  headless: boolean;
+  schemaRefs: boolean;
+  autoInstall: boolean;
+  tools: ToolProfile[];
+  agentGuidelines: boolean;
+  supportRequest: boolean;
+  provider: ProviderKind;
+  cdpEndpoint: string;
+  executablePath: string;
+  refTtlMs: number;
+  observabilityEvents: number;
+  observabilityStringChars: number;
+  observabilityPageSize: number;
+  observabilityResponseBytes: number;
+  screenshotMaxDimension: number;
+  screenshotMaxPixels: number;
+  screenshotMaxBytes: number;
+  visibleTextMaxChars: number;
+  visibleTextMaxBytes: number;
+  maxSavedStates: number;
+  maxStateBytes: number;
+  maxStateTotalBytes: number;
+}
+
+export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version';
+
+export interface LoadedConfig {
+  config: Config;
+  command: CliCommand;
+}
+
+/** A configuration value was refused. `source` names the variable or flag; the CLI exits with 2. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly source: string,
+    message: string,
+  ) {
+    super(`${source}: ${message}`);
+  }
+}
+
+const COMMAND_FLAGS: Record<string, CliCommand> = {
+  doctor: 'doctor',
+  'install-browser': 'install-browser',
+  help: 'help',
+  h: 'help',
+  version: 'version',
+};
+
+type RawValues = Map<string, { value: string; source: string }>;
+
+/** Reads env, then argv (flags win), validates every value, and returns a typed Config. */
+export function loadConfig(
+  argv: readonly string[] = process.argv.slice(2),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LoadedConfig {
+  const raw: RawValues = new Map();
+  for (const spec of SETTINGS) {
+    const value = env[spec.env];
+    if (value !== undefined && value !== '') raw.set(spec.key, { value, source: spec.env });
+  }
+  const command = applyArgv(argv, raw);
+  const values: Record<string, unknown> = {};
+  for (const spec of SETTINGS) {
+    const entry = raw.get(spec.key);
+    values[spec.key] = parseValue(spec, entry?.value ?? spec.default, entry?.source ?? `${spec.env} (default)`);
+  }
+  const config = values as unknown as Config;
+  config.dataDir = resolveDataDir(config.dataDir);
+  if (config.cdpEndpoint !== '' && !raw.has('provider')) config.provider = 'cdp';
+  if (config.provider === 'cdp' && config.cdpEndpoint === '') {
+    throw new ConfigError(raw.get('provider')?.source ?? 'BROWSERMESH_BROWSER_PROVIDER', 'the cdp provider needs --cdp-endpoint (BROWSERMESH_CDP_ENDPOINT)');
+  }
+  return { config, command };
+}
+
+/** The defaults, as a library user gets them without env or flags. */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig([], {}).config, ...overrides };
+}
+
+function applyArgv(argv: readonly string[], raw: RawValues): CliCommand {
+  let command: CliCommand = 'serve';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (!arg.startsWith('-')) throw new ConfigError(arg, 'unexpected argument (see --help)');
+    const [name = '', inline] = splitFlag(arg.replace(/^--?/, ''));
+    const commandName = COMMAND_FLAGS[name];
+    if (commandName) {
+      command = commandName;
+      continue;
+    }
+    const match = findFlag(name);
+    if (!match) throw new ConfigError(`--${name}`, 'unknown option (see --help)');
+    const { spec, value: implied } = match;
+    if (implied !== undefined) {
+      if (inline !== undefined) throw new ConfigError(`--${name}`, 'takes no value');
+      raw.set(spec.key, { value: implied, source: `--${name}` });
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) {
+      throw new ConfigError(`--${name}`, 'needs a value');
+    }
+    raw.set(spec.key, { value, source: `--${name}` });
+  }
+  return command;
+}
+
+function splitFlag(text: string): [string, string | undefined] {
+  const eq = text.indexOf('=');
+  return eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];
+}
+
+function findFlag(name: string): { spec: SettingSpec; value?: string } | undefined {
+  for (const spec of SETTINGS as readonly SettingSpec[]) {
+    if (!spec.flag) continue;
+    if (spec.type.kind === 'boolean') {
+      if (name === spec.flag) return { spec, value: 'true' };
+      if (name === `no-${spec.flag}`) return { spec, value: 'false' };
+      if (spec.negativeFlag && name === spec.negativeFlag) return { spec, value: 'false' };
+    } else if (name === spec.flag) {
+      return { spec };
+    }
+  }
+  return undefined;
+}
+
+function parseValue(spec: SettingSpec, value: string, source: string): unknown {
+  const type = spec.type;
+  switch (type.kind) {
+    case 'boolean':
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+      throw new ConfigError(source, 'must be true or false');
+    case 'integer': {
+      if (!/^-?\d+$/.test(value.trim())) throw new ConfigError(source, `must be an integer from ${type.min} to ${type.max}`);
+      const n = Number(value);
+      if (!Number.isSafeInteger(n) || n < type.min || n > type.max) {
+        throw new ConfigError(source, `must be an integer from ${type.min} to ${type.max}`);
+      }
+      return n;
+    }
+    case 'enum':
+      if (!type.values.includes(value)) throw new ConfigError(source, `must be one of ${type.values.join(', ')}`);
+      return value;
+    case 'list': {
+      const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      if (items.length === 0) throw new ConfigError(source, `must list at least one of ${type.values.join(', ')}`);
+      for (const item of items) {
+        if (!type.values.includes(item)) throw new ConfigError(source, `unknown value "${safe(item)}"; use ${type.values.join(', ')}`);
+      }
+      return [...new Set(items)];
+    }
+    case 'string':
+      if (/[\u0000-\u001f]/.test(value)) throw new ConfigError(source, 'must not contain control characters');
+      if (type.pattern && value !== '' && !type.pattern.test(value)) {
+        throw new ConfigError(source, `must be ${type.hint ?? 'a valid value'}`);
+      }
+      return value;
+  }
+}
+
+/** Echoes a refused value only when it is short and harmless; it may be a secret otherwise. */
+function safe(text: string): string {
+  return text.length <= 32 && /^[\w.-]*$/.test(text) ? text : '…';
+}
+
+function resolveDataDir(dir: string): string {
+  if (dir === '~') return homedir();
+  if (dir.startsWith('~/')) return join(homedir(), dir.slice(2));
+  return isAbsolute(dir) ? dir : resolve(dir);
+}

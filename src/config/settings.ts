@@ -1,0 +1,62 @@
+/**
+ * Every configuration setting, declared once: its environment variable, its CLI flag (if any), its
+ * type and bounds, its default and a one-line description. The loader, `--help` and the README's
+ * configuration table are all generated from this list.
+ */
+
+export type SettingType =
+  | { kind: 'boolean' }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'string'; pattern?: RegExp; hint?: string }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'list'; values: readonly string[] };
+
+export interface SettingSpec {
+  key: string;
+  env: string;
+  /** `--name VALUE`, or for booleans `--name` (true) and `--no-name` (false). */
+  flag?: string;
+  /** Extra boolean flag that sets the opposite value, e.g. `--headed` for headless=false. */
+  negativeFlag?: string;
+  type: SettingType;
+  default: string;
+  description: string;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export const TOOL_PROFILES = ['core', 'observability', 'persistence', 'code', 'evaluate'] as const;
+export const PROVIDERS = ['local', 'cdp'] as const;
+
+const int = (min: number, max: number): SettingType => ({ kind: 'integer', min, max });
+const bool: SettingType = { kind: 'boolean' };
+
+export const SETTINGS = [
+  { key: 'timeoutMs', env: 'BROWSERMESH_TIMEOUT_MS', flag: 'timeout', type: int(100, 600_000), default: '10000', description: 'Default operation deadline (ms), queue wait included; also bounds browser launch.' },
+  { key: 'dataDir', env: 'BROWSERMESH_DATA_DIR', flag: 'data-dir', type: { kind: 'string' }, default: '~/.browsermesh', description: 'Private data directory for saved browser state.' },
+  { key: 'logLevel', env: 'BROWSERMESH_LOG_LEVEL', flag: 'log-level', type: { kind: 'enum', values: LOG_LEVELS }, default: 'info', description: 'Log level for structured stderr logs.' },
+  { key: 'maxSessions', env: 'BROWSERMESH_MAX_SESSIONS', flag: 'max-sessions', type: int(1, 1000), default: '50', description: 'Maximum live sessions.' },
+  { key: 'maxPages', env: 'BROWSERMESH_MAX_PAGES', flag: 'max-pages', type: int(1, 200), default: '20', description: 'Maximum managed pages per session (popups included).' },
+  { key: 'persistence', env: 'BROWSERMESH_PERSISTENCE', flag: 'persistence', type: bool, default: 'true', description: 'Allow saving browser state (`--no-persistence` turns it off).' },
+  { key: 'headless', env: 'BROWSERMESH_HEADLESS', flag: 'headless', negativeFlag: 'headed', type: bool, default: 'true', description: 'Run Chromium without a window (`--headed` to watch).' },
+  { key: 'schemaRefs', env: 'BROWSERMESH_SCHEMA_REFS', flag: 'schema-refs', type: bool, default: 'true', description: 'Share repeated sub-schemas through $defs/$ref (`--no-schema-refs` inlines them).' },
+  { key: 'autoInstall', env: 'BROWSERMESH_AUTO_INSTALL', flag: 'auto-install', type: bool, default: 'false', description: 'Try to install a Chromium when none is found (`--install-browser` does it explicitly).' },
+  { key: 'tools', env: 'BROWSERMESH_TOOLS', flag: 'tools', type: { kind: 'list', values: TOOL_PROFILES }, default: 'core,observability,persistence,code', description: 'Tool profiles to publish, comma-separated.' },
+  { key: 'agentGuidelines', env: 'BROWSERMESH_AGENT_GUIDELINES', flag: 'agent-guidelines', type: bool, default: 'true', description: 'Send the short connect-time instructions (addressing and error reporting).' },
+  { key: 'supportRequest', env: 'BROWSERMESH_SUPPORT_REQUEST', flag: 'support-request', type: bool, default: 'false', description: 'Accepted for compatibility; BrowserMesh never asks agents to act for the project.' },
+  { key: 'provider', env: 'BROWSERMESH_BROWSER_PROVIDER', flag: 'provider', type: { kind: 'enum', values: PROVIDERS }, default: 'local', description: 'Where session browsers come from: `local` launches Chromium, `cdp` connects to an endpoint.' },
+  { key: 'cdpEndpoint', env: 'BROWSERMESH_CDP_ENDPOINT', flag: 'cdp-endpoint', type: { kind: 'string', pattern: /^(https?|wss?):\/\/[^\s]+$/, hint: 'an http(s):// or ws(s):// URL' }, default: '', description: 'CDP endpoint for the `cdp` provider (implies `--provider cdp`).' },
+  { key: 'executablePath', env: 'BROWSERMESH_EXECUTABLE_PATH', flag: 'executable-path', type: { kind: 'string' }, default: '', description: 'Chromium executable to launch (otherwise Playwright\'s browsers, then the system Chromium).' },
+  { key: 'refTtlMs', env: 'BROWSERMESH_REF_TTL_MS', type: int(0, 86_400_000), default: '0', description: 'Expire snapshot refs after this many ms (0 = never; refs still go stale on navigation or detach).' },
+  { key: 'observabilityEvents', env: 'BROWSERMESH_OBSERVABILITY_EVENTS', type: int(1, 10_000), default: '200', description: 'Observability events kept per page.' },
+  { key: 'observabilityStringChars', env: 'BROWSERMESH_OBSERVABILITY_STRING_CHARS', type: int(16, 65_536), default: '2048', description: 'Maximum length of an event string returned.' },
+  { key: 'observabilityPageSize', env: 'BROWSERMESH_OBSERVABILITY_PAGE_SIZE', type: int(1, 1000), default: '100', description: 'Maximum events in one read.' },
+  { key: 'observabilityResponseBytes', env: 'BROWSERMESH_OBSERVABILITY_RESPONSE_BYTES', type: int(1024, 4_194_304), default: '65536', description: 'Maximum serialized size of one observability response.' },
+  { key: 'screenshotMaxDimension', env: 'BROWSERMESH_SCREENSHOT_MAX_DIMENSION', type: int(16, 32_767), default: '10000', description: 'Maximum PNG width or height (CSS pixels).' },
+  { key: 'screenshotMaxPixels', env: 'BROWSERMESH_SCREENSHOT_MAX_PIXELS', type: int(256, 200_000_000), default: '40000000', description: 'Maximum PNG pixel count.' },
+  { key: 'screenshotMaxBytes', env: 'BROWSERMESH_SCREENSHOT_MAX_BYTES', type: int(1024, 104_857_600), default: '16777216', description: 'Maximum encoded PNG bytes.' },
+  { key: 'visibleTextMaxChars', env: 'BROWSERMESH_VISIBLE_TEXT_MAX_CHARS', type: int(1, 1_000_000), default: '20000', description: 'Maximum code points of visible text returned.' },
+  { key: 'visibleTextMaxBytes', env: 'BROWSERMESH_VISIBLE_TEXT_MAX_BYTES', type: int(4, 4_194_304), default: '65536', description: 'Maximum UTF-8 bytes of visible text returned.' },
+  { key: 'maxSavedStates', env: 'BROWSERMESH_MAX_SAVED_STATES', type: int(1, 10_000), default: '100', description: 'Maximum saved states.' },
+  { key: 'maxStateBytes', env: 'BROWSERMESH_MAX_STATE_BYTES', type: int(1024, 104_857_600), default: '1048576', description: 'Maximum bytes of one saved state.' },
+  { key: 'maxStateTotalBytes', env: 'BROWSERMESH_MAX_STATE_TOTAL_BYTES', type: int(1024, 1_073_741_824), default: '16777216', description: 'Maximum bytes of all saved states.' },
+] as const satisfies readonly SettingSpec[];

@@ -1,0 +1,39 @@
+import type { BrowserContextOptions } from 'playwright-core';
+
+/** Per-session browser settings, already validated at the boundary. */
+export interface ContextSettings {
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
+  locale?: string;
+  timezoneId?: string;
+  colorScheme?: 'light' | 'dark' | 'no-preference';
+  reducedMotion?: 'reduce' | 'no-preference';
+  userAgent?: string;
+  geolocation?: { latitude: number; longitude: number; accuracy?: number };
+  /** The only permission supported: geolocation, granted to one exact origin. */
+  permissions?: Array<{ permission: 'geolocation'; origin: string }>;
+}
+
+export const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+export function toContextOptions(settings: ContextSettings): BrowserContextOptions {
+  const options: BrowserContextOptions = { viewport: settings.viewport ?? DEFAULT_VIEWPORT };
+  if (settings.deviceScaleFactor !== undefined) options.deviceScaleFactor = settings.deviceScaleFactor;
+  if (settings.locale !== undefined) options.locale = settings.locale;
+  if (settings.timezoneId !== undefined) options.timezoneId = settings.timezoneId;
+  if (settings.colorScheme !== undefined) options.colorScheme = settings.colorScheme;
+  if (settings.reducedMotion !== undefined) options.reducedMotion = settings.reducedMotion;
+  if (settings.userAgent !== undefined) options.userAgent = settings.userAgent;
+  if (settings.geolocation !== undefined) options.geolocation = settings.geolocation;
+  return options;
+}
+
+/** The effective settings reported back to the caller (user agent left out: long and rarely useful). */
+export function effectiveSettings(settings: ContextSettings): Record<string, unknown> {
+  return { viewport: settings.viewport ?? DEFAULT_VIEWPORT, ...withoutViewport(settings) };
+}
+
+function withoutViewport(settings: ContextSettings): Record<string, unknown> {
+  const { viewport: _viewport, ...rest } = settings;
+  return rest;
+}

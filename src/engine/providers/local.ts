@@ -1,0 +1,67 @@
+import { chromium, type Browser } from 'playwright-core';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import { findChromium, installHint } from './find-chromium.js';
+import type { Placement } from './provider.js';
+import { SharedBrowserProvider } from './shared-browser.js';
+
+/** Flags a root, display-less, network-closed machine needs; harmless elsewhere. */
+export const CHROMIUM_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export interface LocalProviderOptions {
+  headless: boolean;
+  executablePath: string;
+}
+
+/** Launches one Chromium here, shared by all sessions (one context each). */
+export class LocalProvider extends SharedBrowserProvider {
+  readonly name = 'local';
+  protected readonly ownsProcess = true;
+
+  constructor(private readonly options: LocalProviderOptions) {
+    super();
+  }
+
+  protected async obtain(timeoutMs: number): Promise<Browser> {
+    const found = findChromium(this.options.executablePath);
+    if (!found) {
+      const what = this.options.executablePath ? 'The configured Chromium executable was not found' : 'No Chromium was found';
+      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${what}. Install one: ${installHint()}`, {
+        details: { reason: 'browser_not_found' },
+        recoveryHint: `Run: ${installHint()} — or pass --executable-path. \`browsermesh --doctor\` explains.`,
+      });
+    }
+    try {
+      return await chromium.launch({
+        executablePath: found.path,
+        headless: this.options.headless,
+        chromiumSandbox: false,
+        args: CHROMIUM_ARGS,
+        timeout: timeoutMs,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (error) {
+      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'Chromium failed to launch', {
+        cause: error,
+        details: { reason: 'launch_failed' },
+        recoveryHint: 'Run `browsermesh --doctor` to see what is missing.',
+      });
+    }
+  }
+
+  protected placement(): Placement {
+    return { provider: 'local' };
+  }
+
+  protected async dispose(browser: Browser): Promise<void> {
+    await browser.close();
+  }
+}

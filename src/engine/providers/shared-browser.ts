@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import type { BrowserLease, BrowserProvider, Placement, ProviderStatus } from './provider.js';
+
+/**
+ * A provider whose sessions share one browser (each in its own context). The browser is obtained
+ * lazily on the first acquire; concurrent acquires share one launch; after a disconnect the next
+ * acquire obtains a fresh browser, while sessions on the old one stay failed.
+ */
+export abstract class SharedBrowserProvider implements BrowserProvider {
+  abstract readonly name: string;
+  protected abstract readonly ownsProcess: boolean;
+  private browser: Browser | undefined;
+  private pending: Promise<Browser> | undefined;
+  private state: ProviderStatus['state'] = 'idle';
+  private closed = false;
+
+  protected abstract obtain(timeoutMs: number): Promise<Browser>;
+  protected abstract placement(): Placement;
+  /** Ends the browser this provider obtained: kill when it launched it, disconnect otherwise. */
+  protected abstract dispose(browser: Browser): Promise<void>;
+
+  async acquire(options: { timeoutMs: number }): Promise<BrowserLease> {
+    if (this.closed) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
+    const browser = this.browser?.isConnected() ? this.browser : await this.connectOnce(options.timeoutMs);
+    return { browser, placement: this.placement(), ownsProcess: this.ownsProcess, release: async () => {} };
+  }
+
+  status(): ProviderStatus {
+    const connected = this.browser?.isConnected() === true;
+    return {
+      provider: this.name,
+      state: connected ? 'ready' : this.state,
+      browserVersion: connected && this.browser ? this.browser.version() : null,
+    };
+  }
+
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser ?? (await this.pending?.catch(() => undefined));
+    this.browser = undefined;
+    if (browser) await this.dispose(browser).catch(() => undefined);
+  }
+
+  private connectOnce(timeoutMs: number): Promise<Browser> {
+    this.pending ??= (async () => {
+      this.state = 'launching';
+      try {
+        const browser = await this.obtain(timeoutMs);
+        browser.on('disconnected', () => {
+          if (this.browser === browser) this.browser = undefined;
+          this.state = 'disconnected';
+        });
+        if (this.closed) {
+          await this.dispose(browser).catch(() => undefined);
+          throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
+        }
+        this.browser = browser;
+        this.state = 'ready';
+        return browser;
+      } catch (error) {
+        this.state = 'idle';
+        throw error;
+      } finally {
+        this.pending = undefined;
+      }
+    })();
+    return this.pending;
+  }
+}
