@@ -177,7 +177,7 @@ export class BrowserMesh {
         },
         (error: unknown) => {
           const mapped = toBrowserError(error, `${op} failed`);
-          this.logger.info('operation_failed', { operationId, sessionId, op, durationMs: Date.now() - started, code: mapped.code });
+          this.logger.debug('operation_failed', { operationId, sessionId, op, durationMs: Date.now() - started, code: mapped.code });
           throw mapped;
         },
       );

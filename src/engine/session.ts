@@ -71,9 +71,11 @@ export class Session {
   async attach(context: BrowserContext, lease: BrowserLease): Promise<ManagedPage> {
     this.context = context;
     this.lease = lease;
-    context.on('page', (page) => this.adoptPopup(page));
     const page = await context.newPage();
-    return this.adopt(page, true);
+    const initial = this.adopt(page, true);
+    // Registered after the initial page exists, so that page is never mistaken for a popup.
+    context.on('page', (popup) => this.adoptPopup(popup));
+    return initial;
   }
 
   /** Throws unless the session accepts operations. */

@@ -1,0 +1,67 @@
+import { access, constants, mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import type { Config } from '../config/load.js';
+import { chromiumCandidates, findChromium, installHint } from '../engine/providers/find-chromium.js';
+import { CHROMIUM_ARGS } from '../engine/providers/local.js';
+import { VERSIONS } from '../engine/versions.js';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** Checks everything a session needs without speaking the protocol. Returns the exit status. */
+export async function runDoctor(config: Config, write: (line: string) => void): Promise<number> {
+  const checks: Check[] = [];
+  const major = Number(process.versions.node.split('.')[0]);
+  checks.push({ name: 'node', ok: major >= 20, detail: `v${process.versions.node} (>= 20 required)` });
+  checks.push({ name: 'playwright-core', ok: VERSIONS.playwright !== 'unknown', detail: VERSIONS.playwright });
+  checks.push(await checkBrowser(config));
+  if (config.persistence) checks.push(await checkDataDir(config.dataDir));
+  write(`browsermesh ${VERSIONS.browsermesh} doctor\n`);
+  for (const check of checks) write(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}\n`);
+  const failed = checks.filter((check) => !check.ok).length;
+  write(failed === 0 ? 'All checks passed.\n' : `${failed} check(s) failed.\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+async function checkBrowser(config: Config): Promise<Check> {
+  if (config.provider === 'cdp') {
+    return { name: 'browser', ok: true, detail: 'cdp provider: the browser is reached over CDP at session creation' };
+  }
+  const found = findChromium(config.executablePath);
+  if (!found) {
+    const looked = chromiumCandidates(config.executablePath)
+      .map((candidate) => candidate.path)
+      .join(', ');
+    return { name: 'chromium', ok: false, detail: `not found (looked in: ${looked}). Install one: ${installHint()}` };
+  }
+  try {
+    const browser = await chromium.launch({
+      executablePath: found.path,
+      headless: true,
+      chromiumSandbox: false,
+      args: CHROMIUM_ARGS,
+      timeout: config.timeoutMs,
+    });
+    const version = browser.version();
+    const page = await browser.newPage();
+    await page.setContent('<title>ok</title>');
+    await browser.close();
+    return { name: 'chromium', ok: true, detail: `${version} (${found.source}: ${found.path}) launched headless` };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
+    return { name: 'chromium', ok: false, detail: `found at ${found.path} but failed to launch: ${reason}` };
+  }
+}
+
+async function checkDataDir(dir: string): Promise<Check> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await access(dir, constants.W_OK);
+    return { name: 'data dir', ok: true, detail: 'writable' };
+  } catch {
+    return { name: 'data dir', ok: false, detail: 'not writable (set --data-dir or BROWSERMESH_DATA_DIR)' };
+  }
+}

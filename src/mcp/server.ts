@@ -1,0 +1,85 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode as McpErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../engine/logger.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import type { AnyTool } from '../tools/define.js';
+import { selectTools } from '../tools/index.js';
+import { inputSchemaOf, invokeTool, outputSchemaOf, type InvokeResult } from '../tools/invoke.js';
+import type { Services } from '../tools/services.js';
+import { AGENT_INSTRUCTIONS } from './instructions.js';
+import { toPublishedSchema } from './json-schema.js';
+
+export interface McpServerOptions {
+  mesh: BrowserMesh;
+  logger: Logger;
+  services?: Services;
+  /** Owner key for the sessions this connection creates (HTTP transport: one per client). */
+  owner?: string;
+  /** Override the published tools (defaults to the configured profiles). */
+  tools?: AnyTool[];
+}
+
+/** The only place that speaks MCP: tools → tools/list entries, results → CallToolResult. */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { mesh, logger } = options;
+  const config = mesh.config;
+  const tools = options.tools ?? selectTools(config.tools);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const listing = tools.map((tool) => toListedTool(tool, config.schemaRefs));
+
+  const server = new Server(
+    { name: 'browsermesh', version: mesh.runtimeInfo().versions.browsermesh },
+    {
+      capabilities: { tools: { listChanged: false } },
+      ...(config.agentGuidelines ? { instructions: AGENT_INSTRUCTIONS } : {}),
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
+    const result = await invokeTool(tool, request.params.arguments ?? {}, {
+      mesh,
+      services: options.services ?? {},
+      logger,
+      signal: extra.signal,
+      owner: options.owner,
+    });
+    return toCallToolResult(result);
+  });
+
+  return server;
+}
+
+export function toListedTool(tool: AnyTool, refs: boolean): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toPublishedSchema(inputSchemaOf(tool), { refs, io: 'input' }) as Tool['inputSchema'],
+    outputSchema: toPublishedSchema(outputSchemaOf(tool), { refs, io: 'output' }) as Tool['outputSchema'],
+    annotations: { ...tool.hints },
+  };
+}
+
+export function toCallToolResult(result: InvokeResult): CallToolResult {
+  if (!result.ok) {
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }] };
+  }
+  return {
+    structuredContent: result.structured,
+    content: [
+      { type: 'text', text: result.text },
+      ...result.images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType })),
+    ],
+  };
+}

@@ -1,0 +1,51 @@
+import type { PageOperationContext } from '../engine/runtime.js';
+import { boundText, countChars, utf8Bytes } from '../text.js';
+
+export interface VisibleTextResult {
+  text: string;
+  chars: number;
+  bytes: number;
+  originalChars: number;
+  originalBytes: number;
+  truncated: boolean;
+  truncationReason: 'maxChars' | 'maxBytes' | null;
+}
+
+/** Hard cap on what is pulled out of the page before bounding, so a huge page costs little. */
+const PAGE_SIDE_CAP = 2_000_000;
+
+export async function getUrl(ctx: PageOperationContext): Promise<{ url: string }> {
+  return { url: ctx.page.page.url() };
+}
+
+export async function getTitle(ctx: PageOperationContext): Promise<{ title: string }> {
+  return { title: await ctx.page.page.title() };
+}
+
+/**
+ * The page's rendered text (`innerText` of the body), bounded by code points and UTF-8 bytes. The
+ * original size is reported so a caller can tell complete evidence from a prefix.
+ */
+export async function visibleText(
+  ctx: PageOperationContext,
+  limits: { maxChars: number; maxBytes: number },
+): Promise<VisibleTextResult> {
+  const raw = await ctx.page.page.evaluate((cap) => {
+    const text = document.body ? document.body.innerText : '';
+    return { text: text.length > cap ? text.slice(0, cap) : text, length: text.length };
+  }, PAGE_SIDE_CAP);
+  return boundVisibleText(raw.text, limits);
+}
+
+export function boundVisibleText(text: string, limits: { maxChars: number; maxBytes: number }): VisibleTextResult {
+  const bounded = boundText(text, limits.maxChars, limits.maxBytes);
+  return {
+    text: bounded.text,
+    chars: bounded.chars,
+    bytes: bounded.bytes,
+    originalChars: bounded.truncated ? countChars(text) : bounded.chars,
+    originalBytes: bounded.truncated ? utf8Bytes(text) : bounded.bytes,
+    truncated: bounded.truncated,
+    truncationReason: bounded.reason,
+  };
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { ToolProfile } from '../config/load.js';
+import type { BrowserMesh, CallOptions } from '../engine/runtime.js';
+import type { Services } from './services.js';
+
+/** MCP risk hints: advisory for clients, never used for authorization. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** What a handler gets: the runtime, per-call options (deadline, cancellation, owner) and shared services. */
+export interface ToolContext {
+  mesh: BrowserMesh;
+  services: Services;
+  /** Pass straight to `mesh.run*`: carries operationId, timeoutMs, signal and owner. */
+  call: CallOptions & { operationId: string };
+}
+
+/** A handler may return just its structured fields, or add an image and/or a custom text block. */
+export interface ToolOutput<O> {
+  structured: O;
+  /** Replaces the default compact-JSON text block (e.g. a snapshot's own text, never JSON-escaped). */
+  text?: string;
+  images?: Array<{ data: string; mimeType: 'image/png' | 'image/jpeg' }>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds tools of every shape
+export type AnyTool = ToolDefinition<z.ZodObject<any>, z.ZodObject<any>>;
+
+export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
+  name: string;
+  title: string;
+  /** What the tool does and when to use it, in one or two sentences. */
+  description: string;
+  profile: ToolProfile;
+  input: I;
+  /** Structured result fields, without operationId (added to every result). */
+  output: O;
+  hints: ToolHints;
+  /** Whether `timeoutMs` is accepted (added to the input schema). Defaults to true. */
+  timeout?: boolean;
+  handler(args: z.infer<I>, ctx: ToolContext): Promise<z.infer<O> | ToolOutput<z.infer<O>>>;
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return tool;
+}
+
+export function isToolOutput<O>(value: unknown): value is ToolOutput<O> {
+  return typeof value === 'object' && value !== null && 'structured' in value;
+}
+
+export const READ_ONLY: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const ACTION: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
+export const IDEMPOTENT_ACTION: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const DESTRUCTIVE: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };

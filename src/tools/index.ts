@@ -1,0 +1,34 @@
+import type { ToolProfile } from '../config/load.js';
+import type { AnyTool } from './define.js';
+import { backTool, forwardTool, navigateTool, reloadTool } from './navigation.js';
+import { pageClose, pageCreate, pageList } from './pages.js';
+import { getTitleTool, getUrlTool, visibleTextTool } from './reading.js';
+import { runtimeInfo } from './runtime-info.js';
+import { screenshotTool } from './screenshot.js';
+import { sessionClose, sessionCreate, sessionGet, sessionList } from './sessions.js';
+
+/** Every tool, in the order they are published. */
+export const ALL_TOOLS: readonly AnyTool[] = [
+  runtimeInfo,
+  sessionCreate,
+  sessionList,
+  sessionGet,
+  sessionClose,
+  pageCreate,
+  pageList,
+  pageClose,
+  navigateTool,
+  backTool,
+  forwardTool,
+  reloadTool,
+  getUrlTool,
+  getTitleTool,
+  visibleTextTool,
+  screenshotTool,
+];
+
+/** The tools of the selected profiles, in publication order. */
+export function selectTools(profiles: readonly ToolProfile[], tools: readonly AnyTool[] = ALL_TOOLS): AnyTool[] {
+  const wanted = new Set(profiles);
+  return tools.filter((tool) => wanted.has(tool.profile));
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BrowserMeshError, ErrorCodes, toSerializedError, type SerializedError } from '../errors.js';
+import { newId } from '../engine/ids.js';
+import type { Logger } from '../engine/logger.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import { isToolOutput, type AnyTool } from './define.js';
+import { TimeoutMs } from './schemas.js';
+import type { Services } from './services.js';
+
+export interface InvokeContext {
+  mesh: BrowserMesh;
+  services: Services;
+  logger: Logger;
+  signal?: AbortSignal | undefined;
+  owner?: string | undefined;
+}
+
+export type InvokeResult =
+  | {
+      ok: true;
+      operationId: string;
+      structured: Record<string, unknown>;
+      text: string;
+      images: Array<{ data: string; mimeType: string }>;
+    }
+  | { ok: false; operationId: string; error: SerializedError };
+
+const inputCache = new WeakMap<AnyTool, z.ZodObject>();
+
+/** The input schema as published and enforced: the tool's own fields plus `timeoutMs` where accepted. */
+export function inputSchemaOf(tool: AnyTool): z.ZodObject {
+  let schema = inputCache.get(tool);
+  if (!schema) {
+    schema = tool.timeout === false ? tool.input : tool.input.extend({ timeoutMs: TimeoutMs.optional() });
+    inputCache.set(tool, schema);
+  }
+  return schema;
+}
+
+export function outputSchemaOf(tool: AnyTool): z.ZodObject {
+  return tool.output.extend({ operationId: z.string() });
+}
+
+/**
+ * The one call path every face uses: validate → run → shape the result. Handler exceptions become
+ * structured error results (never thrown to the transport); nothing but the safe error shape leaves.
+ */
+export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeContext): Promise<InvokeResult> {
+  const operationId = newId('op');
+  const started = Date.now();
+  const parsed = inputSchemaOf(tool).safeParse(rawArgs ?? {});
+  if (!parsed.success) {
+    return { ok: false, operationId, error: toSerializedError(fromZodError(parsed.error), operationId) };
+  }
+  const args = parsed.data as Record<string, unknown>;
+  const sessionId = typeof args.sessionId === 'string' ? args.sessionId : undefined;
+  const pageId = typeof args.pageId === 'string' ? args.pageId : undefined;
+  try {
+    const { timeoutMs, ...toolArgs } = args;
+    const out = await tool.handler(toolArgs, {
+      mesh: ctx.mesh,
+      services: ctx.services,
+      call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
+    });
+    const output = isToolOutput<Record<string, unknown>>(out) ? out : { structured: out as Record<string, unknown> };
+    const structured = { operationId, ...output.structured };
+    ctx.logger.info('tool_call', { tool: tool.name, operationId, sessionId, pageId, durationMs: Date.now() - started });
+    return { ok: true, operationId, structured, text: output.text ?? JSON.stringify(structured), images: output.images ?? [] };
+  } catch (error) {
+    const serialized = toSerializedError(error, operationId);
+    ctx.logger.info('tool_error', { tool: tool.name, operationId, sessionId, pageId, durationMs: Date.now() - started, code: serialized.code });
+    return { ok: false, operationId, error: serialized };
+  }
+}
+
+/** Names the first offending field (by path) without echoing the value, which may be a secret. */
+export function fromZodError(error: z.ZodError): BrowserMeshError {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : issue?.code === 'unrecognized_keys' ? 'arguments' : '(root)';
+  let message = issue?.message ?? 'invalid value';
+  if (issue?.code === 'unrecognized_keys') message = `unknown field(s): ${issue.keys.slice(0, 5).join(', ')}`;
+  return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: ${message}`, {
+    details: { field, issues: error.issues.length },
+  });
+}

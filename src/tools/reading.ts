@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { getTitle, getUrl, visibleText } from '../operations/reading.js';
+import { defineTool, READ_ONLY } from './define.js';
+import { pageAddress } from './schemas.js';
+
+export const getUrlTool = defineTool({
+  name: 'browser_get_url',
+  title: 'Get URL',
+  description: 'The page\'s current URL (cheap; no page content).',
+  profile: 'core',
+  input: z.object(pageAddress).strict(),
+  output: z.object({ url: z.string() }),
+  hints: READ_ONLY,
+  async handler(args, { mesh, call }) {
+    return mesh.runOnPage(args.sessionId, args.pageId, 'get_url', getUrl, call);
+  },
+});
+
+export const getTitleTool = defineTool({
+  name: 'browser_get_title',
+  title: 'Get title',
+  description: 'The page\'s current document title (cheap; no page content).',
+  profile: 'core',
+  input: z.object(pageAddress).strict(),
+  output: z.object({ title: z.string() }),
+  hints: READ_ONLY,
+  async handler(args, { mesh, call }) {
+    return mesh.runOnPage(args.sessionId, args.pageId, 'get_title', getTitle, call);
+  },
+});
+
+export const visibleTextTool = defineTool({
+  name: 'browser_visible_text',
+  title: 'Visible text',
+  description: 'The page\'s rendered text, bounded, with truncation metadata. Use to read prose; use browser_snapshot to find things to act on.',
+  profile: 'core',
+  input: z
+    .object({
+      ...pageAddress,
+      maxChars: z.number().int().min(1).max(1_000_000).optional().describe('Cap in code points (default and max from config).'),
+    })
+    .strict(),
+  output: z.object({
+    text: z.string(),
+    chars: z.number(),
+    bytes: z.number(),
+    originalChars: z.number(),
+    originalBytes: z.number(),
+    truncated: z.boolean(),
+    truncationReason: z.enum(['maxChars', 'maxBytes']).nullable(),
+  }),
+  hints: READ_ONLY,
+  async handler(args, { mesh, call }) {
+    const config = mesh.config;
+    const maxChars = Math.min(args.maxChars ?? config.visibleTextMaxChars, config.visibleTextMaxChars);
+    const result = await mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'visible_text',
+      (ctx) => visibleText(ctx, { maxChars, maxBytes: config.visibleTextMaxBytes }),
+      call,
+    );
+    const { text, ...meta } = result;
+    return { structured: result, text: `${JSON.stringify(meta)}\n${text}` };
+  },
+});

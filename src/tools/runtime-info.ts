@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineTool, READ_ONLY } from './define.js';
+
+export const runtimeInfo = defineTool({
+  name: 'browser_runtime_info',
+  title: 'Runtime info',
+  description: 'Versions, effective limits, browser state and session counts. Safe before any session exists; never launches Chromium.',
+  profile: 'core',
+  timeout: false,
+  input: z.object({}).strict(),
+  output: z.object({
+    versions: z.object({ browsermesh: z.string(), playwright: z.string(), node: z.string() }),
+    browser: z.object({ provider: z.string(), state: z.string(), browserVersion: z.string().nullable() }),
+    sessions: z.object({ live: z.number(), failed: z.number(), max: z.number() }),
+    limits: z.object({ timeoutMs: z.number(), maxPages: z.number(), headless: z.boolean(), tools: z.array(z.string()), persistence: z.boolean() }),
+  }),
+  hints: READ_ONLY,
+  async handler(_args, { mesh }) {
+    const info = mesh.runtimeInfo();
+    const config = mesh.config;
+    return {
+      ...info,
+      limits: { timeoutMs: config.timeoutMs, maxPages: config.maxPages, headless: config.headless, tools: config.tools, persistence: config.persistence },
+    };
+  },
+});

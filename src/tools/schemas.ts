@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Sub-schemas shared by many tools. Each carries an `id` in its metadata so the published JSON
+ * Schema can share it through $defs/$ref instead of repeating it.
+ */
+
+export const SessionId = z.string().min(1).max(64).describe('Session id from browser_session_create.').meta({ id: 'SessionId' });
+export const PageId = z.string().min(1).max(64).describe('Page id (sessions start with one; see browser_page_list).').meta({ id: 'PageId' });
+export const TimeoutMs = z
+  .number()
+  .int()
+  .min(1)
+  .max(600_000)
+  .describe('Absolute deadline in ms from acceptance, queue wait included (default from config).')
+  .meta({ id: 'TimeoutMs' });
+
+export const sessionAddress = { sessionId: SessionId };
+export const pageAddress = { sessionId: SessionId, pageId: PageId };
+
+const FrameStep = z
+  .object({
+    css: z.string().min(1).max(1000).optional(),
+    role: z.string().min(1).max(64).optional(),
+    name: z.string().max(1000).optional(),
+    testId: z.string().min(1).max(256).optional(),
+  })
+  .strict();
+
+export const Frame = z
+  .union([
+    z.object({ kind: z.literal('main') }).strict(),
+    z.object({ kind: z.literal('iframe'), chain: z.array(FrameStep).min(1).max(5) }).strict(),
+  ])
+  .describe('Frame scope: main (default) or a chain of 1-5 iframe element selectors, outside-in.')
+  .meta({ id: 'Frame' });
+
+/** Exactly one strategy key (role, text, label, placeholder, testId, css) is allowed; checked at resolve time. */
+export const Locator = z
+  .object({
+    role: z.string().min(1).max(64).optional().describe('ARIA role, e.g. button; with name.'),
+    name: z.string().max(1000).optional().describe('Accessible name for role.'),
+    text: z.string().min(1).max(1000).optional(),
+    label: z.string().min(1).max(1000).optional(),
+    placeholder: z.string().min(1).max(1000).optional(),
+    testId: z.string().min(1).max(256).optional(),
+    css: z.string().min(1).max(1000).optional(),
+    exact: z.boolean().optional().describe('Exact name/text match (default true).'),
+    frame: Frame.optional(),
+  })
+  .strict()
+  .describe('Semantic locator: one of role(+name), text, label, placeholder, testId, css.')
+  .meta({ id: 'Locator' });
+
+export const Ref = z
+  .string()
+  .regex(/^@?e\d{1,7}$/, 'a snapshot ref like @e5')
+  .describe('Element ref from browser_snapshot, e.g. @e5.')
+  .meta({ id: 'Ref' });
+
+/** Target fields for element tools: exactly one of `ref` or `locator` (checked by `resolveTargetInput`). */
+export const targetFields = { ref: Ref.optional(), locator: Locator.optional() };
+
+export type LocatorInput = z.infer<typeof Locator>;
+export type FrameInput = z.infer<typeof Frame>;
+
+export const PageInfoSchema = z
+  .object({
+    pageId: z.string(),
+    sessionId: z.string(),
+    url: z.string(),
+    isDefault: z.boolean(),
+    openerPageId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PageInfo' });
+
+export const SessionInfoSchema = z
+  .object({
+    sessionId: z.string(),
+    name: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    state: z.enum(['ready', 'closing', 'closed', 'failed']),
+    failureCode: z.string().nullable(),
+    createdAt: z.string(),
+    pageCount: z.number(),
+    placement: z.object({ provider: z.string(), node: z.string().optional() }).nullable(),
+    contextSettings: z.record(z.string(), z.unknown()),
+    stateId: z.string().nullable(),
+  })
+  .meta({ id: 'SessionInfo' });

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { screenshot } from '../operations/screenshot.js';
+import { defineTool, READ_ONLY } from './define.js';
+import { pageAddress } from './schemas.js';
+
+export const screenshotTool = defineTool({
+  name: 'browser_screenshot',
+  title: 'Screenshot',
+  description: 'Capture a PNG of the viewport (default), the full page, or one element (css), returned as an image. Prefer browser_snapshot for text.',
+  profile: 'core',
+  input: z
+    .object({
+      ...pageAddress,
+      capture: z
+        .union([
+          z.object({ kind: z.literal('viewport') }).strict(),
+          z.object({ kind: z.literal('fullPage') }).strict(),
+          z.object({ kind: z.literal('element'), css: z.string().min(1).max(1000) }).strict(),
+        ])
+        .optional()
+        .describe('viewport (default), fullPage, or element by CSS selector.'),
+    })
+    .strict(),
+  output: z.object({ width: z.number(), height: z.number(), bytes: z.number(), mode: z.string(), mimeType: z.literal('image/png') }),
+  hints: READ_ONLY,
+  async handler(args, { mesh, call }) {
+    const config = mesh.config;
+    const shot = await mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'screenshot',
+      (ctx) =>
+        screenshot(ctx, args.capture ?? { kind: 'viewport' }, {
+          maxDimension: config.screenshotMaxDimension,
+          maxPixels: config.screenshotMaxPixels,
+          maxBytes: config.screenshotMaxBytes,
+        }),
+      call,
+    );
+    return {
+      structured: { width: shot.width, height: shot.height, bytes: shot.bytes, mode: shot.mode, mimeType: 'image/png' as const },
+      images: [{ data: shot.png.toString('base64'), mimeType: 'image/png' as const }],
+    };
+  },
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ACTION, defineTool, DESTRUCTIVE, READ_ONLY } from './define.js';
+import { PageInfoSchema, SessionId, SessionInfoSchema } from './schemas.js';
+import { ContextSettingsSchema, SessionMetadata, SessionName } from './session-inputs.js';
+
+export const sessionCreate = defineTool({
+  name: 'browser_session_create',
+  title: 'Create session',
+  description:
+    'Open an isolated browser session (own cookies, storage, auth, pages) and get its sessionId and initial pageId. Use one session per user, account, role, auth state or independent parallel workflow.',
+  profile: 'core',
+  input: z
+    .object({
+      name: SessionName.optional(),
+      metadata: SessionMetadata.optional(),
+      contextSettings: ContextSettingsSchema.optional(),
+    })
+    .strict(),
+  output: z.object({ session: SessionInfoSchema, initialPage: PageInfoSchema }),
+  hints: { ...ACTION, openWorldHint: false },
+  async handler(args, { mesh, call }) {
+    return mesh.createSession({ name: args.name, metadata: args.metadata, contextSettings: args.contextSettings }, call);
+  },
+});
+
+export const sessionList = defineTool({
+  name: 'browser_session_list',
+  title: 'List sessions',
+  description: 'List this client\'s sessions with their state, labels and page counts.',
+  profile: 'core',
+  timeout: false,
+  input: z.object({}).strict(),
+  output: z.object({ sessions: z.array(SessionInfoSchema) }),
+  hints: READ_ONLY,
+  async handler(_args, { mesh, call }) {
+    return { sessions: mesh.listSessions(call) };
+  },
+});
+
+export const sessionGet = defineTool({
+  name: 'browser_session_get',
+  title: 'Get session',
+  description: 'Read one session: state, labels, settings, placement and its pages.',
+  profile: 'core',
+  timeout: false,
+  input: z.object({ sessionId: SessionId }).strict(),
+  output: z.object({ session: SessionInfoSchema, pages: z.array(PageInfoSchema) }),
+  hints: READ_ONLY,
+  async handler(args, { mesh, call }) {
+    const session = mesh.getSession(args.sessionId, call);
+    return { session: session.toInfo(), pages: session.pageInfos() };
+  },
+});
+
+export const sessionClose = defineTool({
+  name: 'browser_session_close',
+  title: 'Close session',
+  description: 'Close a session after its queued operations finish: pages and context are closed. Closing again succeeds.',
+  profile: 'core',
+  input: z.object({ sessionId: SessionId }).strict(),
+  output: z.object({ sessionId: z.string(), state: z.string(), alreadyClosed: z.boolean() }),
+  hints: DESTRUCTIVE,
+  async handler(args, { mesh, call }) {
+    const { session, alreadyClosed } = await mesh.closeSession(args.sessionId, call);
+    return { sessionId: session.sessionId, state: session.state, alreadyClosed };
+  },
+});
