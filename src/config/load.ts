@@ -23,6 +23,20 @@ export interface Config {
   supportRequest: boolean;
   provider: ProviderKind;
   cdpEndpoint: string;
+  seleniumUrl: string;
+  /** Secret-bearing: never log or echo. */
+  remoteHeaders: Record<string, string>;
+  seleniumCapabilities: Record<string, unknown>;
+  seleniumProbeMs: number;
+  http: boolean;
+  httpHost: string;
+  httpPort: number;
+  /** Secret: never log or echo. Empty = no token. */
+  httpToken: string;
+  httpAllowedHosts: string[];
+  sharedSessions: boolean;
+  disconnectGraceMs: number;
+  httpMaxBodyBytes: number;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;
@@ -85,11 +99,40 @@ export function loadConfig(
   }
   const config = values as unknown as Config;
   config.dataDir = resolveDataDir(config.dataDir);
-  if (config.cdpEndpoint !== '' && !raw.has('provider')) config.provider = 'cdp';
-  if (config.provider === 'cdp' && config.cdpEndpoint === '') {
-    throw new ConfigError(raw.get('provider')?.source ?? 'BROWSERMESH_BROWSER_PROVIDER', 'the cdp provider needs --cdp-endpoint (BROWSERMESH_CDP_ENDPOINT)');
-  }
+  checkProvider(config, raw);
+  checkHttp(config, raw);
   return { config, command };
+}
+
+/** An endpoint implies its provider; a provider without its endpoint is refused. */
+function checkProvider(config: Config, raw: RawValues): void {
+  if (!raw.has('provider')) {
+    if (config.cdpEndpoint !== '' && config.seleniumUrl !== '') {
+      throw new ConfigError(raw.get('seleniumUrl')?.source ?? 'BROWSERMESH_SELENIUM_URL', 'set only one of --cdp-endpoint and --selenium-url, or choose with --provider');
+    }
+    if (config.cdpEndpoint !== '') config.provider = 'cdp';
+    if (config.seleniumUrl !== '') config.provider = 'selenium';
+  }
+  const source = raw.get('provider')?.source ?? 'BROWSERMESH_BROWSER_PROVIDER';
+  if (config.provider === 'cdp' && config.cdpEndpoint === '') {
+    throw new ConfigError(source, 'the cdp provider needs --cdp-endpoint (BROWSERMESH_CDP_ENDPOINT)');
+  }
+  if (config.provider === 'selenium' && config.seleniumUrl === '') {
+    throw new ConfigError(source, 'the selenium provider needs --selenium-url (BROWSERMESH_SELENIUM_URL)');
+  }
+}
+
+/** A server reachable from other machines must demand a token. */
+function checkHttp(config: Config, raw: RawValues): void {
+  if (config.http && !isLoopbackHost(config.httpHost) && config.httpToken === '') {
+    throw new ConfigError(raw.get('httpHost')?.source ?? 'BROWSERMESH_HTTP_HOST', 'a non-loopback host needs a bearer token in BROWSERMESH_HTTP_TOKEN');
+  }
+}
+
+/** Whether a bind address or host name only reaches this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 /** The defaults, as a library user gets them without env or flags. */
@@ -170,6 +213,13 @@ function parseValue(spec: SettingSpec, value: string, source: string): unknown {
       }
       return [...new Set(items)];
     }
+    case 'json':
+      return parseJsonObject(type.shape, value, source);
+    case 'strings': {
+      const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      if (items.some((item) => !type.pattern.test(item))) throw new ConfigError(source, `must be comma-separated ${type.hint}`);
+      return items;
+    }
     case 'string':
       if (/[\u0000-\u001f]/.test(value)) throw new ConfigError(source, 'must not contain control characters');
       if (type.pattern && value !== '' && !type.pattern.test(value)) {
@@ -177,6 +227,25 @@ function parseValue(spec: SettingSpec, value: string, source: string): unknown {
       }
       return value;
   }
+}
+
+/** A JSON object setting. The value is never echoed in errors: headers usually carry credentials. */
+function parseJsonObject(shape: 'object' | 'headers', value: string, source: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError(source, 'must be a JSON object');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError(source, 'must be a JSON object');
+  if (shape === 'headers') {
+    for (const [name, header] of Object.entries(parsed)) {
+      if (!/^[!#$%&'*+.^\w`|~-]+$/.test(name) || typeof header !== 'string' || /[\r\n\u0000]/.test(header)) {
+        throw new ConfigError(source, 'must map header names to string values');
+      }
+    }
+  }
+  return parsed as Record<string, unknown>;
 }
 
 /** Echoes a refused value only when it is short and harmless; it may be a secret otherwise. */

@@ -9,7 +9,11 @@ export type SettingType =
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'string'; pattern?: RegExp; hint?: string }
   | { kind: 'enum'; values: readonly string[] }
-  | { kind: 'list'; values: readonly string[] };
+  | { kind: 'list'; values: readonly string[] }
+  /** A JSON object; `headers` requires string values (HTTP headers). Never echoed: it may hold secrets. */
+  | { kind: 'json'; shape: 'object' | 'headers' }
+  /** Comma-separated free-form items (e.g. host names), each matching `pattern`. */
+  | { kind: 'strings'; pattern: RegExp; hint: string };
 
 export interface SettingSpec {
   key: string;
@@ -25,7 +29,7 @@ export interface SettingSpec {
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export const TOOL_PROFILES = ['core', 'observability', 'persistence', 'code', 'evaluate'] as const;
-export const PROVIDERS = ['local', 'cdp'] as const;
+export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
 
 const int = (min: number, max: number): SettingType => ({ kind: 'integer', min, max });
 const bool: SettingType = { kind: 'boolean' };
@@ -43,8 +47,20 @@ export const SETTINGS = [
   { key: 'tools', env: 'BROWSERMESH_TOOLS', flag: 'tools', type: { kind: 'list', values: TOOL_PROFILES }, default: 'core,observability,persistence,code', description: 'Tool profiles to publish, comma-separated.' },
   { key: 'agentGuidelines', env: 'BROWSERMESH_AGENT_GUIDELINES', flag: 'agent-guidelines', type: bool, default: 'true', description: 'Send the short connect-time instructions (addressing and error reporting).' },
   { key: 'supportRequest', env: 'BROWSERMESH_SUPPORT_REQUEST', flag: 'support-request', type: bool, default: 'false', description: 'Accepted for compatibility; BrowserMesh never asks agents to act for the project.' },
-  { key: 'provider', env: 'BROWSERMESH_BROWSER_PROVIDER', flag: 'provider', type: { kind: 'enum', values: PROVIDERS }, default: 'local', description: 'Where session browsers come from: `local` launches Chromium, `cdp` connects to an endpoint.' },
+  { key: 'provider', env: 'BROWSERMESH_BROWSER_PROVIDER', flag: 'provider', type: { kind: 'enum', values: PROVIDERS }, default: 'local', description: 'Where session browsers come from: `local` launches Chromium, `cdp` connects to an endpoint, `selenium` gets one Selenium Grid 4 session per BrowserMesh session.' },
   { key: 'cdpEndpoint', env: 'BROWSERMESH_CDP_ENDPOINT', flag: 'cdp-endpoint', type: { kind: 'string', pattern: /^(https?|wss?):\/\/[^\s]+$/, hint: 'an http(s):// or ws(s):// URL' }, default: '', description: 'CDP endpoint for the `cdp` provider (implies `--provider cdp`).' },
+  { key: 'seleniumUrl', env: 'BROWSERMESH_SELENIUM_URL', flag: 'selenium-url', type: { kind: 'string', pattern: /^https?:\/\/[^\s]+$/, hint: 'an http(s):// URL' }, default: '', description: 'Selenium Grid 4 URL for the `selenium` provider (implies `--provider selenium`); user:password@ in it becomes Basic auth.' },
+  { key: 'remoteHeaders', env: 'BROWSERMESH_CDP_HEADERS', type: { kind: 'json', shape: 'headers' }, default: '{}', description: 'JSON object of HTTP headers for remote browsers (CDP connections; WebDriver requests for selenium). Never logged.' },
+  { key: 'seleniumCapabilities', env: 'BROWSERMESH_SELENIUM_CAPABILITIES', type: { kind: 'json', shape: 'object' }, default: '{}', description: 'JSON object merged into the WebDriver capabilities (`goog:chromeOptions.args` are appended).' },
+  { key: 'seleniumProbeMs', env: 'BROWSERMESH_SELENIUM_PROBE_MS', type: int(200, 300_000), default: '15000', description: 'How often each Grid session is checked: finds dead browsers and keeps the Grid\'s idle timeout away.' },
+  { key: 'http', env: 'BROWSERMESH_HTTP', flag: 'http', type: bool, default: 'false', description: 'Serve MCP over Streamable HTTP (at /mcp) instead of stdio.' },
+  { key: 'httpHost', env: 'BROWSERMESH_HTTP_HOST', flag: 'host', type: { kind: 'string', pattern: /^[\w.:[\]-]+$/, hint: 'a host name or IP address' }, default: '127.0.0.1', description: 'Address the HTTP server binds; anything but loopback needs BROWSERMESH_HTTP_TOKEN.' },
+  { key: 'httpPort', env: 'BROWSERMESH_HTTP_PORT', flag: 'port', type: int(0, 65_535), default: '8940', description: 'Port of the HTTP server (0 picks a free one).' },
+  { key: 'httpToken', env: 'BROWSERMESH_HTTP_TOKEN', type: { kind: 'string', pattern: /^[\x21-\x7e]{16,}$/, hint: 'at least 16 printable characters without spaces' }, default: '', description: 'Bearer token HTTP clients must send; required for a non-loopback host. Never logged.' },
+  { key: 'httpAllowedHosts', env: 'BROWSERMESH_HTTP_ALLOWED_HOSTS', flag: 'allowed-hosts', type: { kind: 'strings', pattern: /^[\w.:[\]-]+$/, hint: 'host names' }, default: '', description: 'Host names accepted in Host/Origin headers besides loopback and the bound address (DNS-rebinding guard).' },
+  { key: 'sharedSessions', env: 'BROWSERMESH_HTTP_SHARED_SESSIONS', flag: 'shared-sessions', type: bool, default: 'false', description: 'Let every HTTP client see and drive every session (otherwise a session belongs to the client that created it).' },
+  { key: 'disconnectGraceMs', env: 'BROWSERMESH_HTTP_DISCONNECT_GRACE_MS', type: int(0, 86_400_000), default: '300000', description: 'How long a disconnected HTTP client\'s sessions are kept for it to come back before they are closed.' },
+  { key: 'httpMaxBodyBytes', env: 'BROWSERMESH_HTTP_MAX_BODY_BYTES', type: int(1024, 67_108_864), default: '4194304', description: 'Largest HTTP request body accepted (413 beyond).' },
   { key: 'executablePath', env: 'BROWSERMESH_EXECUTABLE_PATH', flag: 'executable-path', type: { kind: 'string' }, default: '', description: 'Chromium executable to launch (otherwise Playwright\'s browsers, then the system Chromium).' },
   { key: 'refTtlMs', env: 'BROWSERMESH_REF_TTL_MS', type: int(0, 86_400_000), default: '0', description: 'Expire snapshot refs after this many ms (0 = never; refs still go stale on navigation or detach).' },
   { key: 'observabilityEvents', env: 'BROWSERMESH_OBSERVABILITY_EVENTS', type: int(1, 10_000), default: '200', description: 'Observability events kept per page.' },

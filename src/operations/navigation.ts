@@ -1,5 +1,5 @@
-import type { Response } from 'playwright-core';
-import { invalidArgument } from '../errors.js';
+import type { Frame, Page, Response } from 'playwright-core';
+import { ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { toNavigationError } from './errors.js';
 
@@ -28,12 +28,23 @@ export function checkNavigableUrl(url: string, field = 'url'): string {
 
 export async function navigate(ctx: PageOperationContext, url: string, waitUntil: LoadState = 'load'): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
-  const response = await ctx.page.page
-    .goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
-    .catch((error: unknown) => {
-      throw toNavigationError(error);
+  const page = ctx.page.page;
+  const errorPage = watchErrorPage(page);
+  try {
+    const response = await page.goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
+      const mapped = toNavigationError(error);
+      // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
+      // so the next operation's navigation is not interrupted by that commit.
+      const reason = String(mapped.details?.reason ?? '');
+      if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED') await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
+      // A navigation abandoned at its deadline must not commit later, under the next operation.
+      if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
+      throw mapped;
     });
-  return describe(ctx, response);
+    return await describe(ctx, response);
+  } finally {
+    errorPage.dispose();
+  }
 }
 
 export async function goBack(ctx: PageOperationContext, waitUntil: LoadState = 'load'): Promise<NavigationResult & { moved: boolean }> {
@@ -55,6 +66,35 @@ export async function reload(ctx: PageOperationContext, waitUntil: LoadState = '
     throw toNavigationError(error);
   });
   return describe(ctx, response);
+}
+
+async function stopLoading(ctx: PageOperationContext): Promise<void> {
+  const cdp = await ctx.page.cdp().catch(() => undefined);
+  await cdp?.send('Page.stopLoading').catch(() => undefined);
+}
+
+function watchErrorPage(page: Page): { seen(timeoutMs: number): Promise<void>; dispose(): void } {
+  let committed = false;
+  let wake: (() => void) | undefined;
+  const onNavigated = (frame: Frame): void => {
+    if (frame !== page.mainFrame() || !frame.url().startsWith('chrome-error:')) return;
+    committed = true;
+    wake?.();
+  };
+  page.on('framenavigated', onNavigated);
+  return {
+    seen: (timeoutMs) =>
+      committed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, timeoutMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          }),
+    dispose: () => page.off('framenavigated', onNavigated),
+  };
 }
 
 async function describe(ctx: PageOperationContext, response: Response | null): Promise<NavigationResult> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolProfile } from '../config/load.js';
+import type { Config, ToolProfile } from '../config/load.js';
 import type { BrowserMesh, CallOptions } from '../engine/runtime.js';
 import type { Services } from './services.js';
 
@@ -43,6 +43,8 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   /** Whether `timeoutMs` is accepted (added to the input schema). Defaults to true. */
   timeout?: boolean;
   handler(args: z.infer<I>, ctx: ToolContext): Promise<z.infer<O> | ToolOutput<z.infer<O>>>;
+  /** Rebuilds the tool for a configuration whose limits appear in its schema, so schema and runtime agree. */
+  configure?(config: Config): AnyTool;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {

@@ -1,4 +1,4 @@
-import type { ToolProfile } from '../config/load.js';
+import type { Config, ToolProfile } from '../config/load.js';
 import type { AnyTool } from './define.js';
 import { backTool, forwardTool, navigateTool, reloadTool } from './navigation.js';
 import { pageClose, pageCreate, pageList } from './pages.js';
@@ -31,4 +31,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
 export function selectTools(profiles: readonly ToolProfile[], tools: readonly AnyTool[] = ALL_TOOLS): AnyTool[] {
   const wanted = new Set(profiles);
   return tools.filter((tool) => wanted.has(tool.profile));
+}
+
+/** The configured profiles' tools, each rebuilt for the configuration where its schema carries limits. */
+export function toolsForConfig(config: Config, tools: readonly AnyTool[] = ALL_TOOLS): AnyTool[] {
+  return selectTools(config.tools, tools).map((tool) => tool.configure?.(config) ?? tool);
 }

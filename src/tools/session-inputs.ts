@@ -41,7 +41,8 @@ const Origin = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+      const plainHost = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/.test(url.hostname); // no wildcards
+      return (url.protocol === 'http:' || url.protocol === 'https:') && plainHost && url.origin === value.replace(/\/$/, '');
     } catch {
       return false;
     }

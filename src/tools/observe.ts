@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { observe } from '../operations/observe.js';
+import { OBSERVE_SOURCES } from '../observability/types.js';
+import { defineTool, READ_ONLY, type AnyTool } from './define.js';
+import { pageAddress } from './schemas.js';
+
+/** BROWSERMESH_OBSERVABILITY_PAGE_SIZE's default; `configure` republishes the configured value. */
+const DEFAULT_PAGE_SIZE = 100;
+
+const ObservedEvent = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  level: z.string().optional(),
+  name: z.string().optional(),
+  text: z.string().optional(),
+  textTruncated: z.boolean().optional(),
+  requestId: z.string().optional(),
+  method: z.string().optional(),
+  url: z.string().optional(),
+  resourceType: z.string().optional(),
+  status: z.number().int().optional(),
+  durationMs: z.number().optional(),
+  failure: z.string().optional(),
+});
+
+function buildObserveTool(maxLimit: number): AnyTool {
+  return defineTool({
+    name: 'browser_observe',
+    title: 'Observe page events',
+    description:
+      "Read a page's console, pageError, network (HTTP responses, 4xx/5xx included) or requestFailed (transport failures) events. Continue with sinceEventId=nextCursor; check gap and droppedCount before concluding nothing happened.",
+    profile: 'observability',
+    input: z
+      .object({
+        ...pageAddress,
+        source: z.enum(OBSERVE_SOURCES),
+        sinceEventId: z.number().int().min(0).optional().describe('Previous nextCursor (default 0: oldest kept).'),
+        limit: z.number().int().min(1).max(maxLimit).optional(),
+        includeText: z.boolean().optional().describe('console/pageError only: bounded, redacted text.'),
+      })
+      .strict(),
+    output: z.object({
+      source: z.enum(OBSERVE_SOURCES),
+      events: z.array(ObservedEvent),
+      nextCursor: z.number().int(),
+      hasMore: z.boolean(),
+      gap: z.boolean().describe('Events newer than sinceEventId were evicted.'),
+      droppedCount: z.number().int(),
+      truncated: z.boolean(),
+    }),
+    hints: READ_ONLY,
+    configure: (config) => buildObserveTool(config.observabilityPageSize),
+    async handler(args, { mesh, call }) {
+      const { sessionId, pageId, ...input } = args;
+      return mesh.runOnPage(sessionId, pageId, 'observe', async (ctx) => observe(ctx, input), call);
+    },
+  });
+}
+
+export const observeTool = buildObserveTool(DEFAULT_PAGE_SIZE);
