@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness, textOf } from '../helpers/harness.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start({ screenshotMaxDimension: 3000, visibleTextMaxChars: 5000 });
+  s = await h.session();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+function image(result: CallToolResult): { data: string; mimeType: string } | undefined {
+  const block = result.content.find((c) => c.type === 'image');
+  return block && block.type === 'image' ? { data: block.data, mimeType: block.mimeType } : undefined;
+}
+
+describe('navigation', () => {
+  it('returns a small result: url, title and status only', async () => {
+    const result = await h.call('browser_navigate', { ...s, url: site.url('/large') });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ url: site.url('/large'), status: 200 });
+    expect(Object.keys(result.structuredContent ?? {}).sort()).toEqual(['operationId', 'status', 'title', 'url']);
+    expect(textOf(result).length).toBeLessThan(200);
+  });
+
+  it('reports HTTP status and follows redirects', async () => {
+    expect((await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/status/404') })).status).toBe(404);
+    const redirected = await h.ok<{ url: string; status: number }>('browser_navigate', { ...s, url: site.url('/redirect?to=/quiet') });
+    expect(redirected.url).toBe(site.url('/quiet'));
+  });
+
+  it('refuses non-http(s) schemes and relative URLs with INVALID_ARGUMENT naming url', async () => {
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', 'chrome://settings', '/relative']) {
+      const error = await h.err('browser_navigate', { ...s, url });
+      expect(error.code).toBe('INVALID_ARGUMENT');
+      expect(error.details?.field).toBe('url');
+    }
+  });
+
+  it('reports a refused connection as NAVIGATION_FAILED without the URL', async () => {
+    const error = await h.err('browser_navigate', { ...s, url: `${site.refusedUrl}?token=secret123` });
+    expect(error.code).toBe('NAVIGATION_FAILED');
+    expect(error.message).not.toContain('secret123');
+  });
+
+  it('goes back, forward and reloads', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/title?t=One') });
+    await h.ok('browser_navigate', { ...s, url: site.url('/title?t=Two') });
+    expect(await h.ok('browser_back', s)).toMatchObject({ title: 'One', moved: true });
+    expect(await h.ok('browser_forward', s)).toMatchObject({ title: 'Two', moved: true });
+    expect(await h.ok('browser_reload', s)).toMatchObject({ title: 'Two' });
+    expect(await h.ok('browser_get_url', s)).toMatchObject({ url: site.url('/title?t=Two') });
+    expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Two' });
+  });
+});
+
+describe('visible text', () => {
+  it('returns rendered text without hidden content', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/snapshot/hidden') });
+    const result = await h.ok<{ text: string; truncated: boolean }>('browser_visible_text', s);
+    expect(result.truncated).toBe(false);
+    expect(result.text).toContain('Visible button');
+  });
+
+  it('bounds the text and says it was cut, never splitting a character', async () => {
+    site.route('/emoji', (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<title>emoji</title><p>${'😀漢'.repeat(4000)}</p>`);
+    });
+    await h.ok('browser_navigate', { ...s, url: site.url('/emoji') });
+    const result = await h.ok<{ text: string; chars: number; truncated: boolean; truncationReason: string; originalChars: number }>(
+      'browser_visible_text',
+      { ...s, maxChars: 7 },
+    );
+    expect(result).toMatchObject({ text: '😀漢😀漢😀漢😀', chars: 7, truncated: true, truncationReason: 'maxChars', originalChars: 8000 });
+    const capped = await h.ok<{ chars: number; truncated: boolean }>('browser_visible_text', s);
+    expect(capped).toMatchObject({ chars: 5000, truncated: true });
+    const error = await h.err('browser_visible_text', { ...s, maxChars: 0 });
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'maxChars' } });
+  });
+});
+
+describe('screenshots', () => {
+  it('captures the viewport as MCP image content with PNG metadata', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
+    const result = await h.call('browser_screenshot', s);
+    expect(result.structuredContent).toMatchObject({ width: 1280, height: 720, mode: 'viewport', mimeType: 'image/png' });
+    const png = image(result);
+    expect(png?.mimeType).toBe('image/png');
+    expect(Buffer.from(png?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('captures an element by CSS and the full page', async () => {
+    const element = await h.ok<{ width: number; height: number; mode: string }>('browser_screenshot', {
+      ...s,
+      capture: { kind: 'element', css: 'h1' },
+    });
+    expect(element.mode).toBe('element');
+    expect(element.width).toBeLessThanOrEqual(1280);
+    const full = await h.ok<{ height: number }>('browser_screenshot', { ...s, capture: { kind: 'fullPage' } });
+    expect(full.height).toBeGreaterThanOrEqual(720);
+  });
+
+  it('refuses a capture over the limits with LIMIT_EXCEEDED and the session keeps working', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/large') });
+    const error = await h.err('browser_screenshot', { ...s, capture: { kind: 'fullPage' } });
+    expect(error.code).toBe('LIMIT_EXCEEDED');
+    const missing = await h.err('browser_screenshot', { ...s, capture: { kind: 'element', css: '#does-not-exist' } });
+    expect(missing.code).toBe('ELEMENT_NOT_FOUND');
+    expect((await h.ok<{ mode: string }>('browser_screenshot', s)).mode).toBe('viewport');
+  });
+});
