@@ -3,46 +3,204 @@ import { z } from 'zod';
 export type JsonSchema = { [key: string]: unknown };
 
 /**
- * Publishes a zod object as JSON Schema 2020-12. Sub-schemas with a metadata id are shared through
- * `$defs`/`$ref`; with `refs: false` they are inlined for clients whose validator cannot follow refs.
+ * Publishes a zod object as JSON Schema 2020-12, as lean as it can be while staying truthful: every
+ * listing is paid for in every client's context. Sub-schemas with a metadata id that a tool uses more
+ * than once are shared through `$defs`/`$ref`; one used once is inlined (a `$ref` would only add
+ * bytes). With `refs: false` everything is inlined for clients whose validator cannot follow refs.
  */
-export function toPublishedSchema(schema: z.ZodObject, options: { refs: boolean; io: 'input' | 'output' }): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: options.io, unrepresentable: 'any' }) as JsonSchema;
+export function toPublishedSchema(
+  schema: z.ZodObject,
+  options: { refs: boolean; io: 'input' | 'output' },
+): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: options.io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  // Clients assume 2020-12 for MCP tool schemas; the dialect URI repeated per tool is pure overhead.
   delete json.$schema;
-  if (options.io === 'input') stripAdditionalPropertiesFalse(json, true);
-  return options.refs ? json : inlineRefs(json);
-}
-
-function inlineRefs(root: JsonSchema): JsonSchema {
-  const defs = (root.$defs ?? {}) as Record<string, JsonSchema>;
-  const resolve = (node: unknown, depth: number): unknown => {
-    if (depth > 32) return {};
-    if (Array.isArray(node)) return node.map((item) => resolve(item, depth + 1));
-    if (node === null || typeof node !== 'object') return node;
-    const record = node as JsonSchema;
-    const ref = record.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
-      const { $ref: _ref, ...rest } = record;
-      return { ...(resolve(defs[ref.slice('#/$defs/'.length)] ?? {}, depth + 1) as JsonSchema), ...rest };
-    }
-    const out: JsonSchema = {};
-    for (const [key, value] of Object.entries(record)) if (key !== '$defs') out[key] = resolve(value, depth + 1);
-    return out;
-  };
-  return resolve(root, 0) as JsonSchema;
+  dropRedundantKeywords(json, true, options.io);
+  return inlineRefs(json, options.refs ? 2 : Number.POSITIVE_INFINITY);
 }
 
 /**
- * Keeps `additionalProperties: false` only at the root (unknown top-level fields are refused by the
- * runtime anyway); nested copies are redundant bytes in every listing.
+ * Removes keywords that cannot change what validates here:
+ * - `propertyNames: {type: string}` (JSON object keys are always strings);
+ * - `additionalProperties: {}` (the default);
+ * - `additionalProperties: false` below the input root (the runtime refuses unknown fields itself)
+ *   and anywhere in outputs (a result never carries more than its schema lists, and clients must not
+ *   rely on the closed form to parse it);
+ * - in outputs, the ±(2^53-1) bounds zod puts on every integer (results are always safe integers).
+ *   Inputs keep them: there the bound is one the runtime enforces;
+ * - `type: string` next to an `enum` or `const` of strings (the values already fix the type);
+ * - in outputs, `required` below the root: the top-level fields a tool always returns stay promised,
+ *   nested records (session and page info, events) describe their fields without the repeated list.
+ * It also writes `anyOf: [X, null]` as X with a nullable type (see mergeNullable).
  */
-function stripAdditionalPropertiesFalse(node: unknown, isRoot: boolean): void {
+function dropRedundantKeywords(node: unknown, isRoot: boolean, io: 'input' | 'output'): void {
   if (Array.isArray(node)) {
-    for (const item of node) stripAdditionalPropertiesFalse(item, false);
+    for (const item of node) dropRedundantKeywords(item, false, io);
     return;
   }
   if (node === null || typeof node !== 'object') return;
   const record = node as JsonSchema;
-  if (!isRoot && record.additionalProperties === false) delete record.additionalProperties;
-  for (const value of Object.values(record)) stripAdditionalPropertiesFalse(value, false);
+  mergeNullable(record);
+  if (isStringTypeOnly(record.propertyNames)) delete record.propertyNames;
+  const extra = record.additionalProperties;
+  if (isEmptyObject(extra) || (extra === false && (io === 'output' || !isRoot)))
+    delete record.additionalProperties;
+  if (record.type === 'string' && (isStringList(record.enum) || typeof record.const === 'string'))
+    delete record.type;
+  if (io === 'output' && !isRoot) delete record.required;
+  if (io === 'output' && record.type === 'integer') {
+    if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
+    if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (DATA_KEYWORDS.has(key)) continue;
+    // Property names are data, not keywords: recurse into each property's schema, never prune the map itself.
+    if (key === 'properties' || key === '$defs' || key === 'patternProperties') {
+      for (const child of Object.values(value as JsonSchema)) dropRedundantKeywords(child, false, io);
+    } else {
+      dropRedundantKeywords(value, false, io);
+    }
+  }
+}
+
+/** Keywords that only constrain values of the schema's own type, so `null` passes them untouched. */
+const TYPE_SPECIFIC = new Set([
+  'type',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+]);
+
+/**
+ * `anyOf: [{type: T, …}, {type: null}]` → `{type: [T, null], …}` when every other keyword of the
+ * first branch applies to T only (never enum, const or combinators): the same values validate.
+ */
+function mergeNullable(record: JsonSchema): void {
+  const options = record.anyOf;
+  if (!Array.isArray(options) || options.length !== 2) return;
+  const [first, second] = options as unknown[];
+  if (!isNullType(second) || typeof first !== 'object' || first === null || Array.isArray(first)) return;
+  const schema = first as JsonSchema;
+  if (typeof schema.type !== 'string' || !Object.keys(schema).every((key) => TYPE_SPECIFIC.has(key))) return;
+  delete record.anyOf;
+  // The wrapper's own keywords (its description) win over the branch's.
+  for (const [key, value] of Object.entries(schema)) if (!(key in record)) record[key] = value;
+  record.type = [schema.type, 'null'];
+}
+
+function isNullType(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    (value as JsonSchema).type === 'null'
+  );
+}
+
+/** Keywords whose values are data (never schemas): left exactly as they are. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required']);
+
+function isStringList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isStringTypeOnly(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    (value as JsonSchema).type === 'string'
+  );
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
+
+/**
+ * Inlines every `$defs` entry referenced fewer than `minUses` times (all of them with Infinity), and
+ * keeps the rest shared. A `$ref` with sibling keywords (a field's own description) keeps them, as in
+ * 2020-12 where siblings of `$ref` apply alongside it.
+ */
+function inlineRefs(root: JsonSchema, minUses: number): JsonSchema {
+  const defs = (root.$defs ?? {}) as Record<string, JsonSchema>;
+  const uses = new Map<string, number>();
+  countRefs(root, uses);
+  const shared = new Set([...uses].filter(([, count]) => count >= minUses).map(([name]) => name));
+  const resolve = (node: unknown, depth: number): unknown => {
+    if (depth > 64) throw new Error('Schema nesting too deep to publish');
+    if (Array.isArray(node)) return node.map((item) => resolve(item, depth + 1));
+    if (node === null || typeof node !== 'object') return node;
+    const record = node as JsonSchema;
+    const name = refName(record.$ref);
+    if (name !== undefined && !shared.has(name)) {
+      const { $ref: _ref, ...siblings } = record;
+      return {
+        ...(resolve(defs[name] ?? {}, depth + 1) as JsonSchema),
+        ...(resolve(siblings, depth + 1) as JsonSchema),
+      };
+    }
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(record))
+      if (key !== '$defs') out[key] = resolve(value, depth + 1);
+    return out;
+  };
+  const out = resolve(root, 0) as JsonSchema;
+  if (shared.size > 0) {
+    const kept: Record<string, unknown> = {};
+    for (const name of shared) kept[name] = resolve(defs[name] ?? {}, 1);
+    out.$defs = kept;
+  }
+  return out;
+}
+
+/** Counts references to each definition, following definitions as they are reached. */
+function countRefs(root: JsonSchema, uses: Map<string, number>): void {
+  const defs = (root.$defs ?? {}) as Record<string, JsonSchema>;
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 64 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1);
+      return;
+    }
+    const record = node as JsonSchema;
+    const name = refName(record.$ref);
+    if (name !== undefined) {
+      const count = (uses.get(name) ?? 0) + 1;
+      uses.set(name, count);
+      // A definition's own references count once, however often the definition is used.
+      if (count === 1) visit(defs[name], depth + 1);
+    }
+    for (const [key, value] of Object.entries(record)) if (key !== '$defs') visit(value, depth + 1);
+  };
+  visit(root, 0);
+}
+
+function refName(ref: unknown): string | undefined {
+  return typeof ref === 'string' && ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined;
 }

@@ -9,16 +9,21 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
+import { installObservability } from '../observability/index.js';
 import type { AnyTool } from '../tools/define.js';
-import { selectTools } from '../tools/index.js';
+import { toolsForConfig } from '../tools/index.js';
 import { inputSchemaOf, invokeTool, outputSchemaOf, type InvokeResult } from '../tools/invoke.js';
-import type { Services } from '../tools/services.js';
+import { createServices, type Services } from '../tools/services.js';
 import { AGENT_INSTRUCTIONS } from './instructions.js';
 import { toPublishedSchema } from './json-schema.js';
+import { dedupeFieldDescriptions, toAnnotations } from './listing.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 
 export interface McpServerOptions {
   mesh: BrowserMesh;
   logger: Logger;
+  /** Defaults to the services the configuration implies (the saved-state store). */
   services?: Services;
   /** Owner key for the sessions this connection creates (HTTP transport: one per client). */
   owner?: string;
@@ -30,14 +35,17 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): Server {
   const { mesh, logger } = options;
   const config = mesh.config;
-  const tools = options.tools ?? selectTools(config.tools);
+  const tools = options.tools ?? toolsForConfig(config);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listing = tools.map((tool) => toListedTool(tool, config.schemaRefs));
+  const listing = toListing(tools, config.schemaRefs);
+  const services = options.services ?? createServices(config);
+  // Capture must be attached before the first session exists; installing twice is a no-op.
+  installObservability(mesh);
 
   const server = new Server(
     { name: 'browsermesh', version: mesh.runtimeInfo().versions.browsermesh },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
       ...(config.agentGuidelines ? { instructions: AGENT_INSTRUCTIONS } : {}),
     },
   );
@@ -49,7 +57,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!tool) throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
     const result = await invokeTool(tool, request.params.arguments ?? {}, {
       mesh,
-      services: options.services ?? {},
+      services,
       logger,
       signal: extra.signal,
       owner: options.owner,
@@ -57,7 +65,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     return toCallToolResult(result);
   });
 
+  registerPrompts(server, new Set(byName.keys()));
+  registerResources(server, mesh, options.owner);
   return server;
+}
+
+/** The tools/list entries for these tools, in order, with shared field descriptions given once. */
+export function toListing(tools: readonly AnyTool[], refs: boolean): Tool[] {
+  return dedupeFieldDescriptions(tools.map((tool) => toListedTool(tool, refs)));
 }
 
 export function toListedTool(tool: AnyTool, refs: boolean): Tool {
@@ -67,7 +82,7 @@ export function toListedTool(tool: AnyTool, refs: boolean): Tool {
     description: tool.description,
     inputSchema: toPublishedSchema(inputSchemaOf(tool), { refs, io: 'input' }) as Tool['inputSchema'],
     outputSchema: toPublishedSchema(outputSchemaOf(tool), { refs, io: 'output' }) as Tool['outputSchema'],
-    annotations: { ...tool.hints },
+    annotations: toAnnotations(tool.hints),
   };
 }
 

@@ -23,17 +23,29 @@ export function observe(ctx: PageOperationContext, input: ObserveInput): Observe
   }
   const limit = input.limit ?? config.observabilityPageSize;
   if (limit > config.observabilityPageSize) {
-    throw invalidArgument('limit', `must be at most ${config.observabilityPageSize} (BROWSERMESH_OBSERVABILITY_PAGE_SIZE)`);
+    throw invalidArgument(
+      'limit',
+      `must be at most ${config.observabilityPageSize} (BROWSERMESH_OBSERVABILITY_PAGE_SIZE)`,
+    );
   }
   const observations = observationsOf(ctx.page);
   if (!observations) {
-    throw new BrowserMeshError(ErrorCodes.NOT_SUPPORTED, 'Observability capture is not enabled for this runtime', {
-      details: { field: 'source' },
-    });
+    throw new BrowserMeshError(
+      ErrorCodes.NOT_SUPPORTED,
+      'Observability capture is not enabled for this runtime',
+      {
+        details: { field: 'source' },
+      },
+    );
   }
   return readObservations(
     observations,
-    { source: input.source, sinceEventId: input.sinceEventId ?? 0, limit, includeText: input.includeText ?? false },
+    {
+      source: input.source,
+      sinceEventId: input.sinceEventId ?? 0,
+      limit,
+      includeText: input.includeText ?? false,
+    },
     config.observabilityResponseBytes,
   );
 }

@@ -2,10 +2,12 @@ import type { Config, ToolProfile } from '../config/load.js';
 import type { AnyTool } from './define.js';
 import { backTool, forwardTool, navigateTool, reloadTool } from './navigation.js';
 import { pageClose, pageCreate, pageList } from './pages.js';
+import { observeTool } from './observe.js';
 import { getTitleTool, getUrlTool, visibleTextTool } from './reading.js';
 import { runtimeInfo } from './runtime-info.js';
 import { screenshotTool } from './screenshot.js';
 import { sessionClose, sessionCreate, sessionGet, sessionList } from './sessions.js';
+import { stateList, stateRemove, stateSave } from './state.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -24,7 +26,11 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getUrlTool,
   getTitleTool,
   visibleTextTool,
+  observeTool,
   screenshotTool,
+  stateSave,
+  stateList,
+  stateRemove,
 ];
 
 /** The tools of the selected profiles, in publication order. */

@@ -28,15 +28,15 @@ function buildObserveTool(maxLimit: number): AnyTool {
     name: 'browser_observe',
     title: 'Observe page events',
     description:
-      "Read a page's console, pageError, network (HTTP responses, 4xx/5xx included) or requestFailed (transport failures) events. Continue with sinceEventId=nextCursor; check gap and droppedCount before concluding nothing happened.",
+      "Read a page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed (transport failures) events. Continue with sinceEventId=nextCursor; check gap before concluding nothing happened.",
     profile: 'observability',
     input: z
       .object({
         ...pageAddress,
         source: z.enum(OBSERVE_SOURCES),
-        sinceEventId: z.number().int().min(0).optional().describe('Previous nextCursor (default 0: oldest kept).'),
+        sinceEventId: z.number().int().min(0).optional().describe('Previous nextCursor (default 0).'),
         limit: z.number().int().min(1).max(maxLimit).optional(),
-        includeText: z.boolean().optional().describe('console/pageError only: bounded, redacted text.'),
+        includeText: z.boolean().optional().describe('console/pageError: add redacted text.'),
       })
       .strict(),
     output: z.object({

@@ -1,6 +1,16 @@
+import type { Config } from '../config/load.js';
+import { stateStoreFromConfig, type StateStore } from '../persistence/store.js';
+
 /**
  * Services shared by tools beyond the runtime itself. Later layers (persistence store, code mode)
  * add fields here; tools receive them through ToolContext so nothing is a module-level singleton.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by later layers
-export interface Services {}
+export interface Services {
+  /** Saved browser state; absent means persistence is unavailable (PERSISTENCE_DISABLED). */
+  stateStore?: StateStore;
+}
+
+/** The services a configuration implies; every face builds them the same way. */
+export function createServices(config: Config): Services {
+  return { stateStore: stateStoreFromConfig(config) };
+}

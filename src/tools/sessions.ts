@@ -2,24 +2,27 @@ import { z } from 'zod';
 import { ACTION, defineTool, DESTRUCTIVE, READ_ONLY } from './define.js';
 import { PageInfoSchema, SessionId, SessionInfoSchema } from './schemas.js';
 import { ContextSettingsSchema, SessionMetadata, SessionName } from './session-inputs.js';
+import { loadSavedState, StateId } from './state.js';
 
 export const sessionCreate = defineTool({
   name: 'browser_session_create',
   title: 'Create session',
   description:
-    'Open an isolated browser session (own cookies, storage, auth, pages) and get its sessionId and initial pageId. Use one session per user, account, role, auth state or independent parallel workflow.',
+    'Open an isolated browser session (own cookies, storage, pages); returns sessionId and the initial pageId. Use one per user, role, auth state or parallel workflow.',
   profile: 'core',
   input: z
     .object({
       name: SessionName.optional(),
       metadata: SessionMetadata.optional(),
       contextSettings: ContextSettingsSchema.optional(),
+      stateId: StateId.optional().describe('Start from a saved state (browser_state_save).'),
     })
     .strict(),
   output: z.object({ session: SessionInfoSchema, initialPage: PageInfoSchema }),
   hints: { ...ACTION, openWorldHint: false },
-  async handler(args, { mesh, call }) {
-    return mesh.createSession({ name: args.name, metadata: args.metadata, contextSettings: args.contextSettings }, call);
+  async handler(args, { mesh, services, call }) {
+    const storageState = args.stateId === undefined ? undefined : { id: args.stateId, state: await loadSavedState(services, args.stateId) };
+    return mesh.createSession({ name: args.name, metadata: args.metadata, contextSettings: args.contextSettings, storageState }, call);
   },
 });
 

@@ -1,0 +1,266 @@
+import Ajv2020Module from 'ajv/dist/2020.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ToolProfile } from '../../src/config/load.js';
+import { listingBytes } from '../../src/mcp/listing.js';
+import { toListing } from '../../src/mcp/server.js';
+import { defineTool, READ_ONLY } from '../../src/tools/define.js';
+import { ALL_TOOLS, selectTools, toolsForConfig } from '../../src/tools/index.js';
+import { Locator, pageAddress } from '../../src/tools/schemas.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness, testConfig } from '../helpers/harness.js';
+
+// ajv is CommonJS: under NodeNext its class is the default export's `default`.
+const Ajv2020 = Ajv2020Module.default;
+const DEFAULT_PROFILES: ToolProfile[] = ['core', 'observability', 'persistence', 'code'];
+
+async function listTools(overrides: Parameters<typeof McpHarness.start>[0]): Promise<Tool[]> {
+  const harness = await McpHarness.start(overrides);
+  try {
+    return (await harness.client.listTools()).tools;
+  } finally {
+    await harness.close();
+  }
+}
+
+function compileAll(tools: Tool[]): void {
+  const ajv = new Ajv2020({ strict: false });
+  for (const tool of tools) {
+    expect(() => ajv.compile(tool.inputSchema), `${tool.name} input`).not.toThrow();
+    if (tool.outputSchema)
+      expect(() => ajv.compile(tool.outputSchema as object), `${tool.name} output`).not.toThrow();
+  }
+}
+
+describe('tool profiles', () => {
+  it('publishes only the selected profiles', async () => {
+    const names = async (tools: ToolProfile[]) => (await listTools({ tools })).map((tool) => tool.name);
+    expect(await names(['observability'])).toEqual(['browser_observe']);
+    expect(await names(['persistence'])).toEqual([
+      'browser_state_save',
+      'browser_state_list',
+      'browser_state_remove',
+    ]);
+    const core = await names(['core']);
+    expect(core).toContain('browser_session_create');
+    expect(core).not.toContain('browser_observe');
+    expect(core.some((name) => name.startsWith('browser_state_'))).toBe(false);
+    const all = await names(DEFAULT_PROFILES);
+    expect(all).toEqual(
+      expect.arrayContaining(['browser_observe', 'browser_state_save', 'browser_navigate']),
+    );
+    expect(all).not.toContain('browser_evaluate');
+  });
+
+  it('refuses a tool outside the published profiles', async () => {
+    const harness = await McpHarness.start({ tools: ['core'] });
+    try {
+      await expect(
+        harness.call('browser_observe', { sessionId: 's', pageId: 'p', source: 'console' }),
+      ).rejects.toThrow(/Unknown tool/);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('publishes the configured observability page size as the limit bound', async () => {
+    const [observe] = await listTools({ tools: ['observability'], observabilityPageSize: 25 });
+    expect((observe?.inputSchema.properties as Record<string, { maximum?: number }>).limit?.maximum).toBe(25);
+  });
+});
+
+describe('tools/list size', () => {
+  it('stays lean per profile (bytes of the JSON result, output schemas included)', () => {
+    const rows: string[] = [];
+    const measure = (label: string, profiles: ToolProfile[], refs = true): number => {
+      const tools = toListing(toolsForConfig(testConfig({ tools: profiles })), refs);
+      const bytes = listingBytes({ tools });
+      const perTool = tools.length ? Math.round(bytes / tools.length) : 0;
+      rows.push(
+        `${label.padEnd(34)} ${String(tools.length).padStart(3)} tools ${String(bytes).padStart(7)} B ${String(perTool).padStart(5)} B/tool`,
+      );
+      return perTool;
+    };
+    const defaultPerTool = measure('default (core,obs,persistence,code)', DEFAULT_PROFILES);
+    measure('default, --no-schema-refs', DEFAULT_PROFILES, false);
+    for (const profile of ['core', 'observability', 'persistence', 'code', 'evaluate'] as const)
+      measure(profile, [profile]);
+    measure('all profiles', ['core', 'observability', 'persistence', 'code', 'evaluate']);
+    console.log(`tools/list bytes per profile:\n${rows.join('\n')}`);
+    // Generous: other tools are still being added; the goal is about 800 B/tool.
+    expect(defaultPerTool).toBeLessThan(1100);
+  });
+});
+
+describe('published schemas', () => {
+  it('compile under a JSON Schema 2020-12 validator with refs and inlined', async () => {
+    const all: ToolProfile[] = ['core', 'observability', 'persistence', 'code', 'evaluate'];
+    const withRefs = await listTools({ tools: all });
+    compileAll(withRefs);
+    const inlined = await listTools({ tools: all, schemaRefs: false });
+    compileAll(inlined);
+    expect(JSON.stringify(inlined)).not.toContain('$ref');
+    expect(withRefs.length).toBe(selectTools(all).length);
+  });
+
+  it('share a sub-schema used twice through $defs, and inline it with --no-schema-refs', async () => {
+    const dragLike = defineTool({
+      name: 'test_drag',
+      title: 'Drag',
+      description: 'Test tool with a locator used twice.',
+      profile: 'core',
+      input: z.object({ ...pageAddress, from: Locator, to: Locator }).strict(),
+      output: z.object({ ok: z.boolean() }),
+      hints: READ_ONLY,
+      async handler() {
+        return { ok: true };
+      },
+    });
+    for (const refs of [true, false]) {
+      const [listed] = toListing([dragLike], refs);
+      const schema = listed?.inputSchema as Record<string, unknown>;
+      const validate = new Ajv2020({ strict: false }).compile(schema);
+      const args = {
+        sessionId: 's_1',
+        pageId: 'p_1',
+        from: { css: '#a' },
+        to: { role: 'button', name: 'Go' },
+      };
+      expect(validate(args)).toBe(true);
+      expect(validate({ ...args, to: { css: '' } })).toBe(false);
+      if (refs) expect(Object.keys(schema.$defs as object)).toContain('Locator');
+      else expect(JSON.stringify(schema)).not.toContain('$ref');
+    }
+  });
+
+  it('describe the results the tools really return', async () => {
+    const site: FixtureServer = await startFixtureServer();
+    const harness = await McpHarness.start();
+    try {
+      const { tools } = await harness.client.listTools();
+      const ajv = new Ajv2020({ strict: false });
+      const check = async (name: string, args: Record<string, unknown>): Promise<void> => {
+        const tool = tools.find((t) => t.name === name);
+        const result = await harness.ok(name, args);
+        const validate = ajv.compile(tool?.outputSchema as object);
+        expect(validate(result), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      };
+      await check('browser_runtime_info', {});
+      const at = await harness.session({ name: 'schema', metadata: { role: 'check' } });
+      await harness.ok('browser_navigate', { ...at, url: site.url('/network') });
+      await check('browser_session_get', { sessionId: at.sessionId });
+      await check('browser_observe', { ...at, source: 'network' });
+      await check('browser_observe', { ...at, source: 'console', includeText: true });
+      await check('browser_state_save', { sessionId: at.sessionId, stateId: 'schema' });
+      await check('browser_state_list', {});
+      await check('browser_state_remove', { stateId: 'schema' });
+    } finally {
+      await harness.close();
+      await site.close();
+    }
+  });
+});
+
+describe('prompts and resources', () => {
+  let h: McpHarness;
+  beforeAll(async () => {
+    h = await McpHarness.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('advertises prompts and resources', () => {
+    expect(h.client.getServerCapabilities()).toMatchObject({ prompts: {}, resources: {} });
+  });
+
+  it('lists and renders parallel_roles and diagnose_page', async () => {
+    const { prompts } = await h.client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['parallel_roles', 'diagnose_page']);
+
+    const roles = await h.client.getPrompt({
+      name: 'parallel_roles',
+      arguments: { task: 'Buy a lamp and confirm the order', roles: 'buyer,admin' },
+    });
+    const rolesText = roles.messages.map((m) => (m.content.type === 'text' ? m.content.text : '')).join('\n');
+    expect(rolesText).toContain('Buy a lamp and confirm the order');
+    expect(rolesText).toContain('buyer,admin');
+    expect(rolesText).toContain('browser_session_create');
+    expect(rolesText).toContain('browser_state_save');
+
+    const diagnose = await h.client.getPrompt({
+      name: 'diagnose_page',
+      arguments: { url: 'http://127.0.0.1:9/app' },
+    });
+    const diagnoseText = diagnose.messages
+      .map((m) => (m.content.type === 'text' ? m.content.text : ''))
+      .join('\n');
+    expect(diagnoseText).toContain('http://127.0.0.1:9/app');
+    expect(diagnoseText).toMatch(/browser_observe.*console.*pageError.*network.*requestFailed/s);
+    expect(diagnoseText).toContain('gap');
+  });
+
+  it('refuses missing or bad prompt arguments and unknown prompts', async () => {
+    await expect(h.client.getPrompt({ name: 'parallel_roles', arguments: {} })).rejects.toThrow(/task/);
+    await expect(
+      h.client.getPrompt({ name: 'diagnose_page', arguments: { url: 'file:///etc/passwd' } }),
+    ).rejects.toThrow(/url/);
+    await expect(h.client.getPrompt({ name: 'nope' })).rejects.toThrow(/Unknown prompt/);
+  });
+
+  it('offers diagnose_page only when browser_observe is published', async () => {
+    const core = await McpHarness.start({ tools: ['core'] });
+    try {
+      expect((await core.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['parallel_roles']);
+      const text = (await core.client.getPrompt({ name: 'parallel_roles', arguments: { task: 't' } }))
+        .messages[0]?.content;
+      expect(text?.type === 'text' ? text.text : '').not.toContain('browser_state_save');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('reads browsermesh://sessions: ids, state and labels, nothing else', async () => {
+    const { resources } = await h.client.listResources();
+    expect(resources).toEqual([
+      expect.objectContaining({ uri: 'browsermesh://sessions', mimeType: 'application/json' }),
+    ]);
+    const at = await h.session({
+      name: 'buyer',
+      metadata: { role: 'buyer' },
+      contextSettings: { userAgent: 'SecretAgent/1.0', locale: 'fr-FR' },
+    });
+    const read = await h.client.readResource({ uri: 'browsermesh://sessions' });
+    const content = read.contents[0];
+    const body = JSON.parse(content && 'text' in content ? content.text : '{}') as {
+      sessions: Array<Record<string, unknown>>;
+    };
+    expect(body.sessions).toEqual([
+      expect.objectContaining({
+        sessionId: at.sessionId,
+        name: 'buyer',
+        metadata: { role: 'buyer' },
+        state: 'ready',
+        pageCount: 1,
+      }),
+    ]);
+    expect(Object.keys(body.sessions[0] ?? {})).not.toEqual(expect.arrayContaining(['contextSettings']));
+    expect(JSON.stringify(body)).not.toContain('SecretAgent');
+    await h.ok('browser_session_close', { sessionId: at.sessionId });
+    const after = JSON.parse(
+      ((await h.client.readResource({ uri: 'browsermesh://sessions' })).contents[0] as { text: string }).text,
+    ) as {
+      sessions: Array<{ state: string }>;
+    };
+    expect(after.sessions[0]?.state).toBe('closed');
+    await expect(h.client.readResource({ uri: 'browsermesh://other' })).rejects.toThrow(/not found/i);
+  });
+});
+
+it('keeps every registered tool in exactly one profile', () => {
+  const profiles = new Set(ALL_TOOLS.map((tool) => tool.profile));
+  expect(
+    [...profiles].every((p) => ['core', 'observability', 'persistence', 'code', 'evaluate'].includes(p)),
+  ).toBe(true);
+});
