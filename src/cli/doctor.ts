@@ -27,8 +27,8 @@ export async function runDoctor(config: Config, write: (line: string) => void): 
 }
 
 async function checkBrowser(config: Config): Promise<Check> {
-  if (config.provider === 'cdp') {
-    return { name: 'browser', ok: true, detail: 'cdp provider: the browser is reached over CDP at session creation' };
+  if (config.provider !== 'local') {
+    return { name: 'browser', ok: true, detail: `${config.provider} provider: the browser is reached remotely at session creation` };
   }
   const found = findChromium(config.executablePath);
   if (!found) {

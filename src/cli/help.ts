@@ -3,7 +3,7 @@ import { SETTINGS, type SettingSpec } from '../config/settings.js';
 /** `--help`, generated from the settings table so it never drifts from what the loader accepts. */
 export function helpText(): string {
   const lines = [
-    'browsermesh — isolated Chromium sessions for AI agents (MCP server on stdio)',
+    'browsermesh — isolated Chromium sessions for AI agents (MCP server on stdio, or Streamable HTTP with --http)',
     '',
     'Usage: browsermesh [options]',
     '',

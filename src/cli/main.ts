@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ConfigError, loadConfig, type LoadedConfig } from '../config/load.js';
-import { createLogger } from '../engine/logger.js';
-import { BrowserMesh } from '../engine/runtime.js';
+import { ConfigError, loadConfig, type Config, type LoadedConfig } from '../config/load.js';
+import { createLogger, type Logger } from '../engine/logger.js';
+import { createBrowserMesh } from '../create-mesh.js';
+import type { BrowserMesh } from '../engine/runtime.js';
 import { VERSIONS } from '../engine/versions.js';
+import { startHttpServer } from '../mcp/http.js';
 import { createMcpServer } from '../mcp/server.js';
 import { runDoctor } from './doctor.js';
 import { helpText } from './help.js';
@@ -42,10 +44,52 @@ async function main(): Promise<number | undefined> {
 
 async function serve({ config }: LoadedConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const mesh = new BrowserMesh({ config, logger });
+  const mesh = createBrowserMesh({ config, logger });
+  if (config.http) return serveHttp(config, mesh, logger);
   const server = createMcpServer({ mesh, logger });
   const transport = new StdioServerTransport();
+  const stop = stopper(logger, async () => {
+    await mesh.shutdown().catch(() => undefined);
+    await server.close().catch(() => undefined);
+  });
+  process.stdin.on('end', () => void stop('stdin_closed'));
+  process.stdin.on('close', () => void stop('stdin_closed'));
+  transport.onclose = () => void stop('transport_closed');
 
+  await server.connect(transport);
+  logger.info('ready', { provider: config.provider });
+}
+
+/** MCP over Streamable HTTP: one MCP server per client connection, all on one BrowserMesh. */
+async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Promise<void> {
+  const http = await startHttpServer({
+    mesh,
+    logger,
+    host: config.httpHost,
+    port: config.httpPort,
+    token: config.httpToken,
+    allowedHosts: config.httpAllowedHosts,
+    sharedSessions: config.sharedSessions,
+    disconnectGraceMs: config.disconnectGraceMs,
+    maxBodyBytes: config.httpMaxBodyBytes,
+    createServer: (owner) => createMcpServer({ mesh, logger, ...(owner === undefined ? {} : { owner }) }),
+  }).catch((error: unknown) => {
+    // EADDRINUSE, EACCES, EADDRNOTAVAIL: say which, not a stack.
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    process.stderr.write(`browsermesh: cannot listen on ${config.httpHost}:${config.httpPort} (${code})\n`);
+    process.exit(1);
+  });
+  stopper(logger, async () => {
+    await http.close().catch(() => undefined);
+    await mesh.shutdown().catch(() => undefined);
+  });
+  // The one human line: where to point clients (the URL carries no secret).
+  process.stderr.write(`browsermesh: MCP over Streamable HTTP at ${http.url}\n`);
+  logger.info('ready', { provider: config.provider, reason: 'http' });
+}
+
+/** SIGINT/SIGTERM (and the returned trigger) run `shutdown` once, then exit; a hung shutdown is cut at 10 s. */
+function stopper(logger: Logger, shutdown: () => Promise<void>): (reason: string) => Promise<void> {
   let stopping = false;
   const stop = async (reason: string): Promise<void> => {
     if (stopping) return;
@@ -53,18 +97,12 @@ async function serve({ config }: LoadedConfig): Promise<void> {
     logger.info('shutdown', { reason });
     const force = setTimeout(() => process.exit(0), 10_000);
     force.unref();
-    await mesh.shutdown().catch(() => undefined);
-    await server.close().catch(() => undefined);
+    await shutdown();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.stdin.on('end', () => void stop('stdin_closed'));
-  process.stdin.on('close', () => void stop('stdin_closed'));
-  transport.onclose = () => void stop('transport_closed');
-
-  await server.connect(transport);
-  logger.info('ready', { provider: config.provider });
+  return stop;
 }
 
 main().then(

@@ -240,7 +240,7 @@ function parseJsonObject(shape: 'object' | 'headers', value: string, source: str
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError(source, 'must be a JSON object');
   if (shape === 'headers') {
     for (const [name, header] of Object.entries(parsed)) {
-      if (!/^[!#$%&'*+.^\w`|~-]+$/.test(name) || typeof header !== 'string' || /[\r\n\u0000]/.test(header)) {
+      if (!/^[!#$%&'*+.^\w`|~-]+$/.test(name) || typeof header !== 'string' || /[\r\n]/.test(header) || header.includes('\u0000')) {
         throw new ConfigError(source, 'must map header names to string values');
       }
     }

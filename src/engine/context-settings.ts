@@ -2,7 +2,8 @@ import type { BrowserContextOptions } from 'playwright-core';
 
 /** Per-session browser settings, already validated at the boundary. */
 export interface ContextSettings {
-  viewport?: { width: number; height: number };
+  /** Emulated viewport; `null` disables emulation so pages follow the real window (library only). */
+  viewport?: { width: number; height: number } | null;
   deviceScaleFactor?: number;
   locale?: string;
   timezoneId?: string;
@@ -17,7 +18,7 @@ export interface ContextSettings {
 export const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
 export function toContextOptions(settings: ContextSettings): BrowserContextOptions {
-  const options: BrowserContextOptions = { viewport: settings.viewport ?? DEFAULT_VIEWPORT };
+  const options: BrowserContextOptions = { viewport: settings.viewport === undefined ? DEFAULT_VIEWPORT : settings.viewport };
   if (settings.deviceScaleFactor !== undefined) options.deviceScaleFactor = settings.deviceScaleFactor;
   if (settings.locale !== undefined) options.locale = settings.locale;
   if (settings.timezoneId !== undefined) options.timezoneId = settings.timezoneId;
@@ -30,7 +31,7 @@ export function toContextOptions(settings: ContextSettings): BrowserContextOptio
 
 /** The effective settings reported back to the caller (user agent left out: long and rarely useful). */
 export function effectiveSettings(settings: ContextSettings): Record<string, unknown> {
-  return { viewport: settings.viewport ?? DEFAULT_VIEWPORT, ...withoutViewport(settings) };
+  return { viewport: settings.viewport === undefined ? DEFAULT_VIEWPORT : settings.viewport, ...withoutViewport(settings) };
 }
 
 function withoutViewport(settings: ContextSettings): Record<string, unknown> {

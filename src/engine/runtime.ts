@@ -7,7 +7,7 @@ import { newId } from './ids.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
-import type { BrowserProvider, ProviderStatus } from './providers/provider.js';
+import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { VERSIONS } from './versions.js';
 
@@ -71,7 +71,7 @@ export class BrowserMesh {
   constructor(options: RuntimeOptions) {
     this.config = options.config;
     this.logger = options.logger ?? silentLogger;
-    this.provider = options.provider ?? createProvider(options.config);
+    this.provider = options.provider ?? createProvider(options.config, this.logger);
     this.pageHooks = [...(options.pageHooks ?? [])];
   }
 
@@ -100,8 +100,10 @@ export class BrowserMesh {
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
     });
+    const acquiring = this.provider.acquire({ timeoutMs: deadline.stepTimeoutMs(), signal: options.signal });
+    let lease: BrowserLease | undefined;
     try {
-      const lease = await withDeadline(this.provider.acquire({ timeoutMs: deadline.stepTimeoutMs() }), deadline, options.signal);
+      lease = await withDeadline(acquiring, deadline, options.signal);
       this.watch(lease.browser);
       const context = await lease.browser.newContext({
         ...toContextOptions(settings),
@@ -117,6 +119,10 @@ export class BrowserMesh {
       return { session: session.toInfo(), initialPage: initialPage.toInfo() };
     } catch (error) {
       await session.close().catch(() => undefined);
+      // A lease the session never took (or one that arrives after the deadline) is still given
+      // back: a remote provider's slot must not leak.
+      if (lease && session.browserLease !== lease) await lease.release().catch(() => undefined);
+      if (!lease) acquiring.then((late) => late.release(), () => undefined).catch(() => undefined);
       throw toBrowserError(error, 'Could not create the session');
     } finally {
       this.creating--;
@@ -148,6 +154,19 @@ export class BrowserMesh {
     await session.close();
     this.pruneTombstones();
     return { session: session.toInfo(), alreadyClosed };
+  }
+
+  /** Closes every session created by `owner` (an HTTP client that went away); returns how many. */
+  async closeSessionsOf(owner: string): Promise<number> {
+    const ids = [...this.owners].filter(([, sessionOwner]) => sessionOwner === owner).map(([id]) => id);
+    const sessions: Session[] = [];
+    for (const id of ids) {
+      const session = this.sessions.get(id);
+      if (session && session.state !== 'closed') sessions.push(session);
+    }
+    await Promise.allSettled(sessions.map((session) => session.close()));
+    this.pruneTombstones();
+    return sessions.length;
   }
 
   /** Runs `fn` on the session's serial queue under one absolute deadline. */

@@ -131,13 +131,18 @@ export class Session {
     return this.closing;
   }
 
-  /** The browser went away: fail everything, never recreate silently. */
+  /**
+   * The browser went away: fail everything, never recreate silently. The lease is released at once
+   * (a remote slot such as a Grid session is given back); a closing session just finishes closing,
+   * since closing is what ends its connection.
+   */
   markFailed(error: BrowserMeshError): void {
-    if (this.currentState === 'closed' || this.currentState === 'failed') return;
+    if (this.currentState !== 'ready') return;
     this.currentState = 'failed';
     this.failure = error;
     this.queue.failAll(() => this.unavailableError());
     this.pages.clear();
+    this.lease?.release().catch(() => undefined);
     this.init.logger.warn('session_failed', { sessionId: this.id, code: error.code });
   }
 

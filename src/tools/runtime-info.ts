@@ -10,7 +10,12 @@ export const runtimeInfo = defineTool({
   input: z.object({}).strict(),
   output: z.object({
     versions: z.object({ browsermesh: z.string(), playwright: z.string(), node: z.string() }),
-    browser: z.object({ provider: z.string(), state: z.string(), browserVersion: z.string().nullable() }),
+    browser: z.object({
+      provider: z.string(),
+      state: z.string(),
+      browserVersion: z.string().nullable(),
+      endpoint: z.string().optional().describe('Remote providers: scheme://host:port of the browser endpoint or Grid, never credentials.'),
+    }),
     sessions: z.object({ live: z.number(), failed: z.number(), max: z.number() }),
     limits: z.object({ timeoutMs: z.number(), maxPages: z.number(), headless: z.boolean(), tools: z.array(z.string()), persistence: z.boolean() }),
   }),

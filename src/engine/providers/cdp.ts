@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import type { Placement } from './provider.js';
+import type { Placement, ProviderStatus } from './provider.js';
 import { SharedBrowserProvider } from './shared-browser.js';
 
 export interface CdpProviderOptions {
@@ -36,6 +36,10 @@ export class CdpProvider extends SharedBrowserProvider {
 
   protected placement(): Placement {
     return { provider: 'cdp', node: safeEndpoint(this.options.endpoint) };
+  }
+
+  override status(): ProviderStatus {
+    return { ...super.status(), endpoint: safeEndpoint(this.options.endpoint) };
   }
 
   protected async dispose(browser: Browser): Promise<void> {

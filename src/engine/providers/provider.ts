@@ -24,6 +24,8 @@ export interface ProviderStatus {
   /** `idle` before the first launch, `ready` while a shared browser is connected. */
   state: 'idle' | 'launching' | 'ready' | 'disconnected';
   browserVersion: string | null;
+  /** The remote endpoint (scheme://host:port, never credentials, path or query), for remote providers. */
+  endpoint?: string;
 }
 
 /** Turns "a new session needs a browser" into a browser BrowserMesh can drive. */

@@ -1,0 +1,42 @@
+import { isLoopbackHost } from '../../config/load.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import { CHROMIUM_ARGS } from './local.js';
+import { isRecord } from './webdriver.js';
+
+export interface CapabilityOptions {
+  /** Merged into the requested capabilities; `goog:chromeOptions.args` are appended to ours. */
+  capabilities?: Record<string, unknown>;
+  headless?: boolean;
+}
+
+/** Chromium capabilities: our flags (headless unless asked otherwise) plus the configured extras. */
+export function requestedCapabilities(options: CapabilityOptions): Record<string, unknown> {
+  const { 'goog:chromeOptions': extraChrome, ...extra } = options.capabilities ?? {};
+  const chrome = isRecord(extraChrome) ? extraChrome : {};
+  const extraArgs = Array.isArray(chrome.args) ? chrome.args.filter((arg) => typeof arg === 'string') : [];
+  const args = [...CHROMIUM_ARGS, '--no-sandbox', ...(options.headless === false ? [] : ['--headless=new'])];
+  return {
+    browserName: 'chrome',
+    'se:name': 'browsermesh',
+    ...extra,
+    'goog:chromeOptions': { ...chrome, args: [...args, ...extraArgs] },
+  };
+}
+
+/**
+ * The session's CDP endpoint. A Grid that reports a loopback address while we reach it by another
+ * name is behind a proxy or port mapping: reach `se:cdp` by the Grid's own host name instead.
+ */
+export function cdpEndpointOf(capabilities: Record<string, unknown>, gridUrl: string): string {
+  const raw = capabilities['se:cdp'];
+  if (typeof raw !== 'string' || raw === '') {
+    throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The Grid session has no CDP endpoint (se:cdp)', {
+      details: { reason: 'no_cdp_endpoint' },
+      recoveryHint: 'Use Selenium Grid 4 with CDP enabled (the default) and a Chromium-based node.',
+    });
+  }
+  const endpoint = new URL(raw.includes('://') ? raw : `ws://${raw}`);
+  const grid = new URL(gridUrl);
+  if (isLoopbackHost(endpoint.hostname) && !isLoopbackHost(grid.hostname)) endpoint.hostname = grid.hostname;
+  return endpoint.toString();
+}

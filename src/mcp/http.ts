@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isLoopbackHost } from '../config/load.js';
+import type { Logger } from '../engine/logger.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import { BodyTooLarge, checkRequest, createPolicy, readBody, type Refusal } from './http-guard.js';
+
+export interface HttpServerOptions {
+  mesh: BrowserMesh;
+  logger: Logger;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Bearer token clients must send ('' = none). Required for a non-loopback host. */
+  token: string;
+  /** Host names accepted besides loopback and the bound address. */
+  allowedHosts?: readonly string[];
+  /** Every client sees every session; otherwise a session belongs to the client that created it. */
+  sharedSessions: boolean;
+  /** How long a client may be gone (no open request) before its sessions are closed. */
+  disconnectGraceMs: number;
+  maxBodyBytes: number;
+  /** A fresh MCP server for one client; `owner` keys its sessions (undefined in shared mode). */
+  createServer(owner: string | undefined): Server;
+}
+
+export interface RunningHttpServer {
+  /** e.g. http://127.0.0.1:8940/mcp */
+  url: string;
+  port: number;
+  /** MCP sessions (clients) currently known. */
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+/** One MCP client connection: its own transport and server, sharing the one BrowserMesh. */
+interface Client {
+  id: string;
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  /** HTTP requests of this client still open (the SDK client keeps a GET event stream open). */
+  openRequests: number;
+  graceTimer: NodeJS.Timeout | undefined;
+  ended: boolean;
+}
+
+const MCP_PATH = '/mcp';
+
+/**
+ * MCP over Streamable HTTP on node:http. Every request passes the Host/Origin/token guard and the
+ * body limit first. Each MCP session gets its own SDK server whose sessions only it can see, and a
+ * client that stays away longer than the grace period has its sessions closed.
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  if (!isLoopbackHost(options.host) && options.token === '') {
+    throw new Error('A non-loopback HTTP host needs a bearer token (BROWSERMESH_HTTP_TOKEN)');
+  }
+  const policy = createPolicy({
+    host: options.host,
+    allowedHosts: options.allowedHosts ?? [],
+    token: options.token,
+  });
+  const clients = new Map<string, Client>();
+  const { logger } = options;
+
+  const endClient = async (client: Client, reason: string): Promise<void> => {
+    if (client.ended) return;
+    client.ended = true;
+    clearTimeout(client.graceTimer);
+    clients.delete(client.id);
+    const count = await options.mesh.closeSessionsOf(client.id).catch(() => 0);
+    logger.info('http_client_ended', { reason, count });
+    await client.server.close().catch(() => undefined);
+  };
+
+  /** Counts an open request; when the last one ends, the grace period starts. */
+  const track = (client: Client, res: ServerResponse): void => {
+    client.openRequests++;
+    clearTimeout(client.graceTimer);
+    client.graceTimer = undefined;
+    res.once('close', () => {
+      client.openRequests--;
+      if (client.openRequests > 0 || client.ended) return;
+      client.graceTimer = setTimeout(() => void endClient(client, 'disconnected'), options.disconnectGraceMs);
+      client.graceTimer.unref();
+    });
+  };
+
+  const newClient = async (): Promise<Client> => {
+    const id = randomUUID();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      onsessioninitialized: () => void clients.set(id, client),
+      // The client said goodbye (HTTP DELETE): no grace, its sessions close now.
+      onsessionclosed: () => void endClient(client, 'terminated'),
+    });
+    const server = options.createServer(options.sharedSessions ? undefined : id);
+    const client: Client = { id, transport, server, openRequests: 0, graceTimer: undefined, ended: false };
+    transport.onclose = () => void endClient(client, 'transport_closed');
+    await server.connect(transport);
+    return client;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refusal = checkRequest(req, policy);
+    if (refusal) return refuse(res, refusal, logger);
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
+      return refuse(res, { status: 404, message: 'Not found' });
+    if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) {
+      return refuse(res, {
+        status: 405,
+        message: 'Method not allowed',
+        headers: { Allow: 'GET, POST, DELETE' },
+      });
+    }
+    let body: unknown;
+    if (req.method === 'POST') {
+      const parsed = await parseBody(req, options.maxBodyBytes);
+      if ('refusal' in parsed) return refuse(res, parsed.refusal, logger);
+      body = parsed.body;
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const client = clients.get(sessionId);
+      if (!client) return refuse(res, { status: 404, message: 'Session not found', code: -32001 });
+      track(client, res);
+      return client.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      return refuse(res, { status: 400, message: 'Bad Request: no valid MCP session id' });
+    }
+    const client = await newClient();
+    track(client, res);
+    await client.transport.handleRequest(req, res, body);
+    // A refused initialize never registered the client: drop its server.
+    if (!clients.has(client.id)) await endClient(client, 'initialize_refused');
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      logger.error('http_request_failed', { reason: 'internal' });
+      if (!res.headersSent) refuse(res, { status: 500, message: 'Internal server error' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const hostForUrl =
+    options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  logger.info('http_listening', {
+    reason: options.sharedSessions ? 'shared_sessions' : 'per_client_sessions',
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${hostForUrl}:${port}${MCP_PATH}`,
+    port,
+    clientCount: () => clients.size,
+    close: () => {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+        await Promise.allSettled([...clients.values()].map((client) => endClient(client, 'shutdown')));
+        http.closeAllConnections();
+        await closed;
+      })();
+      return closing;
+    },
+  };
+}
+
+async function parseBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ body: unknown } | { refusal: Refusal & { code?: number } }> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      return {
+        refusal: {
+          status: 413,
+          message: `Payload too large (limit ${maxBytes} bytes)`,
+          headers: { Connection: 'close' },
+        },
+      };
+    }
+    throw error;
+  }
+  try {
+    return { body: JSON.parse(raw.toString('utf8')) as unknown };
+  } catch {
+    return { refusal: { status: 400, message: 'Parse error: the body is not JSON', code: -32700 } };
+  }
+}
+
+/** A JSON-RPC error body with an HTTP status; logged by status only (never headers or body). */
+function refuse(res: ServerResponse, refusal: Refusal & { code?: number }, logger?: Logger): void {
+  logger?.warn('http_refused', { code: String(refusal.status) });
+  res.writeHead(refusal.status, { 'Content-Type': 'application/json', ...refusal.headers });
+  res.end(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      error: { code: refusal.code ?? -32000, message: refusal.message },
+      id: null,
+    }),
+  );
+}
