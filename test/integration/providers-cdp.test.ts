@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/load.js';
 import { safeEndpoint } from '../../src/engine/providers/cdp.js';
+import { PerSessionCdpProvider } from '../../src/engine/providers/cdp-per-session.js';
+import { createProvider } from '../../src/engine/providers/index.js';
 import { findChromium } from '../../src/engine/providers/find-chromium.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
@@ -61,6 +63,37 @@ describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
     expect(remote.process.signalCode).toBeNull();
     const version = await fetch(`${remote.httpEndpoint}/json/version`);
     expect(version.ok).toBe(true);
+  });
+
+  it('mints one endpoint and one connection per session from a function or a {session} template', async () => {
+    const minted: string[] = [];
+    const provider = new PerSessionCdpProvider({
+      mint: async () => {
+        minted.push(remote.httpEndpoint);
+        return remote.httpEndpoint;
+      },
+    });
+    const mesh = new BrowserMesh({ config: defaultConfig({ timeoutMs: 30_000 }), provider });
+    const a = await mesh.createSession({ name: 'a' });
+    const b = await mesh.createSession({ name: 'b' });
+    expect(minted).toHaveLength(2);
+    expect(mesh.getSession(a.session.sessionId).browserLease?.browser).not.toBe(mesh.getSession(b.session.sessionId).browserLease?.browser);
+    await mesh.closeSession(a.session.sessionId);
+    // Closing one session only dropped its own connection.
+    expect(await mesh.runOnPage(b.session.sessionId, b.initialPage.pageId, 'title', async ({ page }) => page.page.title())).toBe('');
+    await mesh.shutdown();
+    expect(remote.process.exitCode).toBeNull();
+
+    const templated = createProvider(defaultConfig({ provider: 'cdp', cdpEndpoint: `${remote.httpEndpoint}/?slot={session}` }));
+    expect(templated).toBeInstanceOf(PerSessionCdpProvider);
+    const viaTemplate = new BrowserMesh({ config: defaultConfig({ timeoutMs: 30_000 }), provider: templated });
+    const c = await viaTemplate.createSession();
+    expect(c.session.placement).toEqual({ provider: 'cdp', node: remote.httpEndpoint });
+    await viaTemplate.shutdown();
+
+    const broken = new BrowserMesh({ config: defaultConfig(), provider: new PerSessionCdpProvider({ mint: () => 'not a url' }) });
+    await expect(broken.createSession()).rejects.toMatchObject({ code: 'BROWSER_ERROR', details: { reason: 'cdp_mint_invalid' } });
+    await broken.shutdown();
   });
 
   it('shows only scheme, host and port of an endpoint', () => {

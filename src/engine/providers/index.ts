@@ -1,6 +1,7 @@
 import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
 import { CdpProvider } from './cdp.js';
+import { PerSessionCdpProvider, SESSION_PLACEHOLDER, templateMinter } from './cdp-per-session.js';
 import { LocalProvider } from './local.js';
 import type { BrowserProvider } from './provider.js';
 import { SeleniumProvider } from './selenium.js';
@@ -8,7 +9,10 @@ import { SeleniumProvider } from './selenium.js';
 export function createProvider(config: Config, logger?: Logger): BrowserProvider {
   switch (config.provider) {
     case 'cdp':
-      return new CdpProvider({ endpoint: config.cdpEndpoint, headers: config.remoteHeaders });
+      // A `{session}` placeholder mints one endpoint (and one connection) per session.
+      return config.cdpEndpoint.includes(SESSION_PLACEHOLDER)
+        ? new PerSessionCdpProvider({ mint: templateMinter(config.cdpEndpoint), headers: config.remoteHeaders })
+        : new CdpProvider({ endpoint: config.cdpEndpoint, headers: config.remoteHeaders });
     case 'selenium':
       return new SeleniumProvider({
         url: config.seleniumUrl,

@@ -1,0 +1,93 @@
+import { chromium, type Browser } from 'playwright-core';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import { newId } from '../ids.js';
+import { safeEndpoint } from './cdp.js';
+import type { BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
+
+/** Returns a fresh CDP endpoint for one new session (hosted providers mint one URL per browser). */
+export type CdpEndpointMinter = () => string | Promise<string>;
+
+export interface PerSessionCdpOptions {
+  mint: CdpEndpointMinter;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One CDP connection per session, each to an endpoint minted for it: a hosted browser per session, or
+ * `--cdp-endpoint 'wss://host/…{session}…'` on the CLI. Release only disconnects; the remote browser
+ * belongs to whoever minted it. A dead connection fails only the session that used it.
+ */
+export class PerSessionCdpProvider implements BrowserProvider {
+  readonly name = 'cdp';
+  private readonly open = new Set<Browser>();
+  private lastEndpoint: string | undefined;
+  private closed = false;
+
+  constructor(private readonly options: PerSessionCdpOptions) {}
+
+  async acquire(options: { timeoutMs: number }): Promise<BrowserLease> {
+    if (this.closed) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
+    const endpoint = await this.mintEndpoint();
+    let browser: Browser;
+    try {
+      browser = await chromium.connectOverCDP(endpoint, {
+        timeout: options.timeoutMs,
+        ...(this.options.headers ? { headers: this.options.headers } : {}),
+      });
+    } catch (error) {
+      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `Could not connect to the CDP endpoint ${safeEndpoint(endpoint)}`, {
+        cause: error,
+        details: { reason: 'cdp_connect_failed' },
+      });
+    }
+    this.open.add(browser);
+    browser.once('disconnected', () => this.open.delete(browser));
+    const release = async (): Promise<void> => {
+      this.open.delete(browser);
+      await browser.close().catch(() => undefined);
+    };
+    return { browser, placement: { provider: 'cdp', node: safeEndpoint(endpoint) }, ownsProcess: false, release };
+  }
+
+  status(): ProviderStatus {
+    const connected = [...this.open].find((browser) => browser.isConnected());
+    return {
+      provider: this.name,
+      state: connected ? 'ready' : 'idle',
+      browserVersion: connected ? connected.version() : null,
+      ...(this.lastEndpoint ? { endpoint: safeEndpoint(this.lastEndpoint) } : {}),
+    };
+  }
+
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.open].map((browser) => browser.close()));
+    this.open.clear();
+  }
+
+  private async mintEndpoint(): Promise<string> {
+    let endpoint: string;
+    try {
+      endpoint = await this.options.mint();
+    } catch (error) {
+      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The CDP endpoint function failed', {
+        cause: error,
+        details: { reason: 'cdp_mint_failed' },
+      });
+    }
+    if (typeof endpoint !== 'string' || !/^(https?|wss?):\/\/\S+$/.test(endpoint)) {
+      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The CDP endpoint function returned no http(s)/ws(s) URL', {
+        details: { reason: 'cdp_mint_invalid' },
+      });
+    }
+    this.lastEndpoint = endpoint;
+    return endpoint;
+  }
+}
+
+/** `{session}` in a CLI endpoint template becomes a fresh random id for every session. */
+export const SESSION_PLACEHOLDER = '{session}';
+
+export function templateMinter(template: string): CdpEndpointMinter {
+  return () => template.split(SESSION_PLACEHOLDER).join(newId('s').slice(2));
+}
