@@ -9,14 +9,51 @@
  * await mesh.shutdown();
  * ```
  */
-export { BrowserMesh, type CallOptions, type CreateSessionInput, type RuntimeInfo, type OperationContext, type PageOperationContext } from './engine/runtime.js';
+export {
+  BrowserMesh,
+  type CallOptions,
+  type CreateSessionInput,
+  type RuntimeInfo,
+  type OperationContext,
+  type PageOperationContext,
+} from './engine/runtime.js';
 export type { SessionInfo, SessionState } from './engine/session.js';
 export type { PageInfo } from './engine/page.js';
 export type { ContextSettings } from './engine/context-settings.js';
 export type { BrowserProvider, BrowserLease, Placement } from './engine/providers/provider.js';
 export { LocalProvider } from './engine/providers/local.js';
 export { CdpProvider } from './engine/providers/cdp.js';
+export { SeleniumProvider, type SeleniumProviderOptions } from './engine/providers/selenium.js';
 export { createLogger, type Logger } from './engine/logger.js';
 export { defaultConfig, loadConfig, ConfigError, type Config } from './config/load.js';
 export { BrowserMeshError, ErrorCodes, type ErrorCode, type SerializedError } from './errors.js';
 export { createMcpServer } from './mcp/server.js';
+export { createBrowserMesh, installPageHooks } from './create-mesh.js';
+export { installObservability, type ObserveResult, type ObserveSource } from './observability/index.js';
+export { StateStore, stateStoreFromConfig, type SaveResult, type StateList } from './persistence/store.js';
+export { AgentBrowser, type ThreadBrowserState } from './agent/agent-browser.js';
+export {
+  BROWSER_TOOL_NAMES,
+  type AgentBrowserOptions,
+  type BrowserLifecycleHook,
+  type BrowserRecordingOptions,
+  type BrowserScope,
+  type BrowserStatus,
+  type BrowserToolName,
+  type CdpUrlProvider,
+  type ScreencastOptions,
+} from './agent/options.js';
+export type {
+  AgentTool,
+  AgentTools,
+  ModelContent,
+  ToolCallContext,
+  ToolErrorResult,
+} from './agent/tool-types.js';
+export {
+  ScreencastStream,
+  type ScreencastEvents,
+  type ScreencastStopReason,
+} from './agent/recording/screencast-stream.js';
+export type { ScreencastFrame } from './agent/recording/page-screencast.js';
+export type { RecordingResult, RecordingStatus } from './agent/recording/recorder.js';

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { installObservability } from '../observability/index.js';
+import { installPageHooks } from '../create-mesh.js';
 import type { AnyTool } from '../tools/define.js';
 import { toolsForConfig } from '../tools/index.js';
 import { inputSchemaOf, invokeTool, outputSchemaOf, type InvokeResult } from '../tools/invoke.js';
@@ -39,8 +39,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listing = toListing(tools, config.schemaRefs);
   const services = options.services ?? createServices(config);
-  // Capture must be attached before the first session exists; installing twice is a no-op.
-  installObservability(mesh);
+  // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
+  installPageHooks(mesh);
 
   const server = new Server(
     { name: 'browsermesh', version: mesh.runtimeInfo().versions.browsermesh },

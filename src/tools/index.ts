@@ -6,8 +6,12 @@ import { observeTool } from './observe.js';
 import { getTitleTool, getUrlTool, visibleTextTool } from './reading.js';
 import { runtimeInfo } from './runtime-info.js';
 import { screenshotTool } from './screenshot.js';
+import { snapshotTool } from './snapshot.js';
 import { sessionClose, sessionCreate, sessionGet, sessionList } from './sessions.js';
 import { stateList, stateRemove, stateSave } from './state.js';
+import { clickTool, doubleClickTool, dragAndDropTool, focusTool, hoverTool, scrollIntoViewTool, scrollTool } from './interactions.js';
+import { checkToolDef, fillTool, pressTool, selectOptionTool, typeTool, uncheckToolDef } from './interactions-input.js';
+import { actionAndWaitTool, waitTool } from './waits.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -25,8 +29,24 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   reloadTool,
   getUrlTool,
   getTitleTool,
+  snapshotTool,
   visibleTextTool,
   observeTool,
+  clickTool,
+  doubleClickTool,
+  hoverTool,
+  focusTool,
+  checkToolDef,
+  uncheckToolDef,
+  scrollIntoViewTool,
+  scrollTool,
+  dragAndDropTool,
+  fillTool,
+  typeTool,
+  pressTool,
+  selectOptionTool,
+  waitTool,
+  actionAndWaitTool,
   screenshotTool,
   stateSave,
   stateList,

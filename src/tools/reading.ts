@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { visibleTextOfRef } from '../operations/element.js';
 import { getTitle, getUrl, visibleText } from '../operations/reading.js';
 import { defineTool, READ_ONLY } from './define.js';
-import { pageAddress } from './schemas.js';
+import { pageAddress, Ref } from './schemas.js';
 
 export const getUrlTool = defineTool({
   name: 'browser_get_url',
@@ -38,6 +39,7 @@ export const visibleTextTool = defineTool({
     .object({
       ...pageAddress,
       maxChars: z.number().int().min(1).max(1_000_000).optional().describe('Cap in code points (default and max from config).'),
+      scope: z.object({ ref: Ref }).strict().optional().describe('Only the text of this element (a ref from browser_snapshot).'),
     })
     .strict(),
   output: z.object({
@@ -57,7 +59,10 @@ export const visibleTextTool = defineTool({
       args.sessionId,
       args.pageId,
       'visible_text',
-      (ctx) => visibleText(ctx, { maxChars, maxBytes: config.visibleTextMaxBytes }),
+      (ctx) => {
+        const limits = { maxChars, maxBytes: config.visibleTextMaxBytes };
+        return args.scope ? visibleTextOfRef(ctx, args.scope.ref, limits) : visibleText(ctx, limits);
+      },
       call,
     );
     const { text, ...meta } = result;

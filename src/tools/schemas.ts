@@ -5,8 +5,18 @@ import { z } from 'zod';
  * Schema can share it through $defs/$ref instead of repeating it.
  */
 
-export const SessionId = z.string().min(1).max(64).describe('Session id from browser_session_create.').meta({ id: 'SessionId' });
-export const PageId = z.string().min(1).max(64).describe('Page id (sessions start with one; see browser_page_list).').meta({ id: 'PageId' });
+export const SessionId = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('Session id from browser_session_create.')
+  .meta({ id: 'SessionId' });
+export const PageId = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('Page id (sessions start with one; see browser_page_list).')
+  .meta({ id: 'PageId' });
 export const TimeoutMs = z
   .number()
   .int()
@@ -27,12 +37,12 @@ const FrameStep = z
   })
   .strict();
 
+// One object rather than a union (fewer bytes in every listing); `chain` is required with kind iframe
+// and refused with main at resolve time (INVALID_ARGUMENT naming locator.frame.chain).
 export const Frame = z
-  .union([
-    z.object({ kind: z.literal('main') }).strict(),
-    z.object({ kind: z.literal('iframe'), chain: z.array(FrameStep).min(1).max(5) }).strict(),
-  ])
-  .describe('Frame scope: main (default) or a chain of 1-5 iframe element selectors, outside-in.')
+  .object({ kind: z.enum(['main', 'iframe']), chain: z.array(FrameStep).min(1).max(5).optional() })
+  .strict()
+  .describe('Frame scope: main (default) or iframe with a chain of 1-5 iframe selectors, outside-in.')
   .meta({ id: 'Frame' });
 
 /** Exactly one strategy key (role, text, label, placeholder, testId, css) is allowed; checked at resolve time. */
@@ -49,7 +59,9 @@ export const Locator = z
     frame: Frame.optional(),
   })
   .strict()
-  .describe('Semantic locator: one of role(+name), text, label, placeholder, testId, css.')
+  .describe(
+    'Semantic locator: exactly one of role(+name), text, label, placeholder, testId, css. Tools take a ref or a locator, not both.',
+  )
   .meta({ id: 'Locator' });
 
 export const Ref = z

@@ -6,7 +6,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { defaultConfig, type Config } from '../../src/config/load.js';
 import { createLogger } from '../../src/engine/logger.js';
-import { BrowserMesh } from '../../src/engine/runtime.js';
+import { createBrowserMesh } from '../../src/create-mesh.js';
+import type { BrowserMesh } from '../../src/engine/runtime.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 
 /** Debian's Chromium on CI and dev machines; override with BROWSERMESH_TEST_CHROMIUM. */
@@ -40,7 +41,7 @@ export class McpHarness {
   ) {}
 
   static async start(overrides: Partial<Config> = {}, mesh?: BrowserMesh): Promise<McpHarness> {
-    const runtime = mesh ?? new BrowserMesh({ config: testConfig(overrides), logger: createLogger('silent') });
+    const runtime = mesh ?? createBrowserMesh({ config: testConfig(overrides), logger: createLogger('silent') });
     const server = createMcpServer({ mesh: runtime, logger: createLogger('silent') });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await server.connect(serverTransport);

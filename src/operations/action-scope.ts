@@ -1,0 +1,105 @@
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
+import { takeDialogNotes, type DialogNote } from './dialogs.js';
+import { resolveTarget } from './locate.js';
+import type { TargetSpec } from './locator-spec.js';
+import { watchNavigation } from './nav-settle.js';
+import { DetachedError } from './pointer.js';
+import { releaseObjects, type ElementTarget } from './remote-element.js';
+
+/** What every action returns: small. `url` only when the action changed it. */
+export interface ActionResult {
+  completed: true;
+  url?: string;
+  /** Dialogs nobody expected that were handled (dismissed) since the last report. */
+  dialogs?: DialogNote[];
+}
+
+/** One running action: resolves targets (and remembers them so their CDP objects are released after). */
+export class ActionScope {
+  private readonly targets: ElementTarget[] = [];
+
+  constructor(readonly ctx: PageOperationContext) {}
+
+  /**
+   * Resolves the target and runs `act` on it. If the element is replaced under the action (a re-render),
+   * a locator is resolved again (at most twice); a ref is reported stale, never re-guessed.
+   */
+  async withTarget<R>(
+    spec: TargetSpec,
+    field: string,
+    act: (target: ElementTarget) => Promise<R>,
+  ): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      const target = await resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal);
+      this.targets.push(target);
+      try {
+        return await act(target);
+      } catch (error) {
+        if (!(error instanceof DetachedError)) throw error;
+        if (spec.ref !== undefined) throw staleRef(field);
+        if (attempt >= 2)
+          throw new BrowserMeshError(
+            ErrorCodes.ELEMENT_NOT_INTERACTABLE,
+            `The element (${target.description}) kept being replaced while acting on it`,
+            { details: { reason: 'detached' } },
+          );
+      }
+    }
+  }
+
+  resolve(spec: TargetSpec, field: string): Promise<ElementTarget> {
+    return resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal).then((target) => {
+      this.targets.push(target);
+      return target;
+    });
+  }
+
+  /** Releases the CDP objects the targets hold; not awaited by callers' results. */
+  release(): void {
+    void releaseObjects(this.targets.flatMap((t) => [t.cdp, ...t.frameOwners.map((o) => o.cdp)]));
+  }
+}
+
+function staleRef(field: string): BrowserMeshError {
+  return new BrowserMeshError(
+    ErrorCodes.STALE_ELEMENT_REFERENCE,
+    "The ref's element is no longer in the page",
+    {
+      details: { field: field === '' ? 'ref' : `${field}.ref` },
+      recoveryHint: 'Take a new browser_snapshot and use its refs.',
+    },
+  );
+}
+
+/**
+ * Runs an action with what every action needs around it: a navigation watch (so an action that
+ * navigates returns after the commit, with the new URL), the page's unexpected-dialog notes, and
+ * release of the CDP objects it resolved.
+ */
+export async function performAction<T extends object>(
+  ctx: PageOperationContext,
+  body: (scope: ActionScope) => Promise<T>,
+): Promise<ActionResult & T> {
+  const page = ctx.page.page;
+  const before = page.url();
+  const watch = await watchNavigation(ctx.page);
+  const scope = new ActionScope(ctx);
+  try {
+    // A hung page must not hold the session's queue slot past the deadline. A caller's cancel is left
+    // to the body's own checks, so a cancelled action never overlaps the next one.
+    const extra = await withDeadline(body(scope), ctx.deadline);
+    await watch.settle(ctx.deadline, ctx.signal);
+    const after = page.isClosed() ? before : page.url();
+    const dialogs = takeDialogNotes(ctx.page);
+    return {
+      completed: true,
+      ...extra,
+      ...(after !== before ? { url: after } : {}),
+      ...(dialogs.length > 0 ? { dialogs } : {}),
+    };
+  } finally {
+    watch.dispose();
+    scope.release();
+  }
+}

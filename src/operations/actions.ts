@@ -1,0 +1,147 @@
+import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
+import type { PageOperationContext } from '../engine/runtime.js';
+import { performAction, type ActionResult } from './action-scope.js';
+import type { ModifierName } from './keyboard.js';
+import type { TargetSpec } from './locator-spec.js';
+import { FOCUS, SCROLL_BY } from './page-functions.js';
+import {
+  actionPoint,
+  dispatchClick,
+  dispatchMove,
+  DetachedError,
+  notInteractable,
+  waitForActionPoint,
+  type ClickOptions,
+  type MouseButton,
+} from './pointer.js';
+import { callOn, type ElementTarget } from './remote-element.js';
+
+export type { ActionResult } from './action-scope.js';
+
+export interface ClickInput extends ClickOptions {
+  button?: MouseButton | undefined;
+  clickCount?: number | undefined;
+  modifiers?: ModifierName[] | undefined;
+}
+
+/**
+ * The fast click: one page call checks and locates the element (scroll, visible, enabled, not covered),
+ * then move/press/release go out back to back. A main-frame element by ref costs the ref lookup plus
+ * two round trips; Playwright's click waits on each of its steps in turn.
+ */
+export async function clickElement(
+  ctx: PageOperationContext,
+  target: ElementTarget,
+  input: ClickInput = {},
+): Promise<void> {
+  const point = await waitForActionPoint(target, ctx.deadline, { checkEnabled: true, signal: ctx.signal });
+  await dispatchClick(await ctx.page.cdp(), point, input);
+}
+
+export function click(
+  ctx: PageOperationContext,
+  spec: TargetSpec,
+  field: string,
+  input: ClickInput = {},
+): Promise<ActionResult> {
+  return performAction(ctx, async (scope) => {
+    await scope.withTarget(spec, field, (target) => clickElement(ctx, target, input));
+    return {};
+  });
+}
+
+export function hover(ctx: PageOperationContext, spec: TargetSpec, field: string): Promise<ActionResult> {
+  return performAction(ctx, async (scope) => {
+    await scope.withTarget(spec, field, async (target) => {
+      const point = await waitForActionPoint(target, ctx.deadline, {
+        checkEnabled: false,
+        signal: ctx.signal,
+      });
+      await dispatchMove(await ctx.page.cdp(), point);
+    });
+    return {};
+  });
+}
+
+export function focus(ctx: PageOperationContext, spec: TargetSpec, field: string): Promise<ActionResult> {
+  return performAction(ctx, async (scope) => {
+    await scope.withTarget(spec, field, (target) => focusElement(target));
+    return {};
+  });
+}
+
+/** Focuses the element; refuses elements that cannot take focus rather than pretending. */
+export async function focusElement(target: ElementTarget): Promise<void> {
+  const result = await callOn<{ ok: boolean; reason?: string }>(target, FOCUS).catch(() => ({
+    ok: false,
+    reason: 'detached',
+  }));
+  if (result.reason === 'detached') throw new DetachedError('element detached');
+  if (!result.ok) {
+    throw new BrowserMeshError(
+      ErrorCodes.ELEMENT_NOT_INTERACTABLE,
+      `The element (${target.description}) cannot take focus`,
+      { details: { reason: result.reason ?? 'not_focusable' } },
+    );
+  }
+}
+
+export function scrollIntoView(
+  ctx: PageOperationContext,
+  spec: TargetSpec,
+  field: string,
+): Promise<ActionResult> {
+  return performAction(ctx, async (scope) => {
+    await scope.withTarget(spec, field, async (target) => {
+      const prepared = await actionPoint(target, false, false);
+      if (!prepared.ok && prepared.reason === 'detached') throw new DetachedError('element detached');
+      if (!prepared.ok) throw notInteractable(target, prepared);
+    });
+    return {};
+  });
+}
+
+export const MAX_SCROLL_DELTA = 1_000_000;
+
+export interface ScrollPosition {
+  scrollX: number;
+  scrollY: number;
+  container: 'page' | 'element';
+}
+
+/**
+ * Scrolls the page, or the element's nearest scrollable container (itself included), by whole pixels.
+ * Returns where that container ended up, so the agent knows whether it moved at all.
+ */
+export function scroll(
+  ctx: PageOperationContext,
+  spec: TargetSpec | undefined,
+  field: string,
+  deltaX: number,
+  deltaY: number,
+): Promise<ActionResult & ScrollPosition> {
+  for (const [name, value] of [
+    ['deltaX', deltaX],
+    ['deltaY', deltaY],
+  ] as const) {
+    if (!Number.isInteger(value) || Math.abs(value) > MAX_SCROLL_DELTA)
+      throw invalidArgument(name, `must be an integer within ±${MAX_SCROLL_DELTA}`);
+  }
+  return performAction(ctx, async (scope) => {
+    if (spec === undefined || (spec.ref === undefined && spec.locator === undefined)) {
+      const cdp = await ctx.page.cdp();
+      const { result } = await cdp.send('Runtime.evaluate', {
+        expression: `(${SCROLL_BY}).call(document.scrollingElement || document.documentElement, ${deltaX}, ${deltaY}, true)`,
+        returnByValue: true,
+      });
+      return result.value as ScrollPosition;
+    }
+    return scope.withTarget(spec, field, async (target) => {
+      const moved = await callOn<ScrollPosition | null>(target, SCROLL_BY, [deltaX, deltaY, false]).catch(
+        () => null,
+      );
+      if (!moved) throw new DetachedError('element detached');
+      return moved;
+    });
+  });
+}

@@ -1,0 +1,304 @@
+import { axString, cleanText, MAX_NAME_CHARS, statesOf, urlOf, valueOf } from './node-info.js';
+import {
+  BREAK,
+  hasActionableOrStructure,
+  interactiveOnly,
+  isRegionNamedByHeading,
+  joinedText,
+  normalizeChildren,
+  pruneKept,
+  textNode,
+  type Item,
+} from './normalize.js';
+import {
+  displayRole,
+  DROPPED_ROLES,
+  INTERACTIVE_ROLES,
+  NAMED_CONTENT_ROLES,
+  NEVER_CLICKABLE,
+  TRANSPARENT_ROLES,
+  TRANSPARENT_UNLESS_NAMED,
+  VALUE_LEAF_ROLES,
+} from './roles.js';
+import type { AXNodeLike, Box, FrameCapture, PageCapture, SnapNode, TargetCapture } from './types.js';
+
+/**
+ * Turns the captured accessibility trees (one per frame, stitched through their iframe elements, out-of
+ * -process ones included) into the pruned tree the renderer writes. Pruning happens here, at the
+ * source: ignored and aria-hidden nodes, empty wrappers, single-child wrappers, inline text boxes and
+ * text that repeats a name never become nodes.
+ */
+
+/** An iframe element on the way down to a frame: its target and backend node id there. */
+export interface FrameOwner {
+  targetKey: string;
+  backendNodeId: number;
+}
+
+export type RefAssigner = (
+  target: TargetCapture,
+  frame: FrameCapture,
+  backendNodeId: number,
+  owners: readonly FrameOwner[],
+) => string;
+
+export interface BuildResult {
+  root: SnapNode;
+  ariaHidden: number;
+  longText: number;
+  /** Iframes whose document was not captured. */
+  missingFrames: number;
+}
+
+/** Deeper trees are cut here rather than overflow the stack; counted like a maxDepth cut. */
+const MAX_TREE_DEPTH = 400;
+const MAX_CLICKABLE_TEXT = 150;
+/** Inline formatting roles, for nodes the DOM snapshot has no layout facts about. */
+const INLINE_ROLES = new Set([
+  'strong',
+  'emphasis',
+  'time',
+  'mark',
+  'code',
+  'subscript',
+  'superscript',
+  'Abbr',
+  'insertion',
+  'deletion',
+  'LabelText',
+]);
+
+interface FrameCtx {
+  target: TargetCapture;
+  frame: FrameCapture;
+  byId: Map<string, AXNodeLike>;
+  /** Top-document position of this target's root document, for boxes. */
+  origin: { x: number; y: number };
+  /** Iframe elements from the page down to this frame, outermost first. */
+  owners: readonly FrameOwner[];
+}
+
+export function buildTree(capture: PageCapture, assignRef: RefAssigner): BuildResult {
+  const builder = new TreeBuilder(capture, assignRef);
+  return builder.build();
+}
+
+/** Controls whose descendants are never shown (their value or name says it all). */
+const CHILDLESS_ROLES = new Set([
+  ...VALUE_LEAF_ROLES,
+  'checkbox',
+  'radio',
+  'switch',
+  'Iframe',
+  'IframePresentational',
+]);
+
+interface PendingRef {
+  target: TargetCapture;
+  frame: FrameCapture;
+  backendNodeId: number;
+  owners: readonly FrameOwner[];
+}
+
+class TreeBuilder {
+  private ariaHidden = 0;
+  /** Refs are handed out once the tree is final, in document order, only to nodes that survived pruning. */
+  private readonly pending = new Map<SnapNode, PendingRef>();
+  private longText = 0;
+  private missingFrames = 0;
+  private readonly onCut = (): void => {
+    this.longText++;
+  };
+
+  constructor(
+    private readonly capture: PageCapture,
+    private readonly assignRef: RefAssigner,
+  ) {}
+
+  build(): BuildResult {
+    const main = this.capture.targets.get('main');
+    const frame = main?.frames.find((f) => f.frameId === main.rootFrameId);
+    const root: SnapNode = {
+      role: 'document',
+      name: cleanText(this.capture.title, MAX_NAME_CHARS),
+      states: [],
+      interactive: false,
+      children: [],
+    };
+    if (main && frame)
+      root.children = this.documentChildren(
+        { target: main, frame, byId: byId(frame), origin: { x: 0, y: 0 }, owners: [] },
+        root,
+      );
+    this.assignRefs(root);
+    return { root, ariaHidden: this.ariaHidden, longText: this.longText, missingFrames: this.missingFrames };
+  }
+
+  private assignRefs(root: SnapNode): void {
+    const stack = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (!node) break;
+      const spec = this.pending.get(node);
+      if (spec) node.ref = this.assignRef(spec.target, spec.frame, spec.backendNodeId, spec.owners);
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        const child = node.children[i];
+        if (child) stack.push(child);
+      }
+    }
+  }
+
+  private documentChildren(ctx: FrameCtx, parent: SnapNode): SnapNode[] {
+    const rootNode = ctx.frame.nodes.find((n) => n.parentId === undefined) ?? ctx.frame.nodes[0];
+    if (!rootNode) return [];
+    return normalizeChildren(this.children(ctx, rootNode, 1, false), parent, this.onCut);
+  }
+
+  private children(ctx: FrameCtx, node: AXNodeLike, depth: number, inSelectPopup: boolean): Item[] {
+    const out: Item[] = [];
+    for (const id of node.childIds ?? []) {
+      const child = ctx.byId.get(id);
+      if (child) out.push(...this.item(ctx, child, depth, inSelectPopup));
+    }
+    return out;
+  }
+
+  private item(ctx: FrameCtx, node: AXNodeLike, depth: number, inSelectPopup: boolean): Item[] {
+    if (depth > MAX_TREE_DEPTH) return [];
+    if (node.ignored) {
+      if (node.ignoredReasons?.some((r) => r.name.startsWith('ariaHidden'))) {
+        this.ariaHidden++;
+        return [];
+      }
+      return this.children(ctx, node, depth + 1, inSelectPopup);
+    }
+    const axRole = typeof node.role?.value === 'string' ? node.role.value : 'generic';
+    if (DROPPED_ROLES.has(axRole)) return [];
+    if (axRole === 'StaticText') return [textNode(axString(node.name))];
+    if (axRole === 'LineBreak') return [BREAK];
+    const popup = inSelectPopup || axRole === 'MenuListPopup';
+    const items = CHILDLESS_ROLES.has(axRole) ? [] : this.children(ctx, node, depth + 1, popup);
+    return this.element(ctx, node, axRole, items, popup);
+  }
+
+  private element(
+    ctx: FrameCtx,
+    node: AXNodeLike,
+    axRole: string,
+    items: Item[],
+    inSelectPopup: boolean,
+  ): Item[] {
+    const backendId = node.backendDOMNodeId;
+    const facts = backendId === undefined ? undefined : ctx.target.dom.get(backendId);
+    const name = cleanText(axString(node.name), MAX_NAME_CHARS, this.onCut);
+    const interactive = INTERACTIVE_ROLES.has(axRole) || (axRole === 'option' && !inSelectPopup);
+    const transparent =
+      TRANSPARENT_ROLES.has(axRole) ||
+      (TRANSPARENT_UNLESS_NAMED.has(axRole) && name === '') ||
+      isRegionNamedByHeading(axRole, name, items);
+    if (!interactive && facts && (facts.clickable || facts.tabbable) && !NEVER_CLICKABLE.has(axRole)) {
+      const clickable = this.clickable(ctx, node, axRole, items, transparent);
+      if (clickable) return [clickable];
+    }
+    if (transparent) {
+      const inline = facts ? facts.inline : INLINE_ROLES.has(axRole);
+      return inline ? items : [BREAK, ...items, BREAK];
+    }
+    if (axRole === 'image' && name === '') return [];
+    const out: SnapNode = {
+      role: displayRole(axRole, facts?.inputType),
+      name,
+      states: statesOf(node, axRole, inSelectPopup),
+      interactive,
+      children: [],
+    };
+    // Only links and buttons stay inside a sentence; form controls keep lines of their own.
+    if (facts?.inline && (axRole === 'link' || axRole === 'button')) out.inline = true;
+    const value = valueOf(node, axRole, facts, name, this.onCut);
+    if (value !== undefined) out.value = value;
+    const url = urlOf(node);
+    if (url !== undefined && axRole === 'link') out.url = url;
+    this.decorate(ctx, out, node, interactive || NAMED_CONTENT_ROLES.has(axRole));
+    if (axRole === 'Iframe' || axRole === 'IframePresentational')
+      out.children = this.frameContent(ctx, out, backendId);
+    else out.children = this.childrenOf(axRole, out, items, interactive);
+    return pruneKept(axRole, out);
+  }
+
+  /** Adds the ref (for elements an agent acts on or names), the scope key and the box. */
+  private decorate(ctx: FrameCtx, out: SnapNode, node: AXNodeLike, wantsRef: boolean): void {
+    const backendId = node.backendDOMNodeId;
+    if (backendId === undefined) return;
+    const bounds = ctx.target.dom.get(backendId)?.bounds;
+    if (bounds)
+      out.box = [bounds[0] + ctx.origin.x, bounds[1] + ctx.origin.y, bounds[2], bounds[3]].map(
+        Math.round,
+      ) as Box;
+    if (!wantsRef) return;
+    this.pending.set(out, {
+      target: ctx.target,
+      frame: ctx.frame,
+      backendNodeId: backendId,
+      owners: ctx.owners,
+    });
+    out.key = `${ctx.target.key}|${backendId}`;
+  }
+
+  private childrenOf(axRole: string, out: SnapNode, items: Item[], interactive: boolean): SnapNode[] {
+    if (CHILDLESS_ROLES.has(axRole)) return [];
+    if (interactive)
+      return interactiveOnly(
+        items,
+        axRole === 'combobox' || axRole === 'listbox' || axRole === 'PopUpButton',
+      );
+    return normalizeChildren(items, out, this.onCut);
+  }
+
+  /** A div with onclick, cursor:pointer or tabindex, holding only a little text: `[clickable @e3] Open`. */
+  private clickable(
+    ctx: FrameCtx,
+    node: AXNodeLike,
+    axRole: string,
+    items: Item[],
+    transparent: boolean,
+  ): SnapNode | undefined {
+    if (hasActionableOrStructure(items)) return undefined;
+    const name = cleanText(axString(node.name), MAX_NAME_CHARS) || joinedText(items);
+    if (name === '' || Array.from(name).length > MAX_CLICKABLE_TEXT) return undefined;
+    const out: SnapNode = {
+      role: transparent ? 'clickable' : displayRole(axRole, undefined),
+      name,
+      states: transparent ? statesOf(node, axRole, false) : [...statesOf(node, axRole, false), 'clickable'],
+      interactive: true,
+      children: [],
+    };
+    this.decorate(ctx, out, node, true);
+    return out;
+  }
+
+  /** The document inside an iframe: same process (DOM snapshot link) or its own target. */
+  private frameContent(ctx: FrameCtx, iframe: SnapNode, ownerId: number | undefined): SnapNode[] {
+    if (ownerId === undefined) return [];
+    const owners = [...ctx.owners, { targetKey: ctx.target.key, backendNodeId: ownerId }];
+    const localFrameId = ctx.target.localChildFrames.get(ownerId);
+    const local = ctx.target.frames.find((f) => f.frameId === localFrameId);
+    if (local) return this.documentChildren({ ...ctx, frame: local, byId: byId(local), owners }, iframe);
+    const remoteKey = ctx.target.remoteChildTargets.get(ownerId);
+    const remote = remoteKey === undefined ? undefined : this.capture.targets.get(remoteKey);
+    const frame = remote?.frames.find((f) => f.frameId === remote.rootFrameId);
+    if (!remote || !frame) {
+      if (localFrameId !== undefined || remoteKey !== undefined) this.missingFrames++;
+      return [];
+    }
+    const owner = ctx.target.dom.get(ownerId);
+    const offset = owner?.contentOffset ?? [0, 0];
+    const origin = owner?.bounds
+      ? { x: owner.bounds[0] + ctx.origin.x + offset[0], y: owner.bounds[1] + ctx.origin.y + offset[1] }
+      : ctx.origin;
+    return this.documentChildren({ target: remote, frame, byId: byId(frame), origin, owners }, iframe);
+  }
+}
+
+function byId(frame: FrameCapture): Map<string, AXNodeLike> {
+  return new Map(frame.nodes.map((n) => [n.nodeId, n]));
+}

@@ -1,0 +1,176 @@
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { ManagedPage } from '../engine/page.js';
+import { measureLines } from './budget.js';
+import { buildTree } from './build.js';
+import { capturePage, type StepOptions } from './capture.js';
+import { MAX_RETAINED_CHARS, type StoredCapture } from './cursors.js';
+import { diffSnapshots } from './delta.js';
+import {
+  SNAPSHOT_LIMITS,
+  validateSnapshotInput,
+  type SnapshotInput,
+  type SnapshotOptions,
+} from './options.js';
+import { snapshotState, type SnapshotPageState } from './page-state.js';
+import { documentKey } from './refs.js';
+import { renderTree } from './render.js';
+import { locateRef } from './resolve.js';
+import { nonZero, toResult, type LimitsApplied, type SnapshotResult } from './result.js';
+import type { OmittedCounts, PageCapture, RenderOptions, SnapNode } from './types.js';
+
+/**
+ * browser_snapshot for one page: capture → build (prune, assign refs) → render → budget, or one more
+ * page of an earlier capture through its cursor. Runs on the session's queue, so it never races
+ * another operation on the same page.
+ */
+
+export interface SnapshotContext {
+  deadline: { stepTimeoutMs(): number };
+  signal?: AbortSignal | undefined;
+  refTtlMs: number;
+}
+
+export async function takeSnapshot(
+  page: ManagedPage,
+  input: SnapshotInput,
+  ctx: SnapshotContext,
+): Promise<SnapshotResult> {
+  const validated = validateSnapshotInput(input);
+  const state = snapshotState(page);
+  state.refTtlMs = ctx.refTtlMs;
+  const step = (): StepOptions => ({ timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal });
+  if (validated.cursor !== null) return continueSnapshot(page, state, validated.cursor, step);
+  const options = validated.options;
+  const scope =
+    options.scopeRef === null
+      ? undefined
+      : await locateRef(page, options.scopeRef, { step, field: 'scope.ref' });
+  const { capture, targets } = await capturePage(page, {
+    boxes: options.includeBoundingBoxes,
+    limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
+    scope: scope && { session: scope.session, objectId: scope.objectId },
+    step,
+  });
+  state.targets = targets;
+  const now = Date.now();
+  const built = buildTree(capture, (target, frame, backendNodeId, owners) =>
+    state.refs.assign(
+      { targetKey: target.key, frameId: frame.frameId, loaderId: frame.loaderId, backendNodeId, owners },
+      now,
+    ),
+  );
+  state.refs.retainDocuments(liveDocuments(capture));
+  const scopeKey = scope ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}` : undefined;
+  const renderOptions: RenderOptions = { ...options, pageUrl: page.page.url() };
+  const root = scopeKey === undefined ? built.root : findByKey(built.root, scopeKey);
+  const rendered = root
+    ? renderTree(root, renderOptions, MAX_RETAINED_CHARS)
+    : { lines: [], maxDepthCut: 0, maxChildrenCut: 0, complete: true };
+  const omitted: OmittedCounts = {
+    ariaHidden: built.ariaHidden,
+    hidden: capture.hiddenCount + (root ? 0 : 1),
+    maxDepth: rendered.maxDepthCut,
+    maxChildren: rendered.maxChildrenCut,
+    frames: built.missingFrames,
+    longText: built.longText,
+  };
+  let lines = rendered.lines;
+  let delta: SnapshotResult['delta'];
+  if (options.since === 'previous') {
+    const base = comparableBase(state, capture.mainLoaderId, scopeKey);
+    if (base) {
+      const diff = diffSnapshots(renderTree(base, renderOptions, MAX_RETAINED_CHARS).lines, lines);
+      lines = diff.lines;
+      delta = { base: 'previous', added: diff.added, removed: diff.removed, changed: diff.changed };
+    } else delta = { base: 'none', added: 0, removed: 0, changed: 0 };
+  }
+  state.previous = { tree: built.root, documentKey: capture.mainLoaderId };
+  const total = measureLines(lines);
+  const stored: StoredCapture = {
+    lines,
+    documentKey: capture.mainLoaderId,
+    maxChars: options.maxChars,
+    maxBytes: options.maxBytes,
+    totalChars: total.chars,
+    totalBytes: total.bytes,
+    retentionCut: !rendered.complete,
+    url: page.page.url(),
+    title: capture.title,
+    limitsApplied: limitsOf(options),
+    omitted: nonZero(omitted),
+  };
+  return toResult(
+    { capture: stored, from: { line: 0, col: 0 }, retain: () => state.cursors.add(stored) },
+    { ...stored, delta },
+  );
+}
+
+async function continueSnapshot(
+  page: ManagedPage,
+  state: SnapshotPageState,
+  cursor: string,
+  step: () => StepOptions,
+): Promise<SnapshotResult> {
+  const found = state.cursors.lookup(cursor);
+  if (!found.ok) throw cursorInvalid(found.reason);
+  const session = await page.cdp();
+  const { frameTree } = await session.send('Page.getFrameTree', undefined, step());
+  if (frameTree.frame.loaderId !== found.capture.documentKey) {
+    state.cursors.drop(found.id);
+    throw cursorInvalid('navigated');
+  }
+  const stored = found.capture;
+  return toResult({ capture: stored, from: found.position, retain: () => found.id }, stored);
+}
+
+function cursorInvalid(reason: string): BrowserMeshError {
+  const why: Record<string, string> = {
+    malformed: 'is not a snapshot cursor',
+    unknown: 'is unknown for this page (cursors belong to one page and at most 4 are kept)',
+    expired: 'has expired',
+    out_of_range: 'points past the end of its snapshot',
+    navigated: 'belongs to a document the page has navigated away from',
+  };
+  return new BrowserMeshError(ErrorCodes.CURSOR_INVALID, `The cursor ${why[reason] ?? 'is invalid'}`, {
+    details: { field: 'cursor', reason },
+    recoveryHint: 'Take a new browser_snapshot (narrow it with scope or interactiveOnly if it is large).',
+  });
+}
+
+/** The previous tree, if it shows the same document (and contains the scope, when scoped). */
+function comparableBase(
+  state: SnapshotPageState,
+  loaderId: string,
+  scopeKey: string | undefined,
+): SnapNode | undefined {
+  const previous = state.previous;
+  if (!previous || previous.documentKey !== loaderId) return undefined;
+  return scopeKey === undefined ? previous.tree : findByKey(previous.tree, scopeKey);
+}
+
+function findByKey(root: SnapNode, key: string): SnapNode | undefined {
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) break;
+    if (node.key === key) return node;
+    stack.push(...node.children);
+  }
+  return undefined;
+}
+
+function liveDocuments(capture: PageCapture): Set<string> {
+  const live = new Set<string>();
+  for (const target of capture.targets.values())
+    for (const frame of target.frames) live.add(documentKey(target.key, frame.frameId, frame.loaderId));
+  return live;
+}
+
+function limitsOf(options: SnapshotOptions): LimitsApplied {
+  const out: LimitsApplied = { maxChars: options.maxChars, maxBytes: options.maxBytes };
+  if (options.maxDepth !== null) out.maxDepth = options.maxDepth;
+  if (options.maxChildren !== null) out.maxChildren = options.maxChildren;
+  if (options.interactiveOnly) out.interactiveOnly = true;
+  if (options.scopeRef !== null) out.scope = `@${options.scopeRef}`;
+  return out;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { PageOperationContext } from '../engine/runtime.js';
+import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
+import { snapshot } from '../operations/snapshot.js';
+import type { ToolContext, ToolOutput } from './define.js';
+
+/** The optional same-call snapshot every interaction offers. */
+export const includeSnapshotField = {
+  includeSnapshot: z
+    .boolean()
+    .optional()
+    .describe(
+      'Also return a fresh interactive-only snapshot after the action (saves a browser_snapshot call).',
+    ),
+};
+
+export const snapshotOutputFields = {
+  snapshot: z
+    .string()
+    .optional()
+    .describe('With includeSnapshot: the interactive-only snapshot after the action.'),
+  snapshotPartial: z
+    .boolean()
+    .optional()
+    .describe('True when that snapshot was cut by its budget; browser_snapshot reads the rest.'),
+};
+
+/** Unexpected dialogs as one short line each: they can ride on any result at little cost. */
+export const dialogsField = {
+  dialogs: z
+    .array(z.string())
+    .optional()
+    .describe('Dialogs nobody expected, handled since the last report: type "message" (action).'),
+};
+
+type Published<R> = Omit<R, 'dialogs'> & { dialogs?: string[]; snapshot?: string; snapshotPartial?: boolean };
+
+/** Replaces the operations' dialog notes with their one-line form (absent when there were none). */
+export function publishDialogs<R extends { dialogs?: DialogNote[] }>(
+  result: R,
+): Omit<R, 'dialogs'> & { dialogs?: string[] } {
+  const { dialogs, ...rest } = result;
+  return dialogs && dialogs.length > 0 ? { ...rest, dialogs: dialogs.map(formatDialogNote) } : rest;
+}
+
+/**
+ * Runs one interaction on the page's queue and, when asked, takes the interactive snapshot in the same
+ * queued operation (nothing can run in between). The snapshot text follows the JSON line of the text
+ * block as is, never JSON-escaped.
+ */
+export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
+  tool: ToolContext,
+  args: { sessionId: string; pageId: string; includeSnapshot?: boolean | undefined },
+  op: string,
+  act: (ctx: PageOperationContext) => Promise<R>,
+): Promise<Published<R> | ToolOutput<Published<R>>> {
+  const result = await tool.mesh.runOnPage<Published<R>>(
+    args.sessionId,
+    args.pageId,
+    op,
+    async (ctx) => {
+      const acted = publishDialogs(await act(ctx));
+      if (!args.includeSnapshot) return acted;
+      const taken = await snapshot(ctx, { interactiveOnly: true });
+      return { ...acted, snapshot: taken.snapshot, ...(taken.partial ? { snapshotPartial: true } : {}) };
+    },
+    tool.call,
+  );
+  if (result.snapshot === undefined) return result;
+  const { snapshot: text, ...rest } = result;
+  return {
+    structured: result,
+    text: `${JSON.stringify({ operationId: tool.call.operationId, ...rest })}\n${text}`,
+  };
+}

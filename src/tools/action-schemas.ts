@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { dialogsField, snapshotOutputFields } from './action-runner.js';
+import { Locator, Ref } from './schemas.js';
+
+/** Shared input and output pieces of the interaction tools. */
+
+/** A target object (drag endpoints, action_and_wait): exactly one of ref or locator, checked at resolve time. */
+export const Target = z
+  .object({ ref: Ref.optional(), locator: Locator.optional() })
+  .strict()
+  .describe('Exactly one of ref (from browser_snapshot) or locator.')
+  .meta({ id: 'Target' });
+
+export const ModifierKey = z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
+export const Modifiers = z.array(ModifierKey).max(4).describe('Modifier keys held during the click.');
+export const MouseButton = z.enum(['left', 'right', 'middle']).describe('Mouse button (default left).');
+
+export const KeyName = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('Key or combination: Enter, Tab, ArrowDown, a, F5, Control+a, Shift+ArrowLeft.');
+
+export const DialogNoteSchema = z.object({
+  type: z.enum(['alert', 'confirm', 'prompt', 'beforeunload']),
+  message: z.string(),
+  messageTruncated: z.boolean(),
+  action: z.enum(['accepted', 'dismissed']),
+});
+
+/** What every interaction returns: completed, the new URL only if it changed, and dialog notes. */
+export const ActionOutput = z.object({
+  completed: z.literal(true),
+  url: z.string().optional().describe('The page URL, present only when the action changed it.'),
+  ...dialogsField,
+  ...snapshotOutputFields,
+});
+
+/** A tool's ref/locator pair lifted into the operations' target shape. */
+export function toTargetSpec(args: {
+  ref?: string | undefined;
+  locator?: z.infer<typeof Locator> | undefined;
+}): {
+  ref?: string | undefined;
+  locator?: z.infer<typeof Locator> | undefined;
+} {
+  return { ref: args.ref, locator: args.locator };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/forms.js';
+import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
+import { ActionOutput, KeyName, toTargetSpec } from './action-schemas.js';
+import { includeSnapshotField, runPageAction } from './action-runner.js';
+import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
+import { pageAddress, targetFields } from './schemas.js';
+
+/** Keyboard and form interactions. Values typed or filled never appear in errors or logs. */
+
+const targetInput = z.object({ ...pageAddress, ...targetFields, ...includeSnapshotField }).strict();
+
+const CheckOutput = ActionOutput.extend({
+  checked: z.boolean(),
+  changed: z.boolean().describe('false when the element was already in that state (nothing was clicked).'),
+});
+
+function checkTool(name: 'browser_check' | 'browser_uncheck', checked: boolean) {
+  return defineTool({
+    name,
+    title: checked ? 'Check' : 'Uncheck',
+    description: `Ensure a checkbox, radio or switch is ${checked ? 'checked' : 'unchecked'} (idempotent: clicks only if needed).`,
+    profile: 'core',
+    input: targetInput,
+    output: CheckOutput,
+    hints: IDEMPOTENT_ACTION,
+    async handler(args, tool) {
+      return runPageAction(tool, args, checked ? 'check' : 'uncheck', (ctx) =>
+        setChecked(ctx, toTargetSpec(args), '', checked),
+      );
+    },
+  });
+}
+
+export const checkToolDef = checkTool('browser_check', true);
+export const uncheckToolDef = checkTool('browser_uncheck', false);
+
+export const fillTool = defineTool({
+  name: 'browser_fill',
+  title: 'Fill',
+  description:
+    'Replace the content of a text input, textarea or contenteditable with a value (one input event).',
+  profile: 'core',
+  input: targetInput.extend({ value: z.string().max(100_000).describe('The new content ("" clears it).') }),
+  output: ActionOutput,
+  hints: IDEMPOTENT_ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'fill', (ctx) => fill(ctx, toTargetSpec(args), '', args.value));
+  },
+});
+
+export const typeTool = defineTool({
+  name: 'browser_type',
+  title: 'Type',
+  description:
+    'Type text key by key, for inputs that react to each key (autocomplete, masks). Focuses the target first if given.',
+  profile: 'core',
+  input: targetInput.extend({
+    text: z.string().min(1).max(10_000),
+    delayMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_TYPE_DELAY_MS)
+      .optional()
+      .describe('Pause between keys (default 0).'),
+  }),
+  output: ActionOutput,
+  hints: ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'type', (ctx) =>
+      typeText(ctx, toTargetSpec(args), '', args.text, args.delayMs ?? 0),
+    );
+  },
+});
+
+export const pressTool = defineTool({
+  name: 'browser_press',
+  title: 'Press key',
+  description:
+    'Press a key or combination (Enter, Escape, Control+a) in the focused element, or in the target after focusing it.',
+  profile: 'core',
+  input: targetInput.extend({ key: KeyName }),
+  output: ActionOutput,
+  hints: ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'press', (ctx) => press(ctx, toTargetSpec(args), '', args.key));
+  },
+});
+
+const OneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
+
+export const selectOptionTool = defineTool({
+  name: 'browser_select_option',
+  title: 'Select option',
+  description:
+    'Select option(s) of a <select> by exactly one of value, label or index (arrays for multiple selects).',
+  profile: 'core',
+  input: targetInput.extend({
+    value: OneOrMany(z.string().max(1000)).optional(),
+    label: OneOrMany(z.string().max(1000)).optional(),
+    index: OneOrMany(z.number().int().min(0).max(100_000)).optional(),
+  }),
+  output: ActionOutput.extend({
+    selected: z.array(z.string()).describe('Values of the options now selected.'),
+  }),
+  hints: IDEMPOTENT_ACTION,
+  async handler(args, tool) {
+    const criteria = toOptionCriteria(args);
+    return runPageAction(tool, args, 'select_option', (ctx) =>
+      selectOption(ctx, toTargetSpec(args), '', criteria),
+    );
+  },
+});

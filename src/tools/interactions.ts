@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/actions.js';
+import { dragAndDrop } from '../operations/drag.js';
+import { ActionOutput, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
+import { includeSnapshotField, runPageAction } from './action-runner.js';
+import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
+import { pageAddress, targetFields } from './schemas.js';
+
+/** Pointer interactions. Every one takes exactly one of `ref` or `locator` and runs on the session queue. */
+
+const targetInput = z.object({ ...pageAddress, ...targetFields, ...includeSnapshotField }).strict();
+export const clickTool = defineTool({
+  name: 'browser_click',
+  title: 'Click',
+  description:
+    'Click an element (scrolled into view, must be visible, enabled and not covered). Give exactly one of ref or locator. Returns the new URL if the click navigated.',
+  profile: 'core',
+  input: targetInput.extend({
+    button: MouseButton.optional(),
+    clickCount: z.number().int().min(1).max(3).optional().describe('1 (default), 2 or 3.'),
+    modifiers: Modifiers.optional(),
+  }),
+  output: ActionOutput,
+  hints: ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'click', (ctx) =>
+      click(ctx, toTargetSpec(args), '', {
+        button: args.button,
+        clickCount: args.clickCount,
+        modifiers: args.modifiers,
+      }),
+    );
+  },
+});
+
+export const doubleClickTool = defineTool({
+  name: 'browser_double_click',
+  title: 'Double-click',
+  description: 'Double-click an element (same checks as browser_click).',
+  profile: 'core',
+  input: targetInput.extend({ modifiers: Modifiers.optional() }),
+  output: ActionOutput,
+  hints: ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'double_click', (ctx) =>
+      click(ctx, toTargetSpec(args), '', { clickCount: 2, modifiers: args.modifiers }),
+    );
+  },
+});
+
+export const hoverTool = defineTool({
+  name: 'browser_hover',
+  title: 'Hover',
+  description: 'Move the mouse over an element (menus, tooltips).',
+  profile: 'core',
+  input: targetInput,
+  output: ActionOutput,
+  hints: IDEMPOTENT_ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'hover', (ctx) => hover(ctx, toTargetSpec(args), ''));
+  },
+});
+
+export const focusTool = defineTool({
+  name: 'browser_focus',
+  title: 'Focus',
+  description: 'Give an element keyboard focus (then browser_press or browser_type act on it).',
+  profile: 'core',
+  input: targetInput,
+  output: ActionOutput,
+  hints: IDEMPOTENT_ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'focus', (ctx) => focus(ctx, toTargetSpec(args), ''));
+  },
+});
+
+export const scrollIntoViewTool = defineTool({
+  name: 'browser_scroll_into_view',
+  title: 'Scroll into view',
+  description: 'Scroll until an element is visible (through its iframes too).',
+  profile: 'core',
+  input: targetInput,
+  output: ActionOutput,
+  hints: IDEMPOTENT_ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'scroll_into_view', (ctx) =>
+      scrollIntoView(ctx, toTargetSpec(args), ''),
+    );
+  },
+});
+
+const Delta = z.number().int().min(-MAX_SCROLL_DELTA).max(MAX_SCROLL_DELTA);
+
+export const scrollTool = defineTool({
+  name: 'browser_scroll',
+  title: 'Scroll',
+  description:
+    'Scroll the page, or the scrollable container of an element (ref or locator), by whole pixels. Returns the resulting scroll position.',
+  profile: 'core',
+  input: targetInput.extend({
+    deltaX: Delta.optional().describe('Pixels right (negative: left). Default 0.'),
+    deltaY: Delta.optional().describe('Pixels down (negative: up). Default 0.'),
+  }),
+  output: ActionOutput.extend({
+    scrollX: z.number(),
+    scrollY: z.number(),
+    container: z.enum(['page', 'element']),
+  }),
+  hints: ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'scroll', (ctx) =>
+      scroll(ctx, toTargetSpec(args), '', args.deltaX ?? 0, args.deltaY ?? 0),
+    );
+  },
+});
+
+export const dragAndDropTool = defineTool({
+  name: 'browser_drag_and_drop',
+  title: 'Drag and drop',
+  description:
+    'Drag one element onto another (HTML5 drag and drop or mouse-driven widgets). source and target each take a ref or a locator.',
+  profile: 'core',
+  input: z.object({ ...pageAddress, source: Target, target: Target, ...includeSnapshotField }).strict(),
+  output: ActionOutput,
+  hints: ACTION,
+  async handler(args, tool) {
+    return runPageAction(tool, args, 'drag_and_drop', (ctx) => dragAndDrop(ctx, args.source, args.target));
+  },
+});

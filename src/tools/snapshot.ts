@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { snapshot, SNAPSHOT_LIMITS, type SnapshotResult } from '../operations/snapshot.js';
+import { defineTool, READ_ONLY } from './define.js';
+import { pageAddress, Ref } from './schemas.js';
+
+const L = SNAPSHOT_LIMITS;
+
+const SnapshotOutput = z.object({
+  snapshot: z.string(),
+  url: z.string(),
+  title: z.string(),
+  refCount: z.number(),
+  chars: z.number(),
+  bytes: z.number(),
+  estimatedTokens: z.number(),
+  originalChars: z.number(),
+  originalBytes: z.number(),
+  partial: z.boolean(),
+  truncation: z.object({
+    truncated: z.boolean(),
+    reason: z.enum(['maxChars', 'maxBytes', 'retention']).nullable(),
+    limit: z.number().nullable(),
+  }),
+  limitsApplied: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+  omitted: z.record(z.string(), z.number()).describe('Left out on purpose (non-zero counts).'),
+  nextCursor: z.string().nullable(),
+  delta: z
+    .object({
+      base: z.enum(['previous', 'none']),
+      added: z.number(),
+      removed: z.number(),
+      changed: z.number(),
+    })
+    .optional(),
+});
+
+export const snapshotTool = defineTool({
+  name: 'browser_snapshot',
+  title: 'Snapshot',
+  description:
+    'The page as lines `[role @eN state] name`; refs (@eN) work in browser_click, browser_fill and the other actions. ' +
+    'interactiveOnly: just what to act on; since:"previous": only what changed. Bounded; nextCursor reads on.',
+  profile: 'core',
+  input: z
+    .object({
+      ...pageAddress,
+      interactiveOnly: z.boolean().optional().describe('Only interactive elements (much smaller).'),
+      maxDepth: z.number().int().min(1).max(L.maxDepth).optional(),
+      maxChildren: z
+        .number()
+        .int()
+        .min(1)
+        .max(L.maxChildren)
+        .optional()
+        .describe('Per element; the rest is counted as "… N more".'),
+      scope: z.object({ ref: Ref }).strict().optional().describe("Only this element's subtree."),
+      includeBoundingBoxes: z
+        .boolean()
+        .optional()
+        .describe('box=x,y,w,h (page CSS px) on elements with refs.'),
+      includeUrls: z.boolean().optional().describe('url=… on links.'),
+      maxChars: z
+        .number()
+        .int()
+        .min(L.minChars)
+        .max(L.maxChars)
+        .optional()
+        .describe(`Default ${L.defaultMaxChars}.`),
+      maxBytes: z
+        .number()
+        .int()
+        .min(L.minBytes)
+        .max(L.maxBytes)
+        .optional()
+        .describe(`Default ${L.defaultMaxBytes}.`),
+      cursor: z
+        .string()
+        .min(1)
+        .max(64)
+        .optional()
+        .describe('nextCursor of an earlier snapshot of this page; give no other option.'),
+      since: z.literal('previous').optional().describe('Only the lines that changed (+ - ~).'),
+    })
+    .strict(),
+  output: SnapshotOutput,
+  hints: READ_ONLY,
+  async handler(args, { mesh, call }) {
+    const { sessionId, pageId, ...input } = args;
+    const result = await mesh.runOnPage(sessionId, pageId, 'snapshot', (ctx) => snapshot(ctx, input), call);
+    return { structured: result, text: toText(result) };
+  },
+});
+
+/** The snapshot itself (never JSON-escaped), plus one trailer line when there is more to read. */
+function toText(result: SnapshotResult): string {
+  const body =
+    result.snapshot === '' ? '(nothing to show: the scope element is not rendered)' : result.snapshot;
+  const { truncation, nextCursor } = result;
+  if (!truncation.truncated && nextCursor === null) return body;
+  const cut =
+    truncation.reason === null ? 'continued' : `cut at ${truncation.reason} ${truncation.limit ?? ''}`.trim();
+  const more = nextCursor === null ? '' : `; more with cursor "${nextCursor}"`;
+  return `${body}\n[${cut}: ${result.chars} of ${result.originalChars} chars${more}]`;
+}
