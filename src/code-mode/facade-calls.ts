@@ -1,0 +1,153 @@
+/**
+ * The typed calls a code-mode script can make to the host. The sandbox turns every `page.*` /
+ * `locator.*` member into exactly one `FacadeCall`; the host validates it (see facade-validate.ts)
+ * before a backend ever sees it, because the script that produced it is untrusted.
+ *
+ * Everything here is plain JSON so it can cross the WebAssembly boundary as a string.
+ */
+
+/** Where a locator chain starts. Mirrors Playwright's `page.locator()` / `page.getBy*()` family. */
+export type SelectorBase =
+  /** A Playwright selector string (CSS, or an engine prefix such as `text=` the host accepts). */
+  | { kind: 'css'; selector: string }
+  | ({ kind: 'role'; role: string; name?: string; exact?: boolean } & RoleStateOptions)
+  | { kind: 'text'; text: string; exact?: boolean }
+  | { kind: 'label'; text: string; exact?: boolean }
+  | { kind: 'placeholder'; text: string; exact?: boolean }
+  | { kind: 'altText'; text: string; exact?: boolean }
+  | { kind: 'title'; text: string; exact?: boolean }
+  | { kind: 'testId'; testId: string }
+  /** A ref from the latest `page.snapshot()`, always normalized to the `@e<N>` form. */
+  | { kind: 'ref'; ref: string };
+
+/** The optional ARIA state filters of Playwright's `getByRole`. */
+export interface RoleStateOptions {
+  checked?: boolean;
+  disabled?: boolean;
+  expanded?: boolean;
+  pressed?: boolean;
+  selected?: boolean;
+  includeHidden?: boolean;
+  /** Heading level, 1-6. */
+  level?: number;
+}
+
+/** One refinement of a locator chain, applied in order after the base. */
+export type SelectorStep =
+  /** `nth(i)`; `first()` is index 0 and `last()` is index -1. */
+  | { kind: 'nth'; index: number }
+  /** `filter({ hasText, hasNotText, visible })`: substring matches, case-insensitive as in Playwright. */
+  | { kind: 'filter'; hasText?: string; hasNotText?: string; visible?: boolean }
+  /** `locator.locator(css)` / `locator.getByRole(...)`: descendants of the current matches. */
+  | { kind: 'within'; base: SelectorBase };
+
+/** A serializable Playwright-style locator chain; the host resolves it against the live page. */
+export interface ElementSelector {
+  base: SelectorBase;
+  steps: SelectorStep[];
+}
+
+export type LoadState = 'load' | 'domcontentloaded' | 'networkidle';
+export type ElementState = 'attached' | 'detached' | 'visible' | 'hidden';
+export type MouseButton = 'left' | 'right' | 'middle';
+export type KeyModifier = 'Alt' | 'Control' | 'ControlOrMeta' | 'Meta' | 'Shift';
+
+/**
+ * Playwright's per-call `timeout` option. It can only shorten a call: the host still bounds every
+ * call by the script's own deadline.
+ */
+export interface Timed {
+  timeoutMs?: number;
+}
+
+type Targeted = { target: ElementSelector } & Timed;
+
+/** Reads of one element (or of all matches, for the `all*` and `count` ops). */
+export type ElementReadOp =
+  | 'textContent'
+  | 'innerText'
+  | 'inputValue'
+  | 'isVisible'
+  | 'isChecked'
+  | 'isEnabled'
+  | 'count'
+  | 'allTextContents'
+  | 'allInnerTexts';
+
+/** Element actions that take no argument besides the target. */
+export type SimpleActionOp = 'check' | 'uncheck' | 'hover' | 'focus' | 'scrollIntoView';
+
+export type FacadeCall =
+  // Navigation
+  | ({ op: 'goto'; url: string; waitUntil?: LoadState } & Timed)
+  | ({ op: 'goBack' | 'goForward' | 'reload'; waitUntil?: LoadState } & Timed)
+  // Element actions
+  | ({ op: 'click'; button?: MouseButton; clickCount?: number; modifiers?: KeyModifier[] } & Targeted)
+  | ({ op: 'fill'; value: string } & Targeted)
+  | ({ op: 'type'; text: string; delayMs?: number } & Targeted)
+  | ({ op: 'press'; key: string; delayMs?: number } & Targeted)
+  | ({ op: 'selectOption'; values: string[] } & Targeted)
+  | ({ op: SimpleActionOp } & Targeted)
+  // Element reads
+  | ({ op: ElementReadOp } & Targeted)
+  | ({ op: 'getAttribute'; name: string } & Targeted)
+  // Page reads
+  | { op: 'title' }
+  | { op: 'url' }
+  | { op: 'snapshot'; interactiveOnly?: boolean; maxChars?: number }
+  // Waiting
+  | ({ op: 'waitForSelector'; state: ElementState } & Targeted)
+  | ({ op: 'waitForURL'; url: string; waitUntil?: LoadState } & Timed)
+  | ({ op: 'waitForLoadState'; state: LoadState } & Timed)
+  | { op: 'waitForTimeout'; ms: number }
+  // Keyboard (focused element) and wheel scrolling
+  | { op: 'keyboardPress'; key: string; delayMs?: number }
+  | { op: 'keyboardType'; text: string; delayMs?: number }
+  | { op: 'scroll'; target?: ElementSelector; deltaX: number; deltaY: number };
+
+export type FacadeOp = FacadeCall['op'];
+
+/**
+ * What the backend is expected to resolve each op with (the sandbox passes any JSON value through,
+ * but scripts are written against these shapes).
+ */
+export interface FacadeResults {
+  goto: null;
+  goBack: null;
+  goForward: null;
+  reload: null;
+  click: null;
+  fill: null;
+  type: null;
+  press: null;
+  /** The values that ended up selected. */
+  selectOption: string[];
+  check: null;
+  uncheck: null;
+  hover: null;
+  focus: null;
+  scrollIntoView: null;
+  textContent: string | null;
+  innerText: string;
+  inputValue: string;
+  isVisible: boolean;
+  isChecked: boolean;
+  isEnabled: boolean;
+  count: number;
+  allTextContents: string[];
+  allInnerTexts: string[];
+  getAttribute: string | null;
+  title: string;
+  url: string;
+  /** The snapshot text, with `[ref=@eN]` markers usable through `page.ref()`. */
+  snapshot: string;
+  waitForSelector: null;
+  waitForURL: null;
+  waitForLoadState: null;
+  waitForTimeout: null;
+  keyboardPress: null;
+  keyboardType: null;
+  scroll: null;
+}
+
+export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

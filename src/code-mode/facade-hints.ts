@@ -1,0 +1,98 @@
+/**
+ * What to tell a script that reaches for a Playwright member code mode does not offer. Models write
+ * Playwright from memory, so the most common misses get a specific "use this instead"; anything
+ * else gets the list of supported members (built in the prelude).
+ */
+
+const NO_PAGE_JS = 'page JavaScript is off; use page.textContent/innerText or page.snapshot()';
+const NO_EVENTS =
+  'events, routing and network interception are not available; use page.waitForURL/waitForSelector';
+const MANAGED = 'the page and its browser context are managed by BrowserMesh';
+const NO_FRAMES = 'frames are not supported in browser_run';
+const NO_PIXELS = 'use page.snapshot() for a text view of the page';
+
+export const PAGE_HINTS: Readonly<Record<string, string>> = {
+  evaluate: NO_PAGE_JS,
+  evaluateHandle: NO_PAGE_JS,
+  $eval: NO_PAGE_JS,
+  $$eval: NO_PAGE_JS,
+  waitForFunction: NO_PAGE_JS,
+  addScriptTag: NO_PAGE_JS,
+  addStyleTag: NO_PAGE_JS,
+  addInitScript: NO_PAGE_JS,
+  exposeFunction: NO_PAGE_JS,
+  exposeBinding: NO_PAGE_JS,
+  $: 'use page.locator(selector)',
+  $$: 'use page.locator(selector).all()',
+  content: 'use page.snapshot() or page.innerText("body")',
+  innerHTML: 'use page.innerText(selector) or page.textContent(selector)',
+  route: NO_EVENTS,
+  unroute: NO_EVENTS,
+  on: NO_EVENTS,
+  once: NO_EVENTS,
+  off: NO_EVENTS,
+  waitForEvent: NO_EVENTS,
+  waitForRequest: NO_EVENTS,
+  waitForResponse: NO_EVENTS,
+  waitForNavigation: 'use page.waitForURL(url) or page.waitForLoadState()',
+  context: MANAGED,
+  browser: MANAGED,
+  close: MANAGED,
+  bringToFront: MANAGED,
+  setViewportSize: MANAGED,
+  setExtraHTTPHeaders: MANAGED,
+  emulateMedia: MANAGED,
+  setDefaultTimeout: 'pass { timeout } to a single call; the whole script has one deadline',
+  setDefaultNavigationTimeout: 'pass { timeout } to page.goto; the whole script has one deadline',
+  frameLocator: NO_FRAMES,
+  frame: NO_FRAMES,
+  frames: NO_FRAMES,
+  mainFrame: NO_FRAMES,
+  screenshot: NO_PIXELS,
+  pdf: NO_PIXELS,
+  setInputFiles: 'file uploads are not available in browser_run',
+  dragAndDrop: 'drag and drop is not available in browser_run; use click',
+  tap: 'use click()',
+  dispatchEvent: 'use click(), fill() or press()',
+  video: NO_PIXELS,
+  touchscreen: 'use click()',
+  request: NO_EVENTS,
+};
+
+export const LOCATOR_HINTS: Readonly<Record<string, string>> = {
+  evaluate: NO_PAGE_JS,
+  evaluateAll: NO_PAGE_JS,
+  evaluateHandle: NO_PAGE_JS,
+  elementHandle: 'use the locator itself; element handles are not available',
+  elementHandles: 'use locator.all()',
+  innerHTML: 'use innerText() or textContent()',
+  screenshot: NO_PIXELS,
+  boundingBox: NO_PIXELS,
+  setInputFiles: 'file uploads are not available in browser_run',
+  dragTo: 'drag and drop is not available in browser_run; use click',
+  tap: 'use click()',
+  dispatchEvent: 'use click(), fill() or press()',
+  selectText: 'use click({ clickCount: 3 })',
+  blur: 'press Tab with page.keyboard.press("Tab")',
+  highlight: 'not available in browser_run',
+  frameLocator: NO_FRAMES,
+  contentFrame: NO_FRAMES,
+  and: 'chain locator(...) or use filter({ hasText })',
+  or: 'run two locators and check count()',
+  page: 'use the global page',
+  ariaSnapshot: 'use page.snapshot()',
+};
+
+export const KEYBOARD_HINTS: Readonly<Record<string, string>> = {
+  down: 'use page.keyboard.press("Shift+A") style chords',
+  up: 'use page.keyboard.press("Shift+A") style chords',
+  insertText: 'use page.keyboard.type(text)',
+};
+
+export const MOUSE_HINTS: Readonly<Record<string, string>> = {
+  click: 'use page.click(selector) or a locator',
+  dblclick: 'use locator.dblclick()',
+  move: 'use locator.hover()',
+  down: 'use locator.click()',
+  up: 'use locator.click()',
+};

@@ -1,0 +1,107 @@
+/**
+ * Small argument checkers for values decoded from the sandbox. Every failure throws a
+ * `CallArgumentError` whose message names the member and the argument, so the script author (an
+ * agent) can fix the call without guessing.
+ */
+
+export class CallArgumentError extends Error {
+  override readonly name = 'CallArgumentError';
+}
+
+export type Raw = Record<string, unknown>;
+
+/** Describes a decoded value for error messages. The prelude encodes RegExps/functions as markers. */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (isRecord(value) && typeof value['$unsupported'] === 'string') return `a ${value['$unsupported']}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+export function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function fail(member: string, what: string, problem: string): never {
+  throw new CallArgumentError(`${member}: ${what} ${problem}`);
+}
+
+export function str(
+  member: string,
+  what: string,
+  value: unknown,
+  maxChars: number,
+  allowEmpty = false,
+): string {
+  if (typeof value !== 'string') fail(member, what, `must be a string, got ${describe(value)}`);
+  if (!allowEmpty && value.length === 0) fail(member, what, 'must not be empty');
+  if (value.length > maxChars) fail(member, what, `is too long (${value.length} chars, max ${maxChars})`);
+  return value;
+}
+
+export function int(member: string, what: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    fail(member, what, `must be an integer, got ${describe(value)}`);
+  }
+  if (value < min || value > max) fail(member, what, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+export function num(member: string, what: string, value: unknown, limit: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    fail(member, what, `must be a finite number, got ${describe(value)}`);
+  }
+  if (Math.abs(value) > limit) fail(member, what, `must be between -${limit} and ${limit}, got ${value}`);
+  return value;
+}
+
+export function bool(member: string, what: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') fail(member, what, `must be true or false, got ${describe(value)}`);
+  return value;
+}
+
+export function oneOf<T extends string>(
+  member: string,
+  what: string,
+  value: unknown,
+  allowed: readonly T[],
+): T {
+  const found = allowed.find((candidate) => candidate === value);
+  if (found === undefined) {
+    fail(member, what, `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${show(value)}`);
+  }
+  return found;
+}
+
+/**
+ * An optional options object: `undefined`/`null` mean "none"; unknown keys are refused (silently
+ * ignoring e.g. `force: true` would change what the script means).
+ */
+export function options(member: string, value: unknown, allowed: readonly string[]): Raw {
+  if (value === undefined || value === null) return {};
+  if (!isRecord(value) || '$unsupported' in value) {
+    fail(member, 'options', `must be an object, got ${describe(value)}`);
+  }
+  for (const key of Object.keys(value)) {
+    if (value[key] === undefined || allowed.includes(key)) continue;
+    const supported = allowed.length > 0 ? `supported: ${allowed.join(', ')}` : 'it takes no options';
+    fail(member, `option '${key}'`, `is not supported (${supported})`);
+  }
+  return value;
+}
+
+/** Reads an optional field with a checker; `undefined`/`null` mean "not given". */
+export function opt<T>(value: unknown, check: (value: unknown) => T): T | undefined {
+  return value === undefined || value === null ? undefined : check(value);
+}
+
+/** Playwright's `timeout` option (0 = "no per-call timeout": the script deadline still applies). */
+export function timeoutOf(member: string, opts: Raw): { timeoutMs?: number } {
+  const ms = opt(opts['timeout'], (v) => int(member, "option 'timeout'", v, 0, 600_000));
+  return ms === undefined || ms === 0 ? {} : { timeoutMs: ms };
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value);
+}

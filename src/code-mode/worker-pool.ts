@@ -1,0 +1,174 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { devWorkerBootstrap } from './worker-dev-loader.js';
+import type { FromWorker, WorkerConfig } from './worker-protocol.js';
+
+/**
+ * Sandbox worker threads, reused across scripts. A worker runs one script at a time; it returns
+ * to the pool only if its QuickJS module is still healthy, otherwise it is terminated. Idle
+ * workers are unref'd so they never keep the process alive.
+ */
+
+export interface SandboxWorkerOptions {
+  /** QuickJS build: 'release' (default) or the leak-checking 'debug' build (tests). */
+  variant?: WorkerConfig['variant'];
+  /** Scripts running at once; more wait (their deadline still runs). Default max(4, CPUs). */
+  maxWorkers?: number;
+  /** Idle workers kept warm. Default 2. */
+  maxIdle?: number;
+}
+
+/**
+ * Native stack for each worker. QuickJS's C frames cost far more V8 stack than QuickJS's own stack
+ * accounting sees; 8 MiB leaves deeply nested source a 2x margin at the 128 KiB QuickJS maximum.
+ */
+const WORKER_STACK_MB = 8;
+
+let config: Required<SandboxWorkerOptions> = defaults();
+/** Idle workers with the memory limit they were built for (a WASM memory maximum is fixed). */
+let idle: { worker: Worker; memoryLimitBytes: number }[] = [];
+const limitOf = new WeakMap<Worker, number>();
+let active = 0;
+const waiters = new Set<() => void>();
+
+/**
+ * Counters for tests and diagnostics: workers started, reuses, workers killed because a script
+ * did not stop in time, workers dropped because their QuickJS module failed, idle workers stopped
+ * because enough were idle, and leak reports from the debug build.
+ */
+export const workerStats = {
+  started: 0,
+  reused: 0,
+  killed: 0,
+  unhealthy: 0,
+  surplus: 0,
+  leaks: [] as string[],
+};
+
+/**
+ * A ready worker for a script with this memory limit, or undefined if `signal` aborted first
+ * (deadline or cancellation).
+ */
+export async function acquireWorker(
+  signal: AbortSignal,
+  memoryLimitBytes: number,
+): Promise<Worker | undefined> {
+  while (active >= config.maxWorkers) {
+    if (!(await waitForTurn(signal))) return undefined;
+  }
+  active++;
+  const index = idle.findIndex((entry) => entry.memoryLimitBytes === memoryLimitBytes);
+  const warm = index < 0 ? undefined : idle.splice(index, 1)[0]?.worker;
+  if (warm !== undefined) {
+    workerStats.reused++;
+    warm.ref();
+    return warm;
+  }
+  try {
+    const fresh = await startWorker(signal, memoryLimitBytes);
+    if (fresh === undefined) releaseSlot();
+    return fresh;
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
+}
+
+export function releaseWorker(worker: Worker, end: 'reuse' | 'killed' | 'unhealthy', leak?: string): void {
+  if (leak !== undefined) workerStats.leaks.push(leak);
+  if (end === 'reuse') park(worker);
+  else {
+    workerStats[end]++;
+    void worker.terminate();
+  }
+  releaseSlot();
+}
+
+/** Reconfigures the pool; idle workers are stopped (tests use this to select the debug build). */
+export function configureSandboxWorkers(options: SandboxWorkerOptions): void {
+  for (const entry of idle) void entry.worker.terminate();
+  idle = [];
+  config = { ...defaults(), ...options };
+}
+
+function defaults(): Required<SandboxWorkerOptions> {
+  return { variant: 'release', maxWorkers: Math.max(4, availableParallelism()), maxIdle: 2 };
+}
+
+function releaseSlot(): void {
+  active--;
+  // Every waiter re-checks capacity; waking all of them keeps this correct when some gave up.
+  for (const wake of [...waiters]) wake();
+}
+
+function waitForTurn(signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (turn: boolean): void => {
+      waiters.delete(wake);
+      signal.removeEventListener('abort', onAbort);
+      resolve(turn);
+    };
+    const wake = (): void => done(true);
+    const onAbort = (): void => done(false);
+    waiters.add(wake);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Starts a worker and waits for its 'ready'; if `signal` aborts first the worker is parked for later. */
+function startWorker(signal: AbortSignal, memoryLimitBytes: number): Promise<Worker | undefined> {
+  workerStats.started++;
+  const worker = spawn({ variant: config.variant, memoryLimitBytes });
+  limitOf.set(worker, memoryLimitBytes);
+  // An 'error' event with no listener would crash the host process; runs add their own listener.
+  worker.on('error', () => undefined);
+  worker.once('exit', () => (idle = idle.filter((entry) => entry.worker !== worker)));
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromWorker): void => {
+      if (message.type !== 'ready') return;
+      cleanup();
+      if (!signal.aborted) return resolve(worker);
+      park(worker);
+      resolve(undefined);
+    };
+    const onExit = (code: number): void => {
+      cleanup();
+      reject(new Error(`sandbox worker exited during startup (code ${code})`));
+    };
+    const onAbort = (): void => {
+      // Keep starting in the background: the next script can use it.
+      signal.removeEventListener('abort', onAbort);
+      resolve(undefined);
+    };
+    const cleanup = (): void => {
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      signal.removeEventListener('abort', onAbort);
+    };
+    worker.on('message', onMessage);
+    worker.on('exit', onExit);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Keeps a worker warm (unref'd, so it never holds the process open) or stops it if enough are idle. */
+function park(worker: Worker): void {
+  const memoryLimitBytes = limitOf.get(worker);
+  if (idle.length < config.maxIdle && memoryLimitBytes !== undefined) {
+    worker.unref();
+    idle.push({ worker, memoryLimitBytes });
+  } else {
+    workerStats.surplus++;
+    void worker.terminate();
+  }
+}
+
+function spawn(workerData: WorkerConfig): Worker {
+  const options = { workerData, resourceLimits: { stackSizeMb: WORKER_STACK_MB } };
+  if (import.meta.url.endsWith('.ts')) {
+    const entry = new URL('./sandbox-worker.ts', import.meta.url).href;
+    return new Worker(devWorkerBootstrap(entry), { ...options, eval: true });
+  }
+  return new Worker(new URL('./sandbox-worker.js', import.meta.url), options);
+}
