@@ -35,6 +35,10 @@ export function toPublishedSchema(
  * - `type: string` next to an `enum` or `const` of strings (the values already fix the type);
  * - in outputs, `required` below the root: the top-level fields a tool always returns stay promised,
  *   nested records (session and page info, events) describe their fields without the repeated list.
+ * - in inputs, `minLength`/`maxLength` on strings: these are safety caps (no empty selector, no
+ *   1,000-character role, no 8 KiB URL) that the runtime enforces with INVALID_ARGUMENT naming the
+ *   field; no agent writes near them, and repeated over every locator field of every tool they were
+ *   a tenth of the listing. Patterns and enums, which tell an agent the format, stay.
  * It also writes `anyOf: [X, null]` as X with a nullable type (see mergeNullable).
  */
 function dropRedundantKeywords(node: unknown, isRoot: boolean, io: 'input' | 'output'): void {
@@ -52,6 +56,8 @@ function dropRedundantKeywords(node: unknown, isRoot: boolean, io: 'input' | 'ou
   if (record.type === 'string' && (isStringList(record.enum) || typeof record.const === 'string'))
     delete record.type;
   if (io === 'output' && !isRoot) delete record.required;
+  if (io === 'input' && typeof record.maxLength === 'number') delete record.maxLength;
+  if (io === 'input' && typeof record.minLength === 'number') delete record.minLength;
   if (io === 'output' && record.type === 'integer') {
     if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
     if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
