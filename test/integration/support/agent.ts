@@ -9,7 +9,11 @@ import { CHROMIUM } from '../../helpers/harness.js';
 
 /** An AgentBrowser for tests: the test Chromium, a generous timeout. */
 export function testAgentBrowser(options: AgentBrowserOptions = {}): AgentBrowser {
-  return new AgentBrowser({ executablePath: options.cdpUrl === undefined ? CHROMIUM : undefined, timeout: 30_000, ...options });
+  return new AgentBrowser({
+    executablePath: options.cdpUrl === undefined ? CHROMIUM : undefined,
+    timeout: 30_000,
+    ...options,
+  });
 }
 
 /** Calls tools by name for one thread; `ok` fails the test on an error result. */
@@ -25,20 +29,42 @@ export class ToolDriver {
     return found;
   }
 
-  call(name: BrowserToolName, input: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-    return this.tool(name).execute(input, this.context);
+  /** Calls a tool; every result, success or error, must match the tool's published output schema. */
+  async call(name: BrowserToolName, input: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    const tool = this.tool(name);
+    const result = await tool.execute(input, this.context);
+    const checked = tool.outputSchema.safeParse(result);
+    if (!checked.success)
+      throw new Error(`${name} returned a result outside its output schema: ${checked.error.message}`);
+    return result;
   }
 
-  async ok<T = Record<string, unknown>>(name: BrowserToolName, input: Record<string, unknown> = {}): Promise<T> {
+  /** textContent of the element with this id, read with browser_evaluate. */
+  async text(id: string): Promise<string> {
+    const { value } = await this.ok<{ value: string }>('browser_evaluate', {
+      script: `document.getElementById(${JSON.stringify(id)})?.textContent ?? ''`,
+      returnValue: true,
+    });
+    return value;
+  }
+
+  async ok<T = Record<string, unknown>>(
+    name: BrowserToolName,
+    input: Record<string, unknown> = {},
+  ): Promise<T> {
     const result = await this.call(name, input);
     if ('error' in result) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
     return result as T;
   }
 
   /** Calls a tool that must fail; returns its error code. */
-  async fails(name: BrowserToolName, input: Record<string, unknown> = {}): Promise<{ code: string; message: string; canRetry: boolean; recoveryHint?: string }> {
+  async fails(
+    name: BrowserToolName,
+    input: Record<string, unknown> = {},
+  ): Promise<{ code: string; message: string; canRetry: boolean; recoveryHint?: string }> {
     const result = await this.call(name, input);
-    if (!('error' in result)) throw new Error(`${name} should have failed but returned ${JSON.stringify(result).slice(0, 300)}`);
+    if (!('error' in result))
+      throw new Error(`${name} should have failed but returned ${JSON.stringify(result).slice(0, 300)}`);
     return result.error as { code: string; message: string; canRetry: boolean };
   }
 
@@ -50,18 +76,22 @@ export class ToolDriver {
 }
 
 /**
- * Finds a ref in snapshot text, in either form the renderer uses: `[role @e5 flags] Name` on its own
- * line, or grouped siblings `[role] @e2 Home · @e3 Cart`.
+ * Finds a ref in snapshot text, in each form the renderer uses: `[role @e5 flags] Name`,
+ * `[role @e5 "Name"] text`, and grouped siblings `[role] @e2 Home · @e3 Cart`.
  */
 export function refIn(snapshot: string, role: string, name: string): string {
   for (const line of snapshot.split('\n')) {
-    const single = /^\s*\[(\S+) (@e\d+)[^\]]*\] ?(.*)$/.exec(line);
-    if (single && single[1] === role && single[3]?.trim() === name) return single[2] ?? '';
-    const grouped = /^\s*\[(\S+)\] (.*)$/.exec(line);
-    if (grouped && grouped[1] === role) {
-      for (const item of (grouped[2] ?? '').split(' · ')) {
-        const match = /^(@e\d+) (.*)$/.exec(item.trim());
-        if (match && match[2] === name) return match[1] ?? '';
+    for (const match of line.matchAll(/\[([\w-]+)( @e\d+)?([^\]]*)\]([^[]*)/g)) {
+      const [, foundRole, ref, inner = '', after = ''] = match;
+      if (foundRole !== role) continue;
+      if (ref) {
+        const quoted = /(?:^|\s)"([^"]*)"\s*$/.exec(inner)?.[1];
+        if ((quoted ?? after.trim()) === name) return ref.trim();
+        continue;
+      }
+      const parts = after.split(/(@e\d+)/);
+      for (let i = 1; i < parts.length; i += 2) {
+        if ((parts[i + 1] ?? '').replace(/\s*·\s*$/, '').trim() === name) return parts[i] ?? '';
       }
     }
   }
@@ -132,7 +162,11 @@ export async function stopRemoteChromium(remote: RemoteChromium): Promise<void> 
 }
 
 /** Polls `check` until it holds (no fixed sleeps): every 50 ms, up to `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -1,0 +1,195 @@
+import { isAbsolute, resolve } from 'node:path';
+import { invalidArgument } from '../errors.js';
+import type { Logger } from '../engine/logger.js';
+import type { AgentBrowser } from './agent-browser.js';
+
+/** Every tool name `AgentBrowser` can publish (seed 000's 16, code mode, and the 2 recording tools). */
+export const BROWSER_TOOL_NAMES = [
+  'browser_goto',
+  'browser_snapshot',
+  'browser_click',
+  'browser_type',
+  'browser_press',
+  'browser_select',
+  'browser_scroll',
+  'browser_screenshot',
+  'browser_close',
+  'browser_hover',
+  'browser_back',
+  'browser_dialog',
+  'browser_wait',
+  'browser_tabs',
+  'browser_drag',
+  'browser_evaluate',
+  'browser_run',
+  'browser_record',
+  'browser_record_caption',
+] as const;
+
+export type BrowserToolName = (typeof BROWSER_TOOL_NAMES)[number];
+
+export type BrowserStatus = 'pending' | 'launching' | 'ready' | 'error' | 'closing' | 'closed';
+
+export type BrowserScope = 'shared' | 'thread';
+
+export type CdpUrlProvider = string | (() => string | Promise<string>);
+
+/** Screencast defaults (CDP `Page.startScreencast` parameters). */
+export interface ScreencastOptions {
+  /** Image format (default 'jpeg'). */
+  format?: 'jpeg' | 'png';
+  /** JPEG quality 0-100 (default 80). */
+  quality?: number;
+  /** Largest frame width in pixels (default 1280). */
+  maxWidth?: number;
+  /** Largest frame height in pixels (default 720). */
+  maxHeight?: number;
+  /** Deliver every Nth frame (default 1). */
+  everyNthFrame?: number;
+}
+
+/** Alpha: adds `browser_record` and `browser_record_caption`, writing Motion-JPEG AVI files. */
+export interface BrowserRecordingOptions {
+  /** Where recordings are written; every output path is confined to this directory. */
+  outputDir: string;
+  /** Default longest recording in ms (default 30,000; at most 600,000). */
+  maxDurationMs?: number;
+  /** Default largest frame width in pixels (default 1024). */
+  maxWidth?: number;
+  /** Default largest frame height in pixels (default 720). */
+  maxHeight?: number;
+}
+
+/** Called with the browser after it is ready, or before it closes. */
+export type BrowserLifecycleHook = (args: { browser: AgentBrowser }) => void | Promise<void>;
+
+/** `new AgentBrowser(options)`: seed 000's constructor options, plus `executablePath` and `logger`. */
+export interface AgentBrowserOptions {
+  /** Run Chromium without a window (default true). */
+  headless?: boolean;
+  /** Page viewport (default 1280x720); 'window' follows the real window instead of emulating a size. */
+  viewport?: { width: number; height: number } | 'window';
+  /** Default deadline of each browser operation in ms, queue wait included (default 30,000). */
+  timeout?: number;
+  /** Connect to an existing browser instead of launching one; a function is resolved at each launch. */
+  cdpUrl?: CdpUrlProvider;
+  /** 'thread' (default without cdpUrl): one isolated session per thread; 'shared' (default with cdpUrl): one for all. */
+  scope?: BrowserScope;
+  /** Called once the browser is ready (after each launch). */
+  onLaunch?: BrowserLifecycleHook;
+  /** Called before the browser is closed. */
+  onClose?: BrowserLifecycleHook;
+  /** Defaults for `startScreencast()`. */
+  screencast?: ScreencastOptions;
+  /** Alpha: enables the recording tools. */
+  recording?: BrowserRecordingOptions;
+  /** Tool names left out of `getTools()`. */
+  excludeTools?: BrowserToolName[];
+  /** Chromium to launch (default: Playwright's browsers, then the system Chromium). Ignored with cdpUrl. */
+  executablePath?: string;
+  /** Structured logs (default: silent). Never receives page content. */
+  logger?: Logger;
+}
+
+export interface ResolvedRecording {
+  outputDir: string;
+  maxDurationMs: number;
+  maxWidth: number;
+  maxHeight: number;
+}
+
+export interface ResolvedOptions {
+  headless: boolean;
+  viewport: { width: number; height: number } | 'window';
+  timeoutMs: number;
+  cdpUrl: CdpUrlProvider | undefined;
+  scope: BrowserScope;
+  screencast: Required<ScreencastOptions>;
+  recording: ResolvedRecording | undefined;
+  excludeTools: ReadonlySet<BrowserToolName>;
+  executablePath: string;
+}
+
+export const MAX_RECORDING_MS = 600_000;
+
+/** Validates the constructor options once; a bad value throws INVALID_ARGUMENT naming the option. */
+export function resolveOptions(options: AgentBrowserOptions): ResolvedOptions {
+  const timeoutMs = options.timeout ?? 30_000;
+  checkInt('timeout', timeoutMs, 100, 600_000);
+  const viewport = options.viewport ?? { width: 1280, height: 720 };
+  if (viewport !== 'window') {
+    checkInt('viewport.width', viewport.width, 1, 10_000);
+    checkInt('viewport.height', viewport.height, 1, 10_000);
+  }
+  if (options.scope !== undefined && options.scope !== 'shared' && options.scope !== 'thread') {
+    throw invalidArgument('scope', "must be 'shared' or 'thread'");
+  }
+  if (typeof options.cdpUrl === 'string') checkCdpUrl(options.cdpUrl);
+  for (const name of options.excludeTools ?? []) {
+    if (!(BROWSER_TOOL_NAMES as readonly string[]).includes(name))
+      throw invalidArgument('excludeTools', `unknown tool ${String(name).slice(0, 40)}`);
+  }
+  return {
+    headless: options.headless ?? true,
+    viewport,
+    timeoutMs,
+    cdpUrl: options.cdpUrl,
+    scope: options.scope ?? (options.cdpUrl === undefined ? 'thread' : 'shared'),
+    screencast: resolveScreencast(options.screencast ?? {}, 'screencast'),
+    recording: options.recording ? resolveRecording(options.recording) : undefined,
+    excludeTools: new Set(options.excludeTools ?? []),
+    executablePath: options.executablePath ?? '',
+  };
+}
+
+export function resolveScreencast(options: ScreencastOptions, field: string): Required<ScreencastOptions> {
+  const out = {
+    format: options.format ?? 'jpeg',
+    quality: options.quality ?? 80,
+    maxWidth: options.maxWidth ?? 1280,
+    maxHeight: options.maxHeight ?? 720,
+    everyNthFrame: options.everyNthFrame ?? 1,
+  };
+  if (out.format !== 'jpeg' && out.format !== 'png')
+    throw invalidArgument(`${field}.format`, "must be 'jpeg' or 'png'");
+  checkInt(`${field}.quality`, out.quality, 0, 100);
+  checkInt(`${field}.maxWidth`, out.maxWidth, 16, 8192);
+  checkInt(`${field}.maxHeight`, out.maxHeight, 16, 8192);
+  checkInt(`${field}.everyNthFrame`, out.everyNthFrame, 1, 60);
+  return out;
+}
+
+function resolveRecording(options: BrowserRecordingOptions): ResolvedRecording {
+  if (typeof options.outputDir !== 'string' || options.outputDir.trim() === '') {
+    throw invalidArgument('recording.outputDir', 'must name a directory');
+  }
+  const out = {
+    outputDir: isAbsolute(options.outputDir) ? options.outputDir : resolve(options.outputDir),
+    maxDurationMs: options.maxDurationMs ?? 30_000,
+    maxWidth: options.maxWidth ?? 1024,
+    maxHeight: options.maxHeight ?? 720,
+  };
+  checkInt('recording.maxDurationMs', out.maxDurationMs, 100, MAX_RECORDING_MS);
+  checkInt('recording.maxWidth', out.maxWidth, 16, 8192);
+  checkInt('recording.maxHeight', out.maxHeight, 16, 8192);
+  return out;
+}
+
+/** ws(s):// or http(s):// only; the URL itself is never echoed (it may carry a token). */
+export function checkCdpUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalidArgument('cdpUrl', 'must be a ws(s):// or http(s):// URL');
+  }
+  if (!['ws:', 'wss:', 'http:', 'https:'].includes(parsed.protocol))
+    throw invalidArgument('cdpUrl', 'must be a ws(s):// or http(s):// URL');
+  return url;
+}
+
+function checkInt(field: string, value: unknown, min: number, max: number): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw invalidArgument(field, `must be an integer from ${min} to ${max}`);
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { goBack, navigate } from '../../operations/navigation.js';
+import { waitForQuiet } from '../../operations/quiet.js';
+import { defineAgentTool } from '../tool-types.js';
+import { NavigationOutput, TimeoutInput } from './schemas.js';
+
+export const gotoTool = defineAgentTool({
+  name: 'browser_goto',
+  description:
+    'Open an http(s) URL in the current tab. Returns url, title and HTTP status only; call browser_snapshot to see the page and get element refs.',
+  input: z
+    .object({
+      url: z.string().min(1).max(8192).describe('Absolute http(s) URL to open.'),
+      waitUntil: z
+        .enum(['load', 'domcontentloaded', 'networkidle'])
+        .optional()
+        .describe(
+          'When navigation counts as done (default load). networkidle also waits for 500 ms without network requests.',
+        ),
+      timeout: TimeoutInput.optional().describe('Navigation deadline in ms (default: the browser timeout).'),
+    })
+    .strict(),
+  output: NavigationOutput,
+  async handler(args, call) {
+    return call.onPage(
+      'goto',
+      async (ctx) => {
+        const result = await navigate(
+          ctx,
+          args.url,
+          args.waitUntil === 'networkidle' ? 'load' : args.waitUntil,
+        );
+        // networkidle: no request in flight for 500 ms after load, within the deadline (never a failure).
+        if (args.waitUntil === 'networkidle')
+          await waitForQuiet(ctx, { maxMs: ctx.deadline.remainingMs(), dom: false });
+        return result;
+      },
+      args.timeout,
+    );
+  },
+});
+
+export const backTool = defineAgentTool({
+  name: 'browser_back',
+  description:
+    "Go back one page in the current tab's history. moved=false when there was nothing to go back to.",
+  input: z.object({}).strict(),
+  output: NavigationOutput.extend({ moved: z.boolean() }),
+  async handler(_args, call) {
+    return call.onPage('back', (ctx) => goBack(ctx));
+  },
+});
