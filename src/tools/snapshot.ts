@@ -87,9 +87,30 @@ export const snapshotTool = defineTool({
   async handler(args, { mesh, call }) {
     const { sessionId, pageId, ...input } = args;
     const result = await mesh.runOnPage(sessionId, pageId, 'snapshot', (ctx) => snapshot(ctx, input), call);
-    return { structured: result, text: toText(result) };
+    const structured = {
+      ...result,
+      limitsApplied: scalars(result.limitsApplied),
+      omitted: counts(result.omitted),
+    };
+    return { structured, text: toText(result) };
   },
 });
+
+type Scalar = number | boolean | string;
+
+function scalars(value: object): Record<string, Scalar> {
+  const out: Record<string, Scalar> = {};
+  for (const [key, item] of Object.entries(value) as Array<[string, unknown]>) {
+    if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'string') out[key] = item;
+  }
+  return out;
+}
+
+function counts(value: object): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, item] of Object.entries(scalars(value))) if (typeof item === 'number') out[key] = item;
+  return out;
+}
 
 /** The snapshot itself (never JSON-escaped), plus one trailer line when there is more to read. */
 function toText(result: SnapshotResult): string {
