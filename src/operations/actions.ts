@@ -2,7 +2,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import type { ModifierName } from './keyboard.js';
-import type { TargetSpec } from './locator-spec.js';
+import { hasTarget, type TargetSpec } from './locator-spec.js';
 import { FOCUS, SCROLL_BY } from './page-functions.js';
 import {
   actionPoint,
@@ -128,7 +128,7 @@ export function scroll(
       throw invalidArgument(name, `must be an integer within ±${MAX_SCROLL_DELTA}`);
   }
   return performAction(ctx, async (scope) => {
-    if (spec === undefined || (spec.ref === undefined && spec.locator === undefined)) {
+    if (!hasTarget(spec)) {
       const cdp = await ctx.page.cdp();
       const { result } = await cdp.send('Runtime.evaluate', {
         expression: `(${SCROLL_BY}).call(document.scrollingElement || document.documentElement, ${deltaX}, ${deltaY}, true)`,

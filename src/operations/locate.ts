@@ -35,21 +35,40 @@ export async function resolveTarget(
 ): Promise<ElementTarget> {
   const hasRef = target.ref !== undefined;
   const hasLocator = target.locator !== undefined;
-  if (hasRef === hasLocator) {
+  if (target.built !== undefined && !hasRef && !hasLocator) {
+    const built = target.built;
+    const searched: Searched = {
+      chain: [],
+      strategy: 'built',
+      description: built.description,
+      element: built.build,
+    };
+    return locate(page, searched, deadline, field === '' ? 'locator' : field, signal);
+  }
+  if (hasRef === hasLocator || target.built !== undefined) {
     throw invalidArgument(
       field === '' ? 'locator' : field,
-      `give exactly one of ref or locator (got ${hasRef ? 'both' : 'neither'})`,
+      `give exactly one of ref or locator (got ${hasRef || hasLocator ? 'both' : 'neither'})`,
     );
   }
   if (target.ref !== undefined) return resolveRefTarget(page, target.ref, deadline, field, signal);
   const locatorField = field === '' ? 'locator' : `${field}.locator`;
   const checked = checkLocator(target.locator ?? {}, locatorField);
-  return locate(page, checked, deadline, locatorField, signal);
+  const element = (frame: Frame): Locator => toPlaywrightLocator(frame, checked);
+  return locate(page, { ...checked, element }, deadline, locatorField, signal);
+}
+
+/** What `locate` searches: a frame chain, then one element locator in the innermost frame. */
+interface Searched {
+  chain: CheckedLocator['chain'];
+  strategy: string;
+  description: string;
+  element(frame: Frame): Locator;
 }
 
 async function locate(
   page: ManagedPage,
-  checked: CheckedLocator,
+  checked: Searched,
   deadline: Deadline,
   field: string,
   signal?: AbortSignal,
@@ -86,7 +105,7 @@ interface Scope {
 
 async function locateOnce(
   page: ManagedPage,
-  checked: CheckedLocator,
+  checked: Searched,
   field: string,
   deadline: Deadline,
 ): Promise<ElementTarget | { miss: Miss }> {
@@ -109,7 +128,7 @@ async function locateOnce(
     if (!child) return { miss: { step: i } };
     scope = child;
   }
-  const found = await pick(scope, toPlaywrightLocator(scope.frame, checked), field, checked.description);
+  const found = await pick(scope, checked.element(scope.frame), field, checked.description);
   if (!found) return { miss: { step: -1 } };
   return { ...found.element, frameOwners: scope.owners, description: checked.description };
 }
@@ -208,7 +227,7 @@ async function enterFrame(
 }
 
 function notFound(
-  checked: CheckedLocator,
+  checked: Searched,
   miss: Miss | undefined,
   searchedMs: number,
   field: string,

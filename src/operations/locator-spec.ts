@@ -28,10 +28,29 @@ export interface LocatorSpec {
   frame?: FrameSpec | undefined;
 }
 
-/** Exactly one of `ref` (from a snapshot) or `locator`. */
+/**
+ * A locator another face has already built from its own validated description (code mode's
+ * Playwright-style chains with nth/filter/descendants). Main frame only. It is resolved exactly like
+ * a semantic locator: strict, ELEMENT_NOT_FOUND after the short appear window, LOCATOR_AMBIGUOUS.
+ */
+export interface BuiltLocator {
+  /** Safe, bounded text naming what is searched (the caller's own selector, never page content). */
+  description: string;
+  build(frame: Frame): Locator;
+}
+
+/** Exactly one of `ref` (from a snapshot), `locator`, or (library faces only) `built`. */
 export interface TargetSpec {
   ref?: string | undefined;
   locator?: LocatorSpec | undefined;
+  built?: BuiltLocator | undefined;
+}
+
+/** Whether the spec names an element at all (actions like press and scroll may have none). */
+export function hasTarget(spec: TargetSpec | undefined): spec is TargetSpec {
+  return (
+    spec !== undefined && (spec.ref !== undefined || spec.locator !== undefined || spec.built !== undefined)
+  );
 }
 
 const STRATEGIES = ['role', 'text', 'label', 'placeholder', 'testId', 'css'] as const;
@@ -39,7 +58,7 @@ type Strategy = (typeof STRATEGIES)[number];
 export const MAX_FRAME_DEPTH = 5;
 
 type AriaRole = Parameters<Frame['getByRole']>[0];
-const ROLES: ReadonlySet<string> = new Set<AriaRole>([
+export const ROLES: ReadonlySet<string> = new Set<AriaRole>([
   'alert',
   'alertdialog',
   'application',

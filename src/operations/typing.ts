@@ -4,15 +4,11 @@ import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
 import { charEvents, comboEvents, dispatchKeyEvents, parseKeyCombo, type KeyEvent } from './keyboard.js';
-import type { TargetSpec } from './locator-spec.js';
+import { hasTarget, type TargetSpec } from './locator-spec.js';
 
 export const MAX_TYPE_DELAY_MS = 1000;
 /** Characters sent per batch when there is no delay: ordered on the wire, one round trip per batch. */
 const TYPE_BATCH = 32;
-
-function hasTarget(spec: TargetSpec | undefined): spec is TargetSpec {
-  return spec !== undefined && (spec.ref !== undefined || spec.locator !== undefined);
-}
 
 /**
  * Presses a key or combination (`Enter`, `Control+a`) in the focused element, or in `target` after

@@ -84,6 +84,18 @@ async function waitForElement(
   target: TargetSpec,
   state: ElementState,
 ): Promise<void> {
+  if (target.built !== undefined && target.ref === undefined && target.locator === undefined) {
+    const options = { timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal };
+    const locator = target.built.build(ctx.page.page.mainFrame());
+    if (state === 'enabled' || state === 'disabled') {
+      return pollUntil(ctx, () =>
+        enabledState(locator, ctx.deadline.stepTimeoutMs(), ctx.signal).then(
+          (on) => on === (state === 'enabled'),
+        ),
+      );
+    }
+    return locator.waitFor({ ...options, state });
+  }
   if ((target.ref === undefined) === (target.locator === undefined)) {
     throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'locator: give exactly one of ref or locator', {
       details: { field: 'locator' },

@@ -12,6 +12,7 @@ import { stateList, stateRemove, stateSave } from './state.js';
 import { clickTool, doubleClickTool, dragAndDropTool, focusTool, hoverTool, scrollIntoViewTool, scrollTool } from './interactions.js';
 import { checkToolDef, fillTool, pressTool, selectOptionTool, typeTool, uncheckToolDef } from './interactions-input.js';
 import { actionAndWaitTool, waitTool } from './waits.js';
+import { runTool } from './run.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -51,6 +52,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   stateSave,
   stateList,
   stateRemove,
+  runTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */

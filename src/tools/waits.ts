@@ -15,25 +15,25 @@ const UrlPattern = z
   .describe('Exact URL, or a glob: * matches within a path segment, ** matches anything. No regex.');
 const ElementState = z.enum(['visible', 'hidden', 'attached', 'detached', 'enabled', 'disabled']);
 
-const waitInput = z
-  .object({
-    ...pageAddress,
-    url: UrlPattern.optional(),
-    loadState: z.enum(['domcontentloaded', 'load']).optional(),
-    ...targetFields,
-    state: ElementState.optional().describe('With ref or locator (default visible).'),
-    text: z
-      .string()
-      .min(1)
-      .max(1000)
-      .optional()
-      .describe(`Case-sensitive substring of the body's rendered text (first ${MAX_TEXT_CHARS} characters).`),
-    present: z.boolean().optional().describe('With text: wait until present (default) or absent.'),
-  })
-  .strict();
+/** The condition fields of browser_wait (also a `wait` step of browser_run's actions). */
+export const waitConditionFields = {
+  url: UrlPattern.optional(),
+  loadState: z.enum(['domcontentloaded', 'load']).optional(),
+  ...targetFields,
+  state: ElementState.optional().describe('With ref or locator (default visible).'),
+  text: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe(`Case-sensitive substring of the body's rendered text (first ${MAX_TEXT_CHARS} characters).`),
+  present: z.boolean().optional().describe('With text: wait until present (default) or absent.'),
+};
+
+const waitInput = z.object({ ...pageAddress, ...waitConditionFields }).strict();
 
 /** Exactly one condition; modifiers (state, present) only with their condition. */
-export function toWaitCondition(args: z.infer<typeof waitInput>): WaitCondition {
+export function toWaitCondition(args: z.infer<z.ZodObject<typeof waitConditionFields>>): WaitCondition {
   const given = [
     args.url !== undefined,
     args.loadState !== undefined,

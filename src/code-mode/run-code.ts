@@ -1,0 +1,38 @@
+import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
+import type { DialogNote } from '../operations/dialogs.js';
+import { innerContext } from '../operations/run-actions.js';
+import { createEngineBackend } from './engine-backend.js';
+import { runScript, type RunScriptOptions, type ScriptResult } from './sandbox.js';
+
+/** The limits a caller may set; the deadline and signal always come from the operation. */
+export type CodeLimits = Omit<RunScriptOptions, 'signal' | 'deadline'>;
+
+export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[] };
+
+/**
+ * Runs a code-mode script on the page of `ctx` (inside the queue slot the caller holds: call it from
+ * `mesh.runOnPage`). Both faces (the MCP tool and AgentBrowser) call this.
+ *
+ * The script's deadline ends a little before the operation's, so a script that runs out of time
+ * still comes back as a script result (with its logs and step) instead of the queue's bare timeout.
+ *
+ * @example
+ * const result = await mesh.runOnPage(sessionId, pageId, 'run', (ctx) =>
+ *   runCode(ctx, "await page.goto(url); return await page.title();"));
+ */
+export async function runCode(
+  ctx: PageOperationContext,
+  code: string,
+  limits: CodeLimits = {},
+): Promise<CodeRunResult> {
+  const inner = innerContext(ctx);
+  const backend = createEngineBackend(inner);
+  const result = await runScript(code, backend, {
+    ...limits,
+    signal: inner.signal,
+    deadline: inner.deadline.expiresAt,
+  });
+  // Every call is deadline-bound, so this ends by the operation's deadline at the latest.
+  await withDeadline(backend.idle(), ctx.deadline).catch(() => undefined);
+  return backend.dialogs.length > 0 ? { ...result, dialogs: backend.dialogs } : result;
+}

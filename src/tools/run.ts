@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { runCode, type CodeRunResult } from '../code-mode/run-code.js';
+import { CODE_MODE_DEFAULTS } from '../code-mode/sandbox.js';
+import { BrowserMeshError, ErrorCodes, invalidArgument, type ErrorCode } from '../errors.js';
+import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
+import { runActions, type ActionsResult } from '../operations/run-actions.js';
+import { ACTION, defineTool, type ToolOutput } from './define.js';
+import { ActionStepSchema, MAX_ACTIONS, toActionSteps } from './run-steps.js';
+import { pageAddress } from './schemas.js';
+
+/**
+ * Code mode over MCP: many browser steps in one model turn. `actions` is a typed batch; `code` is a
+ * Playwright-style script run in the QuickJS sandbox. Either way the whole run is ONE queued
+ * operation on the page, and only what it returns reaches the model.
+ */
+
+// Lean on purpose: every client lists this schema. Step results carry index, action and, where the
+// step has something to say, snapshot / selected / title / status / quiet / elapsedMs.
+const RunOutput = z.object({
+  value: z.unknown().optional(),
+  valueTruncated: z.boolean().optional(),
+  logs: z.array(z.string()).optional(),
+  logsTruncated: z.boolean().optional(),
+  operations: z.number().optional(),
+  durationMs: z.number().optional(),
+  completed: z.number().optional(),
+  total: z.number().optional(),
+  url: z.string().optional(),
+  results: z.array(z.object({ index: z.number(), action: z.string() }).loose()).optional(),
+  failed: z
+    .object({
+      index: z.number(),
+      action: z.string(),
+      error: z.object({ code: z.string(), message: z.string() }),
+    })
+    .optional(),
+  dialogs: z.array(z.string()).optional(),
+});
+type RunOutputType = z.infer<typeof RunOutput>;
+
+export const runTool = defineTool({
+  name: 'browser_run',
+  title: 'Run many steps',
+  description:
+    'Many browser steps in one call: `actions` (typed steps, targets as in the typed tools) or `code` (async function body using a Playwright-style `page`: goto, locator/getByRole/getByLabel, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only the returned value and console lines come back. Sleeps end once the page is quiet for 500 ms.',
+  profile: 'code',
+  input: z
+    .object({
+      ...pageAddress,
+      code: z
+        .string()
+        .min(1)
+        .max(CODE_MODE_DEFAULTS.maxCodeChars)
+        .optional()
+        .describe('Async function body; `return` a JSON value. No require/fetch/timers/page JS.'),
+      actions: z.array(ActionStepSchema).min(1).max(MAX_ACTIONS).optional(),
+    })
+    .strict(),
+  output: RunOutput,
+  hints: ACTION,
+  async handler(args, { mesh, call }): Promise<ToolOutput<RunOutputType>> {
+    if ((args.code === undefined) === (args.actions === undefined)) {
+      const both = args.code !== undefined;
+      throw invalidArgument(
+        both ? 'actions' : 'code',
+        `give exactly one of code or actions (got ${both ? 'both' : 'neither'})`,
+      );
+    }
+    const { sessionId, pageId } = args;
+    if (args.actions !== undefined) {
+      const steps = toActionSteps(args.actions);
+      return fromActions(
+        await mesh.runOnPage(sessionId, pageId, 'run_actions', (ctx) => runActions(ctx, steps), call),
+      );
+    }
+    const code = args.code ?? '';
+    return fromCode(await mesh.runOnPage(sessionId, pageId, 'run_code', (ctx) => runCode(ctx, code), call));
+  },
+});
+
+function fromActions(result: ActionsResult): ToolOutput<RunOutputType> {
+  const { dialogs, ...rest } = result;
+  const structured = { ...rest, ...dialogLines(dialogs) };
+  // Snapshot texts follow the JSON line as they are, never JSON-escaped (half the tokens).
+  const snapshots = (result.results ?? []).filter((r) => r.snapshot !== undefined);
+  const lean = { ...structured, results: structured.results?.map(({ snapshot: _s, ...r }) => r) };
+  const text = [
+    JSON.stringify(lean),
+    ...snapshots.map((r) => `# step ${r.index} snapshot\n${r.snapshot ?? ''}`),
+  ];
+  return { structured, text: text.join('\n') };
+}
+
+/** A failed script is an error result; its logs and position ride along in details. */
+function fromCode(result: CodeRunResult): ToolOutput<RunOutputType> {
+  const lines = dialogLines(result.dialogs);
+  if (!result.ok) throw toScriptError(result);
+  const structured: RunOutputType = {
+    value: result.value,
+    ...(result.valueTruncated ? { valueTruncated: true } : {}),
+    logs: result.logs,
+    ...(result.logsTruncated ? { logsTruncated: true } : {}),
+    operations: result.operations,
+    durationMs: result.durationMs,
+    ...lines,
+  };
+  const text = [JSON.stringify(result.value) ?? 'null'];
+  if (result.valueTruncated) text.push('(value truncated)');
+  if (result.logs.length > 0) text.push('# logs', ...result.logs);
+  if (result.logsTruncated) text.push('(more logs dropped)');
+  if (lines.dialogs) text.push('# dialogs', ...lines.dialogs);
+  return { structured, text: text.join('\n') };
+}
+
+const KNOWN_CODES = new Set<string>(Object.values(ErrorCodes));
+
+function toScriptError(result: Extract<CodeRunResult, { ok: false }>): BrowserMeshError {
+  const { error } = result;
+  const code: ErrorCode =
+    error.kind === 'cancelled'
+      ? ErrorCodes.OPERATION_CANCELLED
+      : error.kind === 'host' && error.hostCode !== undefined && KNOWN_CODES.has(error.hostCode)
+        ? (error.hostCode as ErrorCode)
+        : ErrorCodes.SCRIPT_ERROR;
+  const details: Record<string, string | number | string[]> = {
+    kind: error.kind,
+    operations: result.operations,
+  };
+  if (error.line !== undefined) details.line = error.line;
+  if (error.column !== undefined) details.column = error.column;
+  if (error.step !== undefined) {
+    details.stepIndex = error.step.index;
+    details.stepOp = error.step.op;
+  }
+  if (error.hostCode !== undefined) details.hostCode = error.hostCode;
+  if (result.logs.length > 0) details.logs = result.logs.slice(-20);
+  const where =
+    error.line !== undefined
+      ? ` (line ${error.line}${error.column !== undefined ? `:${error.column}` : ''})`
+      : '';
+  return new BrowserMeshError(code, `${error.message}${where}`, { details });
+}
+
+function dialogLines(dialogs: DialogNote[] | undefined): { dialogs?: string[] } {
+  return dialogs && dialogs.length > 0 ? { dialogs: dialogs.map(formatDialogNote) } : {};
+}
