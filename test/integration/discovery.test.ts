@@ -88,7 +88,6 @@ describe('tools/list size', () => {
       measure(profile, [profile]);
     measure('all profiles', ['core', 'observability', 'persistence', 'code', 'evaluate']);
     console.log(`tools/list bytes per profile:\n${rows.join('\n')}`);
-    // Generous: other tools are still being added; the goal is about 800 B/tool.
     // A regression guard, not the goal: the goal (~800 B/tool) is reported by `npm run bench`; the
     // default profile measured ~1,360 B/tool when this bound was set (the reference server: ~2,600).
     expect(defaultPerTool).toBeLessThan(1500);
