@@ -13,6 +13,7 @@ import { clickTool, doubleClickTool, dragAndDropTool, focusTool, hoverTool, scro
 import { checkToolDef, fillTool, pressTool, selectOptionTool, typeTool, uncheckToolDef } from './interactions-input.js';
 import { actionAndWaitTool, waitTool } from './waits.js';
 import { runTool } from './run.js';
+import { evaluateTool } from './evaluate.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -53,6 +54,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   stateList,
   stateRemove,
   runTool,
+  evaluateTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { screenshot } from '../../operations/screenshot.js';
 import { defineAgentTool } from '../tool-types.js';
-import { evaluateScript, MAX_SCRIPT_CHARS } from './evaluate.js';
+import { evaluateScript, MAX_SCRIPT_CHARS } from '../../operations/evaluate.js';
 
 export const screenshotTool = defineAgentTool({
   name: 'browser_screenshot',

@@ -1,6 +1,6 @@
-import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
-import { boundText, utf8Bytes } from '../../text.js';
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
+import { boundText, utf8Bytes } from '../text.js';
 
 export const MAX_SCRIPT_CHARS = 100_000;
 /** A returned value's JSON text is cut to this size; the page cuts first, so a huge value never crosses. */

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { evaluateScript, MAX_SCRIPT_CHARS } from '../operations/evaluate.js';
+import { ACTION, defineTool } from './define.js';
+import { pageAddress } from './schemas.js';
+
+/**
+ * Page JavaScript, published only with the opt-in `evaluate` profile (`--tools core,evaluate`): the
+ * default profiles never let an agent run script in the page (seed 003).
+ */
+export const evaluateTool = defineTool({
+  name: 'browser_evaluate',
+  title: 'Evaluate JavaScript',
+  description:
+    'Run JavaScript in the page (escape hatch, opt-in profile). Returns the JSON value when returnValue is true, cut at 16 KB.',
+  profile: 'evaluate',
+  input: z
+    .object({
+      ...pageAddress,
+      script: z.string().min(1).max(MAX_SCRIPT_CHARS).describe('An expression or IIFE; a returned promise is awaited.'),
+      returnValue: z.boolean().optional().describe('Return the result (default true).'),
+    })
+    .strict(),
+  output: z.object({ value: z.unknown().optional(), type: z.string().optional(), truncated: z.boolean().optional() }),
+  hints: ACTION,
+  async handler(args, { mesh, call }) {
+    return mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'evaluate',
+      (ctx) => evaluateScript(ctx, args.script, args.returnValue ?? true),
+      call,
+    );
+  },
+});
