@@ -42,7 +42,9 @@ export class RecordingManager {
       );
     }
     const path = await resolveOutputPath(this.defaults.outputDir, input.outputPath);
-    const recording = await Recording.start(
+    // Declared first: the auto-stop callback refers to it, and must never meet it uninitialized.
+    let recording: Recording | undefined = undefined;
+    recording = await Recording.start(
       view,
       {
         path,
@@ -51,7 +53,9 @@ export class RecordingManager {
         maxHeight: input.maxHeight ?? this.defaults.maxHeight,
         everyNthFrame: input.everyNthFrame ?? 1,
       },
-      (result) => this.settle(key, recording, result),
+      (result) => {
+        if (recording) this.settle(key, recording, result).catch(() => undefined);
+      },
     );
     this.active.set(key, recording);
     this.finished.delete(key);

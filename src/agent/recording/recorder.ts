@@ -59,7 +59,7 @@ export class Recording {
   private writes: Promise<void> = Promise.resolve();
   private failure: unknown;
   private finishing: Promise<RecordingResult> | undefined;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly stream: ScreencastStream,
@@ -67,8 +67,6 @@ export class Recording {
     readonly settings: RecordingSettings,
     private readonly onAutoStop: (result: Promise<RecordingResult>) => void,
   ) {
-    this.timer = setTimeout(() => this.onAutoStop(this.stop('maxDurationMs')), settings.maxDurationMs);
-    this.timer.unref();
     // A still page sends no frames: keep the video in step with the clock by repeating the last one.
     this.ticker = setInterval(() => this.enqueue(undefined), TICK_MS);
     this.ticker.unref();
@@ -102,7 +100,16 @@ export class Recording {
       await recording.stop('closed').catch(() => undefined);
       throw error;
     }
+    // The duration limit counts once frames can flow: a slow screencast start (a loaded machine) must
+    // not end the recording before it began, nor call back before the caller holds the recording.
+    recording.armAutoStop();
     return recording;
+  }
+
+  private armAutoStop(): void {
+    if (this.finishing) return;
+    this.timer = setTimeout(() => this.onAutoStop(this.stop('maxDurationMs')), this.settings.maxDurationMs);
+    this.timer.unref();
   }
 
   get isFinished(): boolean {
