@@ -8,7 +8,17 @@ const SRC = new URL('../src/', import.meta.url).pathname;
 const LAYERS = ['engine', 'snapshot', 'operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli'];
 // What each layer must never import (by top-level folder or package).
 const FORBIDDEN = {
-  engine: ['snapshot', 'operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli', 'zod', '@modelcontextprotocol/sdk'],
+  engine: [
+    'snapshot',
+    'operations',
+    'code-mode',
+    'tools',
+    'mcp',
+    'agent',
+    'cli',
+    'zod',
+    '@modelcontextprotocol/sdk',
+  ],
   snapshot: ['operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli', 'zod', '@modelcontextprotocol/sdk'],
   operations: ['tools', 'mcp', 'agent', 'cli', 'zod', '@modelcontextprotocol/sdk'],
   'code-mode': ['tools', 'mcp', 'agent', 'cli', '@modelcontextprotocol/sdk'],
@@ -20,7 +30,11 @@ const FORBIDDEN = {
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+    return statSync(path).isDirectory()
+      ? files(path)
+      : path.endsWith('.ts') && !path.endsWith('.test.ts')
+        ? [path]
+        : [];
   });
 }
 

@@ -59,7 +59,10 @@ try {
   const adminUser = await whoami('admin', admin);
   const guest = await open('guest');
   const guestUser = await whoami('guest', guest);
-  const forbidden = await call('buyer', 'browser_navigate', { ...buyer, url: site.url('/shop/admin/orders') });
+  const forbidden = await call('buyer', 'browser_navigate', {
+    ...buyer,
+    url: site.url('/shop/admin/orders'),
+  });
   const allowed = await call('admin', 'browser_navigate', { ...admin, url: site.url('/shop/admin/orders') });
   for (const s of [buyer, admin, guest]) await call('-', 'browser_session_close', { sessionId: s.sessionId });
 
@@ -68,8 +71,11 @@ try {
   say(`admin session is signed in as: ${adminUser}`);
   say(`a third, fresh session sees:   ${guestUser ?? 'nobody (no cookie leaked into it)'}`);
   say(`admin orders page: buyer gets HTTP ${forbidden.status}, admin gets HTTP ${allowed.status}`);
-  const isolated = buyerUser === 'buyer' && adminUser === 'admin' && guestUser === null && forbidden.status === 403;
-  say(`\n${isolated ? 'Isolation holds' : 'ISOLATION BROKEN'}: ${calls} tool calls, ${totalChars} response characters in total.`);
+  const isolated =
+    buyerUser === 'buyer' && adminUser === 'admin' && guestUser === null && forbidden.status === 403;
+  say(
+    `\n${isolated ? 'Isolation holds' : 'ISOLATION BROKEN'}: ${calls} tool calls, ${totalChars} response characters in total.`,
+  );
   process.exitCode = isolated ? 0 : 1;
 } catch (error) {
   process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);

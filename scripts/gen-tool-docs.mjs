@@ -6,7 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const root = new URL('../', import.meta.url);
 const { ALL_TOOLS } = await import(new URL('dist/tools/index.js', root));
 const { renderToolTable, replaceToolTable } = await import(new URL('dist/tools/reference.js', root));
-const { renderConfigTable, CONFIG_BEGIN, CONFIG_END } = await import(new URL('dist/config/reference.js', root));
+const { renderConfigTable, CONFIG_BEGIN, CONFIG_END } = await import(
+  new URL('dist/config/reference.js', root)
+);
 
 const readmeUrl = new URL('README.md', root);
 let readme = readFileSync(readmeUrl, 'utf8');

@@ -3,7 +3,8 @@
 // every test project. Exit status is vitest's.
 import { spawnSync } from 'node:child_process';
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 
 const built = run('npm', ['run', '--silent', 'build']);
 if (built !== 0) process.exit(built);

@@ -16,7 +16,11 @@ export async function runDoctor(config: Config, write: (line: string) => void): 
   const checks: Check[] = [];
   const major = Number(process.versions.node.split('.')[0]);
   checks.push({ name: 'node', ok: major >= 20, detail: `v${process.versions.node} (>= 20 required)` });
-  checks.push({ name: 'playwright-core', ok: VERSIONS.playwright !== 'unknown', detail: VERSIONS.playwright });
+  checks.push({
+    name: 'playwright-core',
+    ok: VERSIONS.playwright !== 'unknown',
+    detail: VERSIONS.playwright,
+  });
   checks.push(await checkBrowser(config));
   if (config.persistence) checks.push(await checkDataDir(config.dataDir));
   write(`browsermesh ${VERSIONS.browsermesh} doctor\n`);
@@ -28,14 +32,22 @@ export async function runDoctor(config: Config, write: (line: string) => void): 
 
 async function checkBrowser(config: Config): Promise<Check> {
   if (config.provider !== 'local') {
-    return { name: 'browser', ok: true, detail: `${config.provider} provider: the browser is reached remotely at session creation` };
+    return {
+      name: 'browser',
+      ok: true,
+      detail: `${config.provider} provider: the browser is reached remotely at session creation`,
+    };
   }
   const found = findChromium(config.executablePath);
   if (!found) {
     const looked = chromiumCandidates(config.executablePath)
       .map((candidate) => candidate.path)
       .join(', ');
-    return { name: 'chromium', ok: false, detail: `not found (looked in: ${looked}). Install one: ${installHint()}` };
+    return {
+      name: 'chromium',
+      ok: false,
+      detail: `not found (looked in: ${looked}). Install one: ${installHint()}`,
+    };
   }
   try {
     const browser = await chromium.launch({
@@ -49,7 +61,11 @@ async function checkBrowser(config: Config): Promise<Check> {
     const page = await browser.newPage();
     await page.setContent('<title>ok</title>');
     await browser.close();
-    return { name: 'chromium', ok: true, detail: `${version} (${found.source}: ${found.path}) launched headless` };
+    return {
+      name: 'chromium',
+      ok: true,
+      detail: `${version} (${found.source}: ${found.path}) launched headless`,
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
     return { name: 'chromium', ok: false, detail: `found at ${found.path} but failed to launch: ${reason}` };

@@ -16,7 +16,9 @@ export function helpText(): string {
   ];
   for (const spec of SETTINGS as readonly SettingSpec[]) {
     if (!spec.flag) continue;
-    lines.push(`  ${flagUsage(spec).padEnd(30)} ${spec.description} [${spec.env}, default ${spec.default || '(none)'}]`);
+    lines.push(
+      `  ${flagUsage(spec).padEnd(30)} ${spec.description} [${spec.env}, default ${spec.default || '(none)'}]`,
+    );
   }
   lines.push('', 'Environment-only settings:');
   for (const spec of SETTINGS as readonly SettingSpec[]) {
@@ -28,7 +30,9 @@ export function helpText(): string {
 
 function flagUsage(spec: SettingSpec): string {
   if (spec.type.kind === 'boolean') {
-    return spec.negativeFlag ? `--${spec.flag} | --${spec.negativeFlag}` : `--${spec.flag} | --no-${spec.flag}`;
+    return spec.negativeFlag
+      ? `--${spec.flag} | --${spec.negativeFlag}`
+      : `--${spec.flag} | --no-${spec.flag}`;
   }
   return `--${spec.flag} <value>`;
 }

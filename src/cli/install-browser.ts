@@ -14,12 +14,18 @@ export function installBrowser(config: Config, write: (line: string) => void): n
     write(`Chromium already available (${existing.source}): ${existing.path}\n`);
     return 0;
   }
-  write('No Chromium found; trying Playwright\'s download…\n');
+  write("No Chromium found; trying Playwright's download…\n");
   const cli = join(dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'cli.js');
-  const viaPlaywright = spawnSync(process.execPath, [cli, 'install', 'chromium'], { stdio: ['ignore', 2, 2] });
+  const viaPlaywright = spawnSync(process.execPath, [cli, 'install', 'chromium'], {
+    stdio: ['ignore', 2, 2],
+  });
   if (viaPlaywright.status === 0 && findChromium('')) return done(write);
-  if (process.platform === 'linux' && process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
-    write('Trying Debian\'s chromium package (apt-get)…\n');
+  if (
+    process.platform === 'linux' &&
+    process.getuid?.() === 0 &&
+    spawnSync('apt-get', ['--version']).status === 0
+  ) {
+    write("Trying Debian's chromium package (apt-get)…\n");
     spawnSync('apt-get', ['update'], { stdio: ['ignore', 2, 2] });
     const viaApt = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: ['ignore', 2, 2] });
     if (viaApt.status === 0 && findChromium('')) return done(write);

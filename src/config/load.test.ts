@@ -26,7 +26,11 @@ describe('loadConfig', () => {
   });
 
   it('reads env and lets flags win', () => {
-    const env = { BROWSERMESH_TIMEOUT_MS: '5000', BROWSERMESH_MAX_SESSIONS: '3', BROWSERMESH_HEADLESS: 'true' };
+    const env = {
+      BROWSERMESH_TIMEOUT_MS: '5000',
+      BROWSERMESH_MAX_SESSIONS: '3',
+      BROWSERMESH_HEADLESS: 'true',
+    };
     const { config } = loadConfig(['--timeout', '7000', '--headed', '--max-pages=4'], env);
     expect(config.timeoutMs).toBe(7000);
     expect(config.maxSessions).toBe(3);
@@ -35,7 +39,10 @@ describe('loadConfig', () => {
   });
 
   it('supports --no-x boolean flags and tool profiles', () => {
-    const { config } = loadConfig(['--no-persistence', '--no-schema-refs', '--tools', 'core,persistence'], {});
+    const { config } = loadConfig(
+      ['--no-persistence', '--no-schema-refs', '--tools', 'core,persistence'],
+      {},
+    );
     expect(config.persistence).toBe(false);
     expect(config.schemaRefs).toBe(false);
     expect(config.tools).toEqual(['core', 'persistence']);

@@ -1,6 +1,12 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { SETTINGS, type SettingSpec, type TOOL_PROFILES, type LOG_LEVELS, type PROVIDERS } from './settings.js';
+import {
+  SETTINGS,
+  type SettingSpec,
+  type TOOL_PROFILES,
+  type LOG_LEVELS,
+  type PROVIDERS,
+} from './settings.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -95,7 +101,11 @@ export function loadConfig(
   const values: Record<string, unknown> = {};
   for (const spec of SETTINGS) {
     const entry = raw.get(spec.key);
-    values[spec.key] = parseValue(spec, entry?.value ?? spec.default, entry?.source ?? `${spec.env} (default)`);
+    values[spec.key] = parseValue(
+      spec,
+      entry?.value ?? spec.default,
+      entry?.source ?? `${spec.env} (default)`,
+    );
   }
   const config = values as unknown as Config;
   config.dataDir = resolveDataDir(config.dataDir);
@@ -108,7 +118,10 @@ export function loadConfig(
 function checkProvider(config: Config, raw: RawValues): void {
   if (!raw.has('provider')) {
     if (config.cdpEndpoint !== '' && config.seleniumUrl !== '') {
-      throw new ConfigError(raw.get('seleniumUrl')?.source ?? 'BROWSERMESH_SELENIUM_URL', 'set only one of --cdp-endpoint and --selenium-url, or choose with --provider');
+      throw new ConfigError(
+        raw.get('seleniumUrl')?.source ?? 'BROWSERMESH_SELENIUM_URL',
+        'set only one of --cdp-endpoint and --selenium-url, or choose with --provider',
+      );
     }
     if (config.cdpEndpoint !== '') config.provider = 'cdp';
     if (config.seleniumUrl !== '') config.provider = 'selenium';
@@ -125,7 +138,10 @@ function checkProvider(config: Config, raw: RawValues): void {
 /** A server reachable from other machines must demand a token. */
 function checkHttp(config: Config, raw: RawValues): void {
   if (config.http && !isLoopbackHost(config.httpHost) && config.httpToken === '') {
-    throw new ConfigError(raw.get('httpHost')?.source ?? 'BROWSERMESH_HTTP_HOST', 'a non-loopback host needs a bearer token in BROWSERMESH_HTTP_TOKEN');
+    throw new ConfigError(
+      raw.get('httpHost')?.source ?? 'BROWSERMESH_HTTP_HOST',
+      'a non-loopback host needs a bearer token in BROWSERMESH_HTTP_TOKEN',
+    );
   }
 }
 
@@ -195,7 +211,8 @@ function parseValue(spec: SettingSpec, value: string, source: string): unknown {
       if (value === 'false') return false;
       throw new ConfigError(source, 'must be true or false');
     case 'integer': {
-      if (!/^-?\d+$/.test(value.trim())) throw new ConfigError(source, `must be an integer from ${type.min} to ${type.max}`);
+      if (!/^-?\d+$/.test(value.trim()))
+        throw new ConfigError(source, `must be an integer from ${type.min} to ${type.max}`);
       const n = Number(value);
       if (!Number.isSafeInteger(n) || n < type.min || n > type.max) {
         throw new ConfigError(source, `must be an integer from ${type.min} to ${type.max}`);
@@ -203,24 +220,35 @@ function parseValue(spec: SettingSpec, value: string, source: string): unknown {
       return n;
     }
     case 'enum':
-      if (!type.values.includes(value)) throw new ConfigError(source, `must be one of ${type.values.join(', ')}`);
+      if (!type.values.includes(value))
+        throw new ConfigError(source, `must be one of ${type.values.join(', ')}`);
       return value;
     case 'list': {
-      const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-      if (items.length === 0) throw new ConfigError(source, `must list at least one of ${type.values.join(', ')}`);
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+      if (items.length === 0)
+        throw new ConfigError(source, `must list at least one of ${type.values.join(', ')}`);
       for (const item of items) {
-        if (!type.values.includes(item)) throw new ConfigError(source, `unknown value "${safe(item)}"; use ${type.values.join(', ')}`);
+        if (!type.values.includes(item))
+          throw new ConfigError(source, `unknown value "${safe(item)}"; use ${type.values.join(', ')}`);
       }
       return [...new Set(items)];
     }
     case 'json':
       return parseJsonObject(type.shape, value, source);
     case 'strings': {
-      const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-      if (items.some((item) => !type.pattern.test(item))) throw new ConfigError(source, `must be comma-separated ${type.hint}`);
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+      if (items.some((item) => !type.pattern.test(item)))
+        throw new ConfigError(source, `must be comma-separated ${type.hint}`);
       return items;
     }
     case 'string':
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
       if (/[\u0000-\u001f]/.test(value)) throw new ConfigError(source, 'must not contain control characters');
       if (type.pattern && value !== '' && !type.pattern.test(value)) {
         throw new ConfigError(source, `must be ${type.hint ?? 'a valid value'}`);
@@ -230,17 +258,27 @@ function parseValue(spec: SettingSpec, value: string, source: string): unknown {
 }
 
 /** A JSON object setting. The value is never echoed in errors: headers usually carry credentials. */
-function parseJsonObject(shape: 'object' | 'headers', value: string, source: string): Record<string, unknown> {
+function parseJsonObject(
+  shape: 'object' | 'headers',
+  value: string,
+  source: string,
+): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
     throw new ConfigError(source, 'must be a JSON object');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError(source, 'must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError(source, 'must be a JSON object');
   if (shape === 'headers') {
     for (const [name, header] of Object.entries(parsed)) {
-      if (!/^[!#$%&'*+.^\w`|~-]+$/.test(name) || typeof header !== 'string' || /[\r\n]/.test(header) || header.includes('\u0000')) {
+      if (
+        !/^[!#$%&'*+.^\w`|~-]+$/.test(name) ||
+        typeof header !== 'string' ||
+        /[\r\n]/.test(header) ||
+        header.includes('\u0000')
+      ) {
         throw new ConfigError(source, 'must map header names to string values');
       }
     }

@@ -13,5 +13,11 @@ export function renderConfigTable(): string {
         : `\`--${spec.flag}\``;
     return `| \`${spec.env}\` | ${flag} | \`${spec.default || '(none)'}\` | ${spec.description} |`;
   });
-  return [CONFIG_BEGIN, '| variable | flag | default | meaning |', '|---|---|---|---|', ...rows, CONFIG_END].join('\n');
+  return [
+    CONFIG_BEGIN,
+    '| variable | flag | default | meaning |',
+    '|---|---|---|---|',
+    ...rows,
+    CONFIG_END,
+  ].join('\n');
 }

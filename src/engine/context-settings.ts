@@ -18,7 +18,9 @@ export interface ContextSettings {
 export const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
 export function toContextOptions(settings: ContextSettings): BrowserContextOptions {
-  const options: BrowserContextOptions = { viewport: settings.viewport === undefined ? DEFAULT_VIEWPORT : settings.viewport };
+  const options: BrowserContextOptions = {
+    viewport: settings.viewport === undefined ? DEFAULT_VIEWPORT : settings.viewport,
+  };
   if (settings.deviceScaleFactor !== undefined) options.deviceScaleFactor = settings.deviceScaleFactor;
   if (settings.locale !== undefined) options.locale = settings.locale;
   if (settings.timezoneId !== undefined) options.timezoneId = settings.timezoneId;
@@ -31,7 +33,10 @@ export function toContextOptions(settings: ContextSettings): BrowserContextOptio
 
 /** The effective settings reported back to the caller (user agent left out: long and rarely useful). */
 export function effectiveSettings(settings: ContextSettings): Record<string, unknown> {
-  return { viewport: settings.viewport === undefined ? DEFAULT_VIEWPORT : settings.viewport, ...withoutViewport(settings) };
+  return {
+    viewport: settings.viewport === undefined ? DEFAULT_VIEWPORT : settings.viewport,
+    ...withoutViewport(settings),
+  };
 }
 
 function withoutViewport(settings: ContextSettings): Record<string, unknown> {

@@ -44,7 +44,10 @@ export function timeoutError(deadline: Deadline): BrowserMeshError {
   return new BrowserMeshError(
     ErrorCodes.OPERATION_TIMEOUT,
     `Operation did not finish within its ${deadline.timeoutMs} ms deadline (queue wait included)`,
-    { details: { timeoutMs: deadline.timeoutMs }, recoveryHint: 'Retry with a larger timeoutMs if the page is slow.' },
+    {
+      details: { timeoutMs: deadline.timeoutMs },
+      recoveryHint: 'Retry with a larger timeoutMs if the page is slow.',
+    },
   );
 }
 

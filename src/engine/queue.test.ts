@@ -3,7 +3,11 @@ import { ErrorCodes, BrowserMeshError } from '../errors.js';
 import { Deadline } from './deadline.js';
 import { SerialQueue } from './queue.js';
 
-function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
+function deferred<T = void>(): {
+  promise: Promise<T>;
+  resolve: (v: T) => void;
+  reject: (e: unknown) => void;
+} {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
   const promise = new Promise<T>((res, rej) => {
@@ -20,16 +24,22 @@ describe('SerialQueue', () => {
     const queue = new SerialQueue();
     const log: string[] = [];
     const gate = deferred();
-    const a = queue.enqueue(async () => {
-      log.push('a:start');
-      await gate.promise;
-      log.push('a:end');
-      return 'a';
-    }, { deadline: long() });
-    const b = queue.enqueue(async () => {
-      log.push('b');
-      return 'b';
-    }, { deadline: long() });
+    const a = queue.enqueue(
+      async () => {
+        log.push('a:start');
+        await gate.promise;
+        log.push('a:end');
+        return 'a';
+      },
+      { deadline: long() },
+    );
+    const b = queue.enqueue(
+      async () => {
+        log.push('b');
+        return 'b';
+      },
+      { deadline: long() },
+    );
     await Promise.resolve();
     expect(log).toEqual(['a:start']);
     gate.resolve();
@@ -39,9 +49,12 @@ describe('SerialQueue', () => {
 
   it('a failing task does not block the next', async () => {
     const queue = new SerialQueue();
-    const failing = queue.enqueue(async () => {
-      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'boom');
-    }, { deadline: long() });
+    const failing = queue.enqueue(
+      async () => {
+        throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'boom');
+      },
+      { deadline: long() },
+    );
     const next = queue.enqueue(async () => 'ok', { deadline: long() });
     await expect(failing).rejects.toMatchObject({ code: ErrorCodes.BROWSER_ERROR });
     await expect(next).resolves.toBe('ok');
@@ -53,9 +66,12 @@ describe('SerialQueue', () => {
     let ran = false;
     const first = queue.enqueue(() => gate.promise, { deadline: long() });
     const controller = new AbortController();
-    const second = queue.enqueue(async () => {
-      ran = true;
-    }, { deadline: long(), signal: controller.signal });
+    const second = queue.enqueue(
+      async () => {
+        ran = true;
+      },
+      { deadline: long(), signal: controller.signal },
+    );
     controller.abort();
     await expect(second).rejects.toMatchObject({ code: ErrorCodes.OPERATION_CANCELLED });
     gate.resolve();
@@ -70,9 +86,12 @@ describe('SerialQueue', () => {
     const gate = deferred();
     let ran = false;
     const first = queue.enqueue(() => gate.promise, { deadline: long() });
-    const second = queue.enqueue(async () => {
-      ran = true;
-    }, { deadline: new Deadline(30) });
+    const second = queue.enqueue(
+      async () => {
+        ran = true;
+      },
+      { deadline: new Deadline(30) },
+    );
     await expect(second).rejects.toMatchObject({ code: ErrorCodes.OPERATION_TIMEOUT });
     gate.resolve();
     await first;
@@ -85,14 +104,20 @@ describe('SerialQueue', () => {
     const gate = deferred();
     const log: string[] = [];
     let seenSignal: AbortSignal | undefined;
-    const slow = queue.enqueue(async ({ signal }) => {
-      seenSignal = signal;
-      await gate.promise;
-      log.push('slow:end');
-    }, { deadline: new Deadline(30) });
-    const next = queue.enqueue(async () => {
-      log.push('next');
-    }, { deadline: long() });
+    const slow = queue.enqueue(
+      async ({ signal }) => {
+        seenSignal = signal;
+        await gate.promise;
+        log.push('slow:end');
+      },
+      { deadline: new Deadline(30) },
+    );
+    const next = queue.enqueue(
+      async () => {
+        log.push('next');
+      },
+      { deadline: long() },
+    );
     await expect(slow).rejects.toMatchObject({ code: ErrorCodes.OPERATION_TIMEOUT });
     expect(seenSignal?.aborted).toBe(true);
     expect(log).toEqual([]);
@@ -127,7 +152,9 @@ describe('SerialQueue', () => {
     const queued = queue.enqueue(async () => 'never', { deadline: long() });
     const error = (): BrowserMeshError => new BrowserMeshError(ErrorCodes.SESSION_CLOSED, 'closed');
     queue.failAll(error);
-    await expect(queue.enqueue(async () => 1, { deadline: long() })).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
+    await expect(queue.enqueue(async () => 1, { deadline: long() })).rejects.toMatchObject({
+      code: ErrorCodes.SESSION_CLOSED,
+    });
     await expect(queued).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
     await expect(running).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
     gate.resolve();
@@ -139,7 +166,9 @@ describe('SerialQueue', () => {
     const queue = new SerialQueue();
     const controller = new AbortController();
     controller.abort();
-    await expect(queue.enqueue(async () => 1, { deadline: long(), signal: controller.signal })).rejects.toMatchObject({
+    await expect(
+      queue.enqueue(async () => 1, { deadline: long(), signal: controller.signal }),
+    ).rejects.toMatchObject({
       code: ErrorCodes.OPERATION_CANCELLED,
     });
     await expect(queue.enqueue(async () => 1, { deadline: new Deadline(0) })).rejects.toMatchObject({

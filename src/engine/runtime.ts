@@ -40,7 +40,12 @@ export interface CreateSessionInput {
   metadata?: Record<string, string> | undefined;
   contextSettings?: ContextSettings | undefined;
   /** Resolved saved state (cookies, origins) and the logical id it came from. */
-  storageState?: { id: string; state: Exclude<import('playwright-core').BrowserContextOptions['storageState'], string | undefined> } | undefined;
+  storageState?:
+    | {
+        id: string;
+        state: Exclude<import('playwright-core').BrowserContextOptions['storageState'], string | undefined>;
+      }
+    | undefined;
 }
 
 export interface RuntimeOptions {
@@ -80,14 +85,22 @@ export class BrowserMesh {
     this.pageHooks.push(hook);
   }
 
-  async createSession(input: CreateSessionInput = {}, options: CallOptions = {}): Promise<{ session: SessionInfo; initialPage: PageInfo }> {
-    if (this.shuttingDown) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
+  async createSession(
+    input: CreateSessionInput = {},
+    options: CallOptions = {},
+  ): Promise<{ session: SessionInfo; initialPage: PageInfo }> {
+    if (this.shuttingDown)
+      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
     const deadline = new Deadline(options.timeoutMs ?? this.config.timeoutMs);
     if (this.liveCount() + this.creating >= this.config.maxSessions) {
-      throw new BrowserMeshError(ErrorCodes.LIMIT_EXCEEDED, `At most ${this.config.maxSessions} sessions may be live`, {
-        details: { limit: this.config.maxSessions, field: 'maxSessions' },
-        recoveryHint: 'Close a session you no longer need with browser_session_close.',
-      });
+      throw new BrowserMeshError(
+        ErrorCodes.LIMIT_EXCEEDED,
+        `At most ${this.config.maxSessions} sessions may be live`,
+        {
+          details: { limit: this.config.maxSessions, field: 'maxSessions' },
+          recoveryHint: 'Close a session you no longer need with browser_session_close.',
+        },
+      );
     }
     this.creating++;
     const settings = input.contextSettings ?? {};
@@ -115,14 +128,24 @@ export class BrowserMesh {
       const initialPage = await session.attach(context, lease);
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
-      this.logger.info('session_created', { sessionId: session.id, operationId: options.operationId, provider: lease.placement.provider });
+      this.logger.info('session_created', {
+        sessionId: session.id,
+        operationId: options.operationId,
+        provider: lease.placement.provider,
+      });
       return { session: session.toInfo(), initialPage: initialPage.toInfo() };
     } catch (error) {
       await session.close().catch(() => undefined);
       // A lease the session never took (or one that arrives after the deadline) is still given
       // back: a remote provider's slot must not leak.
       if (lease && session.browserLease !== lease) await lease.release().catch(() => undefined);
-      if (!lease) acquiring.then((late) => late.release(), () => undefined).catch(() => undefined);
+      if (!lease)
+        acquiring
+          .then(
+            (late) => late.release(),
+            () => undefined,
+          )
+          .catch(() => undefined);
       throw toBrowserError(error, 'Could not create the session');
     } finally {
       this.creating--;
@@ -148,7 +171,10 @@ export class BrowserMesh {
   }
 
   /** Idempotent: closing a closing/closed/failed session succeeds; an unknown id is SESSION_NOT_FOUND. */
-  async closeSession(sessionId: string, options: CallOptions = {}): Promise<{ session: SessionInfo; alreadyClosed: boolean }> {
+  async closeSession(
+    sessionId: string,
+    options: CallOptions = {},
+  ): Promise<{ session: SessionInfo; alreadyClosed: boolean }> {
     const session = this.getSession(sessionId, options);
     const alreadyClosed = session.state === 'closed' || session.state === 'closing';
     await session.close();
@@ -170,7 +196,12 @@ export class BrowserMesh {
   }
 
   /** Runs `fn` on the session's serial queue under one absolute deadline. */
-  run<T>(sessionId: string, op: string, fn: (ctx: OperationContext) => Promise<T>, options: CallOptions = {}): Promise<T> {
+  run<T>(
+    sessionId: string,
+    op: string,
+    fn: (ctx: OperationContext) => Promise<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
     const operationId = options.operationId ?? newId('op');
     const deadline = new Deadline(options.timeoutMs ?? this.config.timeoutMs);
     let session: Session;
@@ -191,19 +222,36 @@ export class BrowserMesh {
       )
       .then(
         (value) => {
-          this.logger.debug('operation_done', { operationId, sessionId, op, durationMs: Date.now() - started });
+          this.logger.debug('operation_done', {
+            operationId,
+            sessionId,
+            op,
+            durationMs: Date.now() - started,
+          });
           return value;
         },
         (error: unknown) => {
           const mapped = toBrowserError(error, `${op} failed`);
-          this.logger.debug('operation_failed', { operationId, sessionId, op, durationMs: Date.now() - started, code: mapped.code });
+          this.logger.debug('operation_failed', {
+            operationId,
+            sessionId,
+            op,
+            durationMs: Date.now() - started,
+            code: mapped.code,
+          });
           throw mapped;
         },
       );
   }
 
   /** Like `run`, for an operation on one page of the session (a pageId of another session is refused). */
-  runOnPage<T>(sessionId: string, pageId: string, op: string, fn: (ctx: PageOperationContext) => Promise<T>, options: CallOptions = {}): Promise<T> {
+  runOnPage<T>(
+    sessionId: string,
+    pageId: string,
+    op: string,
+    fn: (ctx: PageOperationContext) => Promise<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
     return this.run(sessionId, op, (ctx) => fn({ ...ctx, page: ctx.session.getPage(pageId) }), options);
   }
 
@@ -231,7 +279,8 @@ export class BrowserMesh {
 
   private liveCount(): number {
     let count = 0;
-    for (const session of this.sessions.values()) if (session.state === 'ready' || session.state === 'closing') count++;
+    for (const session of this.sessions.values())
+      if (session.state === 'ready' || session.state === 'closing') count++;
     return count;
   }
 
@@ -271,7 +320,10 @@ export interface RuntimeInfo {
 /** Races a promise against the deadline and the caller's signal (the promise itself keeps running). */
 export function withDeadline<T>(promise: Promise<T>, deadline: Deadline, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => finish(() => reject(new BrowserMeshError(ErrorCodes.OPERATION_CANCELLED, 'Operation was cancelled by the caller')));
+    const onAbort = (): void =>
+      finish(() =>
+        reject(new BrowserMeshError(ErrorCodes.OPERATION_CANCELLED, 'Operation was cancelled by the caller')),
+      );
     const timer = setTimeout(() => finish(() => deadline.check()), deadline.remainingMs());
     let done = false;
     const finish = (settle: () => void): void => {
@@ -299,13 +351,20 @@ export function toBrowserError(error: unknown, message: string): BrowserMeshErro
   if (isBrowserMeshError(error)) return error;
   const text = error instanceof Error ? error.message : '';
   if (/Browser has been closed|browser has disconnected/i.test(text)) {
-    return new BrowserMeshError(ErrorCodes.BROWSER_DISCONNECTED, `${message}: the browser went away`, { cause: error });
+    return new BrowserMeshError(ErrorCodes.BROWSER_DISCONNECTED, `${message}: the browser went away`, {
+      cause: error,
+    });
   }
   if (/Target page, context or browser has been closed|Target closed/i.test(text)) {
-    return new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${message}: the page was closed`, { cause: error, details: { reason: 'target_closed' } });
+    return new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${message}: the page was closed`, {
+      cause: error,
+      details: { reason: 'target_closed' },
+    });
   }
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new BrowserMeshError(ErrorCodes.OPERATION_TIMEOUT, `${message}: the deadline passed`, { cause: error });
+    return new BrowserMeshError(ErrorCodes.OPERATION_TIMEOUT, `${message}: the deadline passed`, {
+      cause: error,
+    });
   }
   return new BrowserMeshError(ErrorCodes.BROWSER_ERROR, message, { cause: error });
 }

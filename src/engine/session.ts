@@ -197,10 +197,14 @@ export class Session {
 
   private unavailableError(): BrowserMeshError {
     if (this.currentState === 'failed') {
-      return new BrowserMeshError(this.failure?.code ?? ErrorCodes.SESSION_FAILED, `Session ${this.id} failed: its browser went away`, {
-        details: { sessionId: this.id },
-        recoveryHint: 'Close this session and create a new one; it is never recreated silently.',
-      });
+      return new BrowserMeshError(
+        this.failure?.code ?? ErrorCodes.SESSION_FAILED,
+        `Session ${this.id} failed: its browser went away`,
+        {
+          details: { sessionId: this.id },
+          recoveryHint: 'Close this session and create a new one; it is never recreated silently.',
+        },
+      );
     }
     return new BrowserMeshError(ErrorCodes.SESSION_CLOSED, `Session ${this.id} is ${this.currentState}`, {
       details: { sessionId: this.id },

@@ -120,6 +120,7 @@ function checkArguments(spec: PromptSpec, args: Record<string, string>): Record<
     }
     if (value.length > MAX_ARG_CHARS)
       throw new McpError(McpErrorCode.InvalidParams, `${arg.name}: at most ${MAX_ARG_CHARS} characters`);
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     out[arg.name] = value.replace(/[\u0000-\u001f\u007f]+/g, ' ');
   }
   if (out.url !== undefined && !isHttpUrl(out.url))

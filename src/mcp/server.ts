@@ -45,7 +45,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(
     { name: 'browsermesh', version: mesh.runtimeInfo().versions.browsermesh },
     {
-      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        prompts: { listChanged: false },
+        resources: { listChanged: false },
+      },
       ...(config.agentGuidelines ? { instructions: AGENT_INSTRUCTIONS } : {}),
     },
   );
@@ -54,7 +58,8 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
+    if (!tool)
+      throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
     const result = await invokeTool(tool, request.params.arguments ?? {}, {
       mesh,
       services,
@@ -94,7 +99,11 @@ export function toCallToolResult(result: InvokeResult): CallToolResult {
     structuredContent: result.structured,
     content: [
       { type: 'text', text: result.text },
-      ...result.images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType })),
+      ...result.images.map((image) => ({
+        type: 'image' as const,
+        data: image.data,
+        mimeType: image.mimeType,
+      })),
     ],
   };
 }

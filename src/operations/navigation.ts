@@ -22,49 +22,72 @@ export function checkNavigableUrl(url: string, field = 'url'): string {
   } catch {
     throw invalidArgument(field, 'must be an absolute http(s) URL');
   }
-  if (!ALLOWED_SCHEMES.has(parsed.protocol)) throw invalidArgument(field, `scheme ${parsed.protocol} is not allowed; use http or https`);
+  if (!ALLOWED_SCHEMES.has(parsed.protocol))
+    throw invalidArgument(field, `scheme ${parsed.protocol} is not allowed; use http or https`);
   return parsed.href;
 }
 
-export async function navigate(ctx: PageOperationContext, url: string, waitUntil: LoadState = 'load'): Promise<NavigationResult> {
+export async function navigate(
+  ctx: PageOperationContext,
+  url: string,
+  waitUntil: LoadState = 'load',
+): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
   const page = ctx.page.page;
   const errorPage = watchErrorPage(page);
   try {
-    const response = await page.goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
-      const mapped = toNavigationError(error);
-      // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
-      // so the next operation's navigation is not interrupted by that commit.
-      const reason = String(mapped.details?.reason ?? '');
-      if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED') await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
-      // A navigation abandoned at its deadline must not commit later, under the next operation.
-      if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
-      throw mapped;
-    });
+    const response = await page
+      .goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+      .catch(async (error: unknown) => {
+        const mapped = toNavigationError(error);
+        // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
+        // so the next operation's navigation is not interrupted by that commit.
+        const reason = String(mapped.details?.reason ?? '');
+        if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
+          await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
+        // A navigation abandoned at its deadline must not commit later, under the next operation.
+        if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
+        throw mapped;
+      });
     return await describe(ctx, response);
   } finally {
     errorPage.dispose();
   }
 }
 
-export async function goBack(ctx: PageOperationContext, waitUntil: LoadState = 'load'): Promise<NavigationResult & { moved: boolean }> {
-  const response = await ctx.page.page.goBack({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch((error: unknown) => {
-    throw toNavigationError(error);
-  });
+export async function goBack(
+  ctx: PageOperationContext,
+  waitUntil: LoadState = 'load',
+): Promise<NavigationResult & { moved: boolean }> {
+  const response = await ctx.page.page
+    .goBack({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+    .catch((error: unknown) => {
+      throw toNavigationError(error);
+    });
   return { ...(await describe(ctx, response)), moved: response !== null };
 }
 
-export async function goForward(ctx: PageOperationContext, waitUntil: LoadState = 'load'): Promise<NavigationResult & { moved: boolean }> {
-  const response = await ctx.page.page.goForward({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch((error: unknown) => {
-    throw toNavigationError(error);
-  });
+export async function goForward(
+  ctx: PageOperationContext,
+  waitUntil: LoadState = 'load',
+): Promise<NavigationResult & { moved: boolean }> {
+  const response = await ctx.page.page
+    .goForward({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+    .catch((error: unknown) => {
+      throw toNavigationError(error);
+    });
   return { ...(await describe(ctx, response)), moved: response !== null };
 }
 
-export async function reload(ctx: PageOperationContext, waitUntil: LoadState = 'load'): Promise<NavigationResult> {
-  const response = await ctx.page.page.reload({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch((error: unknown) => {
-    throw toNavigationError(error);
-  });
+export async function reload(
+  ctx: PageOperationContext,
+  waitUntil: LoadState = 'load',
+): Promise<NavigationResult> {
+  const response = await ctx.page.page
+    .reload({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+    .catch((error: unknown) => {
+      throw toNavigationError(error);
+    });
   return describe(ctx, response);
 }
 

@@ -37,7 +37,10 @@ export async function visibleText(
   return boundVisibleText(raw.text, limits);
 }
 
-export function boundVisibleText(text: string, limits: { maxChars: number; maxBytes: number }): VisibleTextResult {
+export function boundVisibleText(
+  text: string,
+  limits: { maxChars: number; maxBytes: number },
+): VisibleTextResult {
   const bounded = boundText(text, limits.maxChars, limits.maxBytes);
   return {
     text: bounded.text,

@@ -29,7 +29,11 @@ interface Area {
  * that fixed area (so a page that grows meanwhile cannot enlarge the image), then checks the real
  * PNG's dimensions and size.
  */
-export async function screenshot(ctx: PageOperationContext, mode: CaptureMode, limits: ScreenshotLimits): Promise<ScreenshotResult> {
+export async function screenshot(
+  ctx: PageOperationContext,
+  mode: CaptureMode,
+  limits: ScreenshotLimits,
+): Promise<ScreenshotResult> {
   const page = ctx.page.page;
   const area = await measure(ctx, mode);
   checkArea(area, limits);
@@ -40,7 +44,11 @@ export async function screenshot(ctx: PageOperationContext, mode: CaptureMode, l
   });
   const { width, height } = pngSize(png);
   if (png.length > limits.maxBytes) {
-    throw limitError(`The PNG is ${png.length} bytes, over the ${limits.maxBytes}-byte limit`, 'maxBytes', limits.maxBytes);
+    throw limitError(
+      `The PNG is ${png.length} bytes, over the ${limits.maxBytes}-byte limit`,
+      'maxBytes',
+      limits.maxBytes,
+    );
   }
   // The PNG is in device pixels: allow for the session's deviceScaleFactor, nothing more.
   const scale = await page.evaluate(() => devicePixelRatio).catch(() => 1);
@@ -51,7 +59,8 @@ export async function screenshot(ctx: PageOperationContext, mode: CaptureMode, l
 async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Area> {
   const page = ctx.page.page;
   if (mode.kind === 'viewport') {
-    const size = page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
+    const size =
+      page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
     return { x: 0, y: 0, ...size };
   }
   if (mode.kind === 'fullPage') {
@@ -71,7 +80,9 @@ async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Ar
     throw invalidArgument('capture.css', 'is not a valid CSS selector');
   });
   if (count === 0) {
-    throw new BrowserMeshError(ErrorCodes.ELEMENT_NOT_FOUND, 'No element matches capture.css', { details: { field: 'capture.css' } });
+    throw new BrowserMeshError(ErrorCodes.ELEMENT_NOT_FOUND, 'No element matches capture.css', {
+      details: { field: 'capture.css' },
+    });
   }
   if (count > 1) {
     throw new BrowserMeshError(ErrorCodes.LOCATOR_AMBIGUOUS, `capture.css matches ${count} elements`, {
@@ -84,17 +95,32 @@ async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Ar
     return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
   });
   if (box.width < 1 || box.height < 1) {
-    throw new BrowserMeshError(ErrorCodes.ELEMENT_NOT_INTERACTABLE, 'The element has no visible area', { details: { field: 'capture.css' } });
+    throw new BrowserMeshError(ErrorCodes.ELEMENT_NOT_INTERACTABLE, 'The element has no visible area', {
+      details: { field: 'capture.css' },
+    });
   }
-  return { x: Math.floor(box.x), y: Math.floor(box.y), width: Math.ceil(box.width), height: Math.ceil(box.height) };
+  return {
+    x: Math.floor(box.x),
+    y: Math.floor(box.y),
+    width: Math.ceil(box.width),
+    height: Math.ceil(box.height),
+  };
 }
 
 function checkArea(area: Area, limits: ScreenshotLimits): void {
   if (area.width > limits.maxDimension || area.height > limits.maxDimension) {
-    throw limitError(`The capture is ${area.width}x${area.height}, over the ${limits.maxDimension}px dimension limit`, 'maxDimension', limits.maxDimension);
+    throw limitError(
+      `The capture is ${area.width}x${area.height}, over the ${limits.maxDimension}px dimension limit`,
+      'maxDimension',
+      limits.maxDimension,
+    );
   }
   if (area.width * area.height > limits.maxPixels) {
-    throw limitError(`The capture has ${area.width * area.height} pixels, over the ${limits.maxPixels} limit`, 'maxPixels', limits.maxPixels);
+    throw limitError(
+      `The capture has ${area.width * area.height} pixels, over the ${limits.maxPixels} limit`,
+      'maxPixels',
+      limits.maxPixels,
+    );
   }
 }
 
@@ -104,6 +130,7 @@ function limitError(message: string, field: string, limit: number): BrowserMeshE
 
 /** Width and height from the PNG IHDR chunk. */
 export function pngSize(png: Buffer): { width: number; height: number } {
-  if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The browser returned an invalid PNG');
+  if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452)
+    throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The browser returned an invalid PNG');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }

@@ -16,11 +16,19 @@ export const evaluateTool = defineTool({
   input: z
     .object({
       ...pageAddress,
-      script: z.string().min(1).max(MAX_SCRIPT_CHARS).describe('An expression or IIFE; a returned promise is awaited.'),
+      script: z
+        .string()
+        .min(1)
+        .max(MAX_SCRIPT_CHARS)
+        .describe('An expression or IIFE; a returned promise is awaited.'),
       returnValue: z.boolean().optional().describe('Return the result (default true).'),
     })
     .strict(),
-  output: z.object({ value: z.unknown().optional(), type: z.string().optional(), truncated: z.boolean().optional() }),
+  output: z.object({
+    value: z.unknown().optional(),
+    type: z.string().optional(),
+    truncated: z.boolean().optional(),
+  }),
   hints: ACTION,
   async handler(args, { mesh, call }) {
     return mesh.runOnPage(

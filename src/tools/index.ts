@@ -9,8 +9,23 @@ import { screenshotTool } from './screenshot.js';
 import { snapshotTool } from './snapshot.js';
 import { sessionClose, sessionCreate, sessionGet, sessionList } from './sessions.js';
 import { stateList, stateRemove, stateSave } from './state.js';
-import { clickTool, doubleClickTool, dragAndDropTool, focusTool, hoverTool, scrollIntoViewTool, scrollTool } from './interactions.js';
-import { checkToolDef, fillTool, pressTool, selectOptionTool, typeTool, uncheckToolDef } from './interactions-input.js';
+import {
+  clickTool,
+  doubleClickTool,
+  dragAndDropTool,
+  focusTool,
+  hoverTool,
+  scrollIntoViewTool,
+  scrollTool,
+} from './interactions.js';
+import {
+  checkToolDef,
+  fillTool,
+  pressTool,
+  selectOptionTool,
+  typeTool,
+  uncheckToolDef,
+} from './interactions-input.js';
 import { actionAndWaitTool, waitTool } from './waits.js';
 import { runTool } from './run.js';
 import { evaluateTool } from './evaluate.js';
@@ -58,7 +73,10 @@ export const ALL_TOOLS: readonly AnyTool[] = [
 ];
 
 /** The tools of the selected profiles, in publication order. */
-export function selectTools(profiles: readonly ToolProfile[], tools: readonly AnyTool[] = ALL_TOOLS): AnyTool[] {
+export function selectTools(
+  profiles: readonly ToolProfile[],
+  tools: readonly AnyTool[] = ALL_TOOLS,
+): AnyTool[] {
   const wanted = new Set(profiles);
   return tools.filter((tool) => wanted.has(tool.profile));
 }

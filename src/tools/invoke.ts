@@ -62,13 +62,34 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       services: ctx.services,
       call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
     });
-    const output = isToolOutput<Record<string, unknown>>(out) ? out : { structured: out as Record<string, unknown> };
+    const output = isToolOutput<Record<string, unknown>>(out)
+      ? out
+      : { structured: out as Record<string, unknown> };
     const structured = { operationId, ...output.structured };
-    ctx.logger.info('tool_call', { tool: tool.name, operationId, sessionId, pageId, durationMs: Date.now() - started });
-    return { ok: true, operationId, structured, text: output.text ?? JSON.stringify(structured), images: output.images ?? [] };
+    ctx.logger.info('tool_call', {
+      tool: tool.name,
+      operationId,
+      sessionId,
+      pageId,
+      durationMs: Date.now() - started,
+    });
+    return {
+      ok: true,
+      operationId,
+      structured,
+      text: output.text ?? JSON.stringify(structured),
+      images: output.images ?? [],
+    };
   } catch (error) {
     const serialized = toSerializedError(error, operationId);
-    ctx.logger.info('tool_error', { tool: tool.name, operationId, sessionId, pageId, durationMs: Date.now() - started, code: serialized.code });
+    ctx.logger.info('tool_error', {
+      tool: tool.name,
+      operationId,
+      sessionId,
+      pageId,
+      durationMs: Date.now() - started,
+      code: serialized.code,
+    });
     return { ok: false, operationId, error: serialized };
   }
 }
@@ -76,7 +97,12 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
 /** Names the first offending field (by path) without echoing the value, which may be a secret. */
 export function fromZodError(error: z.ZodError): BrowserMeshError {
   const issue = error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : issue?.code === 'unrecognized_keys' ? 'arguments' : '(root)';
+  const field =
+    issue && issue.path.length > 0
+      ? issue.path.map(String).join('.')
+      : issue?.code === 'unrecognized_keys'
+        ? 'arguments'
+        : '(root)';
   let message = issue?.message ?? 'invalid value';
   if (issue?.code === 'unrecognized_keys') message = `unknown field(s): ${issue.keys.slice(0, 5).join(', ')}`;
   return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: ${message}`, {

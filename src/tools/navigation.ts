@@ -3,7 +3,10 @@ import { goBack, goForward, navigate, reload } from '../operations/navigation.js
 import { ACTION, defineTool } from './define.js';
 import { pageAddress } from './schemas.js';
 
-const WaitUntil = z.enum(['load', 'domcontentloaded', 'commit']).describe('When navigation counts as done (default load).').meta({ id: 'WaitUntil' });
+const WaitUntil = z
+  .enum(['load', 'domcontentloaded', 'commit'])
+  .describe('When navigation counts as done (default load).')
+  .meta({ id: 'WaitUntil' });
 const NavigationOutput = z.object({ url: z.string(), title: z.string(), status: z.number().nullable() });
 const HistoryOutput = NavigationOutput.extend({ moved: z.boolean() });
 const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() }).strict();
@@ -11,20 +14,29 @@ const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() 
 export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
-  description: 'Load an http(s) URL in a page. Returns only url, title and HTTP status; read the page with browser_snapshot.',
+  description:
+    'Load an http(s) URL in a page. Returns only url, title and HTTP status; read the page with browser_snapshot.',
   profile: 'core',
-  input: z.object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() }).strict(),
+  input: z
+    .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })
+    .strict(),
   output: NavigationOutput,
   hints: ACTION,
   async handler(args, { mesh, call }) {
-    return mesh.runOnPage(args.sessionId, args.pageId, 'navigate', (ctx) => navigate(ctx, args.url, args.waitUntil), call);
+    return mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'navigate',
+      (ctx) => navigate(ctx, args.url, args.waitUntil),
+      call,
+    );
   },
 });
 
 export const backTool = defineTool({
   name: 'browser_back',
   title: 'Go back',
-  description: 'Go back one entry in the page\'s history; moved=false when there was nothing to go back to.',
+  description: "Go back one entry in the page's history; moved=false when there was nothing to go back to.",
   profile: 'core',
   input: historyInput,
   output: HistoryOutput,
@@ -37,13 +49,19 @@ export const backTool = defineTool({
 export const forwardTool = defineTool({
   name: 'browser_forward',
   title: 'Go forward',
-  description: 'Go forward one entry in the page\'s history; moved=false when there was nothing ahead.',
+  description: "Go forward one entry in the page's history; moved=false when there was nothing ahead.",
   profile: 'core',
   input: historyInput,
   output: HistoryOutput,
   hints: ACTION,
   async handler(args, { mesh, call }) {
-    return mesh.runOnPage(args.sessionId, args.pageId, 'forward', (ctx) => goForward(ctx, args.waitUntil), call);
+    return mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'forward',
+      (ctx) => goForward(ctx, args.waitUntil),
+      call,
+    );
   },
 });
 

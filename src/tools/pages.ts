@@ -5,26 +5,38 @@ import { pageAddress, PageInfoSchema, sessionAddress } from './schemas.js';
 export const pageCreate = defineTool({
   name: 'browser_page_create',
   title: 'Create page',
-  description: 'Open a new blank page (tab) in a session and get its pageId. Navigate it with browser_navigate.',
+  description:
+    'Open a new blank page (tab) in a session and get its pageId. Navigate it with browser_navigate.',
   profile: 'core',
   input: z.object(sessionAddress).strict(),
   output: z.object({ page: PageInfoSchema }),
   hints: { ...IDEMPOTENT_ACTION, idempotentHint: false },
   async handler(args, { mesh, call }) {
-    return mesh.run(args.sessionId, 'page_create', async ({ session }) => ({ page: (await session.createPage()).toInfo() }), call);
+    return mesh.run(
+      args.sessionId,
+      'page_create',
+      async ({ session }) => ({ page: (await session.createPage()).toInfo() }),
+      call,
+    );
   },
 });
 
 export const pageList = defineTool({
   name: 'browser_page_list',
   title: 'List pages',
-  description: 'List the pages of one session, popups included, with their URLs and which one is the initial page.',
+  description:
+    'List the pages of one session, popups included, with their URLs and which one is the initial page.',
   profile: 'core',
   input: z.object(sessionAddress).strict(),
   output: z.object({ pages: z.array(PageInfoSchema) }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
-    return mesh.run(args.sessionId, 'page_list', async ({ session }) => ({ pages: session.pageInfos() }), call);
+    return mesh.run(
+      args.sessionId,
+      'page_list',
+      async ({ session }) => ({ pages: session.pageInfos() }),
+      call,
+    );
   },
 });
 

@@ -7,7 +7,7 @@ import { pageAddress, Ref } from './schemas.js';
 export const getUrlTool = defineTool({
   name: 'browser_get_url',
   title: 'Get URL',
-  description: 'The page\'s current URL (cheap; no page content).',
+  description: "The page's current URL (cheap; no page content).",
   profile: 'core',
   input: z.object(pageAddress).strict(),
   output: z.object({ url: z.string() }),
@@ -20,7 +20,7 @@ export const getUrlTool = defineTool({
 export const getTitleTool = defineTool({
   name: 'browser_get_title',
   title: 'Get title',
-  description: 'The page\'s current document title (cheap; no page content).',
+  description: "The page's current document title (cheap; no page content).",
   profile: 'core',
   input: z.object(pageAddress).strict(),
   output: z.object({ title: z.string() }),
@@ -33,13 +33,24 @@ export const getTitleTool = defineTool({
 export const visibleTextTool = defineTool({
   name: 'browser_visible_text',
   title: 'Visible text',
-  description: 'The page\'s rendered text, bounded, with truncation metadata. Use to read prose; use browser_snapshot to find things to act on.',
+  description:
+    "The page's rendered text, bounded, with truncation metadata. Use to read prose; use browser_snapshot to find things to act on.",
   profile: 'core',
   input: z
     .object({
       ...pageAddress,
-      maxChars: z.number().int().min(1).max(1_000_000).optional().describe('Cap in code points (default and max from config).'),
-      scope: z.object({ ref: Ref }).strict().optional().describe('Only the text of this element (a ref from browser_snapshot).'),
+      maxChars: z
+        .number()
+        .int()
+        .min(1)
+        .max(1_000_000)
+        .optional()
+        .describe('Cap in code points (default and max from config).'),
+      scope: z
+        .object({ ref: Ref })
+        .strict()
+        .optional()
+        .describe('Only the text of this element (a ref from browser_snapshot).'),
     })
     .strict(),
   output: z.object({

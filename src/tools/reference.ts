@@ -7,7 +7,8 @@ export const TOOLS_END = '<!-- tools:end -->';
 export function renderToolTable(tools: readonly AnyTool[]): string {
   const rows = tools.map((tool) => {
     const fields = Object.keys(tool.input.shape).filter((name) => name !== 'sessionId' && name !== 'pageId');
-    const address = 'pageId' in tool.input.shape ? 'session + page' : 'sessionId' in tool.input.shape ? 'session' : '—';
+    const address =
+      'pageId' in tool.input.shape ? 'session + page' : 'sessionId' in tool.input.shape ? 'session' : '—';
     return `| \`${tool.name}\` | ${tool.profile} | ${address} | ${fields.map((f) => `\`${f}\``).join(', ') || '—'} | ${tool.description.replace(/\|/g, '\\|')} |`;
   });
   return [

@@ -4,7 +4,8 @@ import { defineTool, READ_ONLY } from './define.js';
 export const runtimeInfo = defineTool({
   name: 'browser_runtime_info',
   title: 'Runtime info',
-  description: 'Versions, effective limits, browser state and session counts. Safe before any session exists; never launches Chromium.',
+  description:
+    'Versions, effective limits, browser state and session counts. Safe before any session exists; never launches Chromium.',
   profile: 'core',
   timeout: false,
   input: z.object({}).strict(),
@@ -14,10 +15,19 @@ export const runtimeInfo = defineTool({
       provider: z.string(),
       state: z.string(),
       browserVersion: z.string().nullable(),
-      endpoint: z.string().optional().describe('Remote providers: scheme://host:port of the browser endpoint or Grid, never credentials.'),
+      endpoint: z
+        .string()
+        .optional()
+        .describe('Remote providers: scheme://host:port of the browser endpoint or Grid, never credentials.'),
     }),
     sessions: z.object({ live: z.number(), failed: z.number(), max: z.number() }),
-    limits: z.object({ timeoutMs: z.number(), maxPages: z.number(), headless: z.boolean(), tools: z.array(z.string()), persistence: z.boolean() }),
+    limits: z.object({
+      timeoutMs: z.number(),
+      maxPages: z.number(),
+      headless: z.boolean(),
+      tools: z.array(z.string()),
+      persistence: z.boolean(),
+    }),
   }),
   hints: READ_ONLY,
   async handler(_args, { mesh }) {
@@ -25,7 +35,13 @@ export const runtimeInfo = defineTool({
     const config = mesh.config;
     return {
       ...info,
-      limits: { timeoutMs: config.timeoutMs, maxPages: config.maxPages, headless: config.headless, tools: config.tools, persistence: config.persistence },
+      limits: {
+        timeoutMs: config.timeoutMs,
+        maxPages: config.maxPages,
+        headless: config.headless,
+        tools: config.tools,
+        persistence: config.persistence,
+      },
     };
   },
 });

@@ -6,7 +6,8 @@ import { pageAddress } from './schemas.js';
 export const screenshotTool = defineTool({
   name: 'browser_screenshot',
   title: 'Screenshot',
-  description: 'Capture a PNG of the viewport (default), the full page, or one element (css), returned as an image. Prefer browser_snapshot for text.',
+  description:
+    'Capture a PNG of the viewport (default), the full page, or one element (css), returned as an image. Prefer browser_snapshot for text.',
   profile: 'core',
   input: z
     .object({
@@ -21,7 +22,13 @@ export const screenshotTool = defineTool({
         .describe('viewport (default), fullPage, or element by CSS selector.'),
     })
     .strict(),
-  output: z.object({ width: z.number(), height: z.number(), bytes: z.number(), mode: z.string(), mimeType: z.literal('image/png') }),
+  output: z.object({
+    width: z.number(),
+    height: z.number(),
+    bytes: z.number(),
+    mode: z.string(),
+    mimeType: z.literal('image/png'),
+  }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
     const config = mesh.config;
@@ -38,7 +45,13 @@ export const screenshotTool = defineTool({
       call,
     );
     return {
-      structured: { width: shot.width, height: shot.height, bytes: shot.bytes, mode: shot.mode, mimeType: 'image/png' as const },
+      structured: {
+        width: shot.width,
+        height: shot.height,
+        bytes: shot.bytes,
+        mode: shot.mode,
+        mimeType: 'image/png' as const,
+      },
       images: [{ data: shot.png.toString('base64'), mimeType: 'image/png' as const }],
     };
   },

@@ -33,32 +33,50 @@ export const SessionMetadata = z
       .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
   )
   .refine((m) => Object.keys(m).length <= MAX_METADATA_ENTRIES, `at most ${MAX_METADATA_ENTRIES} entries`)
-  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, `at most ${MAX_METADATA_BYTES} bytes in total`)
+  .refine(
+    (m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES,
+    `at most ${MAX_METADATA_BYTES} bytes in total`,
+  )
   .describe('String labels, e.g. {"role":"buyer"}. Neutral workflow tags only.');
 
-const Origin = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      const plainHost = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/.test(url.hostname); // no wildcards
-      return (url.protocol === 'http:' || url.protocol === 'https:') && plainHost && url.origin === value.replace(/\/$/, '');
-    } catch {
-      return false;
-    }
-  }, 'an exact http(s) origin such as https://app.example.test');
+const Origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    const plainHost = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/.test(url.hostname); // no wildcards
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      plainHost &&
+      url.origin === value.replace(/\/$/, '')
+    );
+  } catch {
+    return false;
+  }
+}, 'an exact http(s) origin such as https://app.example.test');
 
 export const ContextSettingsSchema = z
   .object({
-    viewport: z.object({ width: z.number().int().min(100).max(7680), height: z.number().int().min(100).max(4320) }).strict().optional(),
+    viewport: z
+      .object({ width: z.number().int().min(100).max(7680), height: z.number().int().min(100).max(4320) })
+      .strict()
+      .optional(),
     deviceScaleFactor: z.number().min(0.5).max(4).optional(),
-    locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 tag like fr-FR').optional(),
-    timezoneId: z.string().regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/, 'an IANA zone like Europe/Paris').optional(),
+    locale: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 tag like fr-FR')
+      .optional(),
+    timezoneId: z
+      .string()
+      .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/, 'an IANA zone like Europe/Paris')
+      .optional(),
     colorScheme: z.enum(['light', 'dark', 'no-preference']).optional(),
     reducedMotion: z.enum(['reduce', 'no-preference']).optional(),
     userAgent: z.string().min(1).max(512).optional(),
     geolocation: z
-      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), accuracy: z.number().min(0).max(100000).optional() })
+      .object({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+        accuracy: z.number().min(0).max(100000).optional(),
+      })
       .strict()
       .optional(),
     permissions: z

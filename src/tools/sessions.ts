@@ -21,15 +21,21 @@ export const sessionCreate = defineTool({
   output: z.object({ session: SessionInfoSchema, initialPage: PageInfoSchema }),
   hints: { ...ACTION, openWorldHint: false },
   async handler(args, { mesh, services, call }) {
-    const storageState = args.stateId === undefined ? undefined : { id: args.stateId, state: await loadSavedState(services, args.stateId) };
-    return mesh.createSession({ name: args.name, metadata: args.metadata, contextSettings: args.contextSettings, storageState }, call);
+    const storageState =
+      args.stateId === undefined
+        ? undefined
+        : { id: args.stateId, state: await loadSavedState(services, args.stateId) };
+    return mesh.createSession(
+      { name: args.name, metadata: args.metadata, contextSettings: args.contextSettings, storageState },
+      call,
+    );
   },
 });
 
 export const sessionList = defineTool({
   name: 'browser_session_list',
   title: 'List sessions',
-  description: 'List this client\'s sessions with their state, labels and page counts.',
+  description: "List this client's sessions with their state, labels and page counts.",
   profile: 'core',
   timeout: false,
   input: z.object({}).strict(),
@@ -58,7 +64,8 @@ export const sessionGet = defineTool({
 export const sessionClose = defineTool({
   name: 'browser_session_close',
   title: 'Close session',
-  description: 'Close a session after its queued operations finish: pages and context are closed. Closing again succeeds.',
+  description:
+    'Close a session after its queued operations finish: pages and context are closed. Closing again succeeds.',
   profile: 'core',
   input: z.object({ sessionId: SessionId }).strict(),
   output: z.object({ sessionId: z.string(), state: z.string(), alreadyClosed: z.boolean() }),

@@ -20,7 +20,12 @@ describe('the built CLI over stdio', () => {
     const stderr = new PassThrough();
     let logs = '';
     stderr.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], env: baseEnv(), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI],
+      env: baseEnv(),
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(transport);
     transport.stderr?.pipe(stderr);
@@ -35,13 +40,17 @@ describe('the built CLI over stdio', () => {
       expect(tool.annotations).toBeTypeOf('object');
     }
 
-    const created = (await client.callTool({ name: 'browser_session_create', arguments: { name: 'e2e' } })).structuredContent as {
+    const created = (await client.callTool({ name: 'browser_session_create', arguments: { name: 'e2e' } }))
+      .structuredContent as {
       session: { sessionId: string };
       initialPage: { pageId: string };
     };
     const address = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
     const secretUrl = site.url('/cookie-set?name=auth&value=tok-SECRET-4242&token=SECRET-4242');
-    const nav = await client.callTool({ name: 'browser_navigate', arguments: { ...address, url: secretUrl } });
+    const nav = await client.callTool({
+      name: 'browser_navigate',
+      arguments: { ...address, url: secretUrl },
+    });
     expect(nav.isError).toBeFalsy();
     const serverPid = transport.pid;
     expect(serverPid).toBeTypeOf('number');
@@ -68,7 +77,8 @@ describe('the built CLI over stdio', () => {
       async start() {
         child.stdout.on('data', (chunk: Buffer) => {
           buffer.append(chunk);
-          for (let message = buffer.readMessage(); message; message = buffer.readMessage()) transport.onmessage?.(message);
+          for (let message = buffer.readMessage(); message; message = buffer.readMessage())
+            transport.onmessage?.(message);
         });
       },
       async send(message: unknown) {
@@ -116,7 +126,13 @@ describe('configuration and commands', () => {
     const ok = runCli(['--doctor'], baseEnv({ BROWSERMESH_DATA_DIR: '/tmp/bm-doctor-e2e' }));
     expect(ok.stdout).toContain('All checks passed');
     expect(ok.status).toBe(0);
-    const missing = runCli(['--doctor'], baseEnv({ BROWSERMESH_EXECUTABLE_PATH: '/nonexistent/chromium', BROWSERMESH_DATA_DIR: '/tmp/bm-doctor-e2e' }));
+    const missing = runCli(
+      ['--doctor'],
+      baseEnv({
+        BROWSERMESH_EXECUTABLE_PATH: '/nonexistent/chromium',
+        BROWSERMESH_DATA_DIR: '/tmp/bm-doctor-e2e',
+      }),
+    );
     expect(missing.status).toBe(1);
     expect(missing.stdout).toMatch(/FAIL chromium: not found/);
     expect(missing.stdout).toContain('apt-get install -y chromium');

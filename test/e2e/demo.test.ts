@@ -8,7 +8,11 @@ const DEMO = fileURLToPath(new URL('../../scripts/demo.mjs', import.meta.url));
 describe('npm run demo', () => {
   it('logs in as buyer and admin in two isolated sessions and shows nothing leaks', () => {
     const run = spawnSync(process.execPath, [DEMO], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', BROWSERMESH_EXECUTABLE_PATH: CHROMIUM },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        BROWSERMESH_EXECUTABLE_PATH: CHROMIUM,
+      },
       encoding: 'utf8',
       timeout: 120_000,
     });

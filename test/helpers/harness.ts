@@ -41,7 +41,8 @@ export class McpHarness {
   ) {}
 
   static async start(overrides: Partial<Config> = {}, mesh?: BrowserMesh): Promise<McpHarness> {
-    const runtime = mesh ?? createBrowserMesh({ config: testConfig(overrides), logger: createLogger('silent') });
+    const runtime =
+      mesh ?? createBrowserMesh({ config: testConfig(overrides), logger: createLogger('silent') });
     const server = createMcpServer({ mesh: runtime, logger: createLogger('silent') });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await server.connect(serverTransport);
@@ -50,7 +51,11 @@ export class McpHarness {
     return new McpHarness(runtime, client);
   }
 
-  call(name: string, args: Record<string, unknown> = {}, options?: { signal?: AbortSignal }): Promise<CallToolResult> {
+  call(
+    name: string,
+    args: Record<string, unknown> = {},
+    options?: { signal?: AbortSignal },
+  ): Promise<CallToolResult> {
     return this.client.callTool({ name, arguments: args }, undefined, options) as Promise<CallToolResult>;
   }
 
@@ -70,7 +75,10 @@ export class McpHarness {
 
   /** Creates a session; returns its id and initial page id. */
   async session(args: Record<string, unknown> = {}): Promise<{ sessionId: string; pageId: string }> {
-    const created = await this.ok<{ session: { sessionId: string }; initialPage: { pageId: string } }>('browser_session_create', args);
+    const created = await this.ok<{ session: { sessionId: string }; initialPage: { pageId: string } }>(
+      'browser_session_create',
+      args,
+    );
     return { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
   }
 

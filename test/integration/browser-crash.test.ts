@@ -38,8 +38,12 @@ describe('Chromium dying', () => {
     let states: string[] = [];
     const allFailed = (): boolean => states.length === 2 && states.every((state) => state === 'failed');
     for (let i = 0; i < 500 && !allFailed(); i++) {
-      const list = await h.ok<{ sessions: Array<{ sessionId: string; state: string }> }>('browser_session_list');
-      states = list.sessions.filter((s) => s.sessionId === a.sessionId || s.sessionId === b.sessionId).map((s) => s.state);
+      const list = await h.ok<{ sessions: Array<{ sessionId: string; state: string }> }>(
+        'browser_session_list',
+      );
+      states = list.sessions
+        .filter((s) => s.sessionId === a.sessionId || s.sessionId === b.sessionId)
+        .map((s) => s.state);
       if (!allFailed()) await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(states).toEqual(['failed', 'failed']);
@@ -50,9 +54,14 @@ describe('Chromium dying', () => {
     expect(info.sessions.failed).toBe(2);
 
     const fresh = await h.session({ name: 'fresh' });
-    expect((await h.ok<{ title: string }>('browser_navigate', { ...fresh, url: site.url('/title?t=Alive') })).title).toBe('Alive');
+    expect(
+      (await h.ok<{ title: string }>('browser_navigate', { ...fresh, url: site.url('/title?t=Alive') }))
+        .title,
+    ).toBe('Alive');
     // The failed session is never recreated silently; closing it still succeeds.
     expect((await h.err('browser_get_url', a)).code).toBe('BROWSER_DISCONNECTED');
-    expect((await h.ok<{ state: string }>('browser_session_close', { sessionId: a.sessionId })).state).toBe('failed');
+    expect((await h.ok<{ state: string }>('browser_session_close', { sessionId: a.sessionId })).state).toBe(
+      'failed',
+    );
   });
 });

@@ -27,18 +27,34 @@ describe('navigation', () => {
     const result = await h.call('browser_navigate', { ...s, url: site.url('/large') });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ url: site.url('/large'), status: 200 });
-    expect(Object.keys(result.structuredContent ?? {}).sort()).toEqual(['operationId', 'status', 'title', 'url']);
+    expect(Object.keys(result.structuredContent ?? {}).sort()).toEqual([
+      'operationId',
+      'status',
+      'title',
+      'url',
+    ]);
     expect(textOf(result).length).toBeLessThan(200);
   });
 
   it('reports HTTP status and follows redirects', async () => {
-    expect((await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/status/404') })).status).toBe(404);
-    const redirected = await h.ok<{ url: string; status: number }>('browser_navigate', { ...s, url: site.url('/redirect?to=/quiet') });
+    expect(
+      (await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/status/404') })).status,
+    ).toBe(404);
+    const redirected = await h.ok<{ url: string; status: number }>('browser_navigate', {
+      ...s,
+      url: site.url('/redirect?to=/quiet'),
+    });
     expect(redirected.url).toBe(site.url('/quiet'));
   });
 
   it('refuses non-http(s) schemes and relative URLs with INVALID_ARGUMENT naming url', async () => {
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', 'chrome://settings', '/relative']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'chrome://settings',
+      '/relative',
+    ]) {
       const error = await h.err('browser_navigate', { ...s, url });
       expect(error.code).toBe('INVALID_ARGUMENT');
       expect(error.details?.field).toBe('url');
@@ -76,11 +92,20 @@ describe('visible text', () => {
       res.end(`<title>emoji</title><p>${'😀漢'.repeat(4000)}</p>`);
     });
     await h.ok('browser_navigate', { ...s, url: site.url('/emoji') });
-    const result = await h.ok<{ text: string; chars: number; truncated: boolean; truncationReason: string; originalChars: number }>(
-      'browser_visible_text',
-      { ...s, maxChars: 7 },
-    );
-    expect(result).toMatchObject({ text: '😀漢😀漢😀漢😀', chars: 7, truncated: true, truncationReason: 'maxChars', originalChars: 8000 });
+    const result = await h.ok<{
+      text: string;
+      chars: number;
+      truncated: boolean;
+      truncationReason: string;
+      originalChars: number;
+    }>('browser_visible_text', { ...s, maxChars: 7 });
+    expect(result).toMatchObject({
+      text: '😀漢😀漢😀漢😀',
+      chars: 7,
+      truncated: true,
+      truncationReason: 'maxChars',
+      originalChars: 8000,
+    });
     const capped = await h.ok<{ chars: number; truncated: boolean }>('browser_visible_text', s);
     expect(capped).toMatchObject({ chars: 5000, truncated: true });
     const error = await h.err('browser_visible_text', { ...s, maxChars: 0 });
@@ -92,10 +117,19 @@ describe('screenshots', () => {
   it('captures the viewport as MCP image content with PNG metadata', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
     const result = await h.call('browser_screenshot', s);
-    expect(result.structuredContent).toMatchObject({ width: 1280, height: 720, mode: 'viewport', mimeType: 'image/png' });
+    expect(result.structuredContent).toMatchObject({
+      width: 1280,
+      height: 720,
+      mode: 'viewport',
+      mimeType: 'image/png',
+    });
     const png = image(result);
     expect(png?.mimeType).toBe('image/png');
-    expect(Buffer.from(png?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(png?.data ?? '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   it('captures an element by CSS and the full page', async () => {
@@ -105,7 +139,10 @@ describe('screenshots', () => {
     });
     expect(element.mode).toBe('element');
     expect(element.width).toBeLessThanOrEqual(1280);
-    const full = await h.ok<{ height: number }>('browser_screenshot', { ...s, capture: { kind: 'fullPage' } });
+    const full = await h.ok<{ height: number }>('browser_screenshot', {
+      ...s,
+      capture: { kind: 'fullPage' },
+    });
     expect(full.height).toBeGreaterThanOrEqual(720);
   });
 
@@ -113,7 +150,10 @@ describe('screenshots', () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/large') });
     const error = await h.err('browser_screenshot', { ...s, capture: { kind: 'fullPage' } });
     expect(error.code).toBe('LIMIT_EXCEEDED');
-    const missing = await h.err('browser_screenshot', { ...s, capture: { kind: 'element', css: '#does-not-exist' } });
+    const missing = await h.err('browser_screenshot', {
+      ...s,
+      capture: { kind: 'element', css: '#does-not-exist' },
+    });
     expect(missing.code).toBe('ELEMENT_NOT_FOUND');
     expect((await h.ok<{ mode: string }>('browser_screenshot', s)).mode).toBe('viewport');
   });

@@ -77,22 +77,39 @@ describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
     const a = await mesh.createSession({ name: 'a' });
     const b = await mesh.createSession({ name: 'b' });
     expect(minted).toHaveLength(2);
-    expect(mesh.getSession(a.session.sessionId).browserLease?.browser).not.toBe(mesh.getSession(b.session.sessionId).browserLease?.browser);
+    expect(mesh.getSession(a.session.sessionId).browserLease?.browser).not.toBe(
+      mesh.getSession(b.session.sessionId).browserLease?.browser,
+    );
     await mesh.closeSession(a.session.sessionId);
     // Closing one session only dropped its own connection.
-    expect(await mesh.runOnPage(b.session.sessionId, b.initialPage.pageId, 'title', async ({ page }) => page.page.title())).toBe('');
+    expect(
+      await mesh.runOnPage(b.session.sessionId, b.initialPage.pageId, 'title', async ({ page }) =>
+        page.page.title(),
+      ),
+    ).toBe('');
     await mesh.shutdown();
     expect(remote.process.exitCode).toBeNull();
 
-    const templated = createProvider(defaultConfig({ provider: 'cdp', cdpEndpoint: `${remote.httpEndpoint}/?slot={session}` }));
+    const templated = createProvider(
+      defaultConfig({ provider: 'cdp', cdpEndpoint: `${remote.httpEndpoint}/?slot={session}` }),
+    );
     expect(templated).toBeInstanceOf(PerSessionCdpProvider);
-    const viaTemplate = new BrowserMesh({ config: defaultConfig({ timeoutMs: 30_000 }), provider: templated });
+    const viaTemplate = new BrowserMesh({
+      config: defaultConfig({ timeoutMs: 30_000 }),
+      provider: templated,
+    });
     const c = await viaTemplate.createSession();
     expect(c.session.placement).toEqual({ provider: 'cdp', node: remote.httpEndpoint });
     await viaTemplate.shutdown();
 
-    const broken = new BrowserMesh({ config: defaultConfig(), provider: new PerSessionCdpProvider({ mint: () => 'not a url' }) });
-    await expect(broken.createSession()).rejects.toMatchObject({ code: 'BROWSER_ERROR', details: { reason: 'cdp_mint_invalid' } });
+    const broken = new BrowserMesh({
+      config: defaultConfig(),
+      provider: new PerSessionCdpProvider({ mint: () => 'not a url' }),
+    });
+    await expect(broken.createSession()).rejects.toMatchObject({
+      code: 'BROWSER_ERROR',
+      details: { reason: 'cdp_mint_invalid' },
+    });
     await broken.shutdown();
   });
 

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 /** A route that holds every request until released, and counts what arrived. */
-function gatedRoute(path: string): { arrived: () => number; waitForArrivals: (n: number) => Promise<void>; release: () => void } {
+function gatedRoute(path: string): {
+  arrived: () => number;
+  waitForArrivals: (n: number) => Promise<void>;
+  release: () => void;
+} {
   let count = 0;
   const held: ServerResponse[] = [];
   const waiters: Array<{ n: number; resolve: () => void }> = [];
@@ -33,7 +37,8 @@ function gatedRoute(path: string): { arrived: () => number; waitForArrivals: (n:
   });
   return {
     arrived: () => count,
-    waitForArrivals: (n) => (count >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
+    waitForArrivals: (n) =>
+      count >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve })),
     release: () => {
       released = true;
       for (const res of held.splice(0)) answer(res);
@@ -42,7 +47,7 @@ function gatedRoute(path: string): { arrived: () => number; waitForArrivals: (n:
 }
 
 describe('per-session queues', () => {
-  it('runs one session\'s operations in acceptance order under concurrent calls', async () => {
+  it("runs one session's operations in acceptance order under concurrent calls", async () => {
     const s = await h.session();
     const calls = [
       h.ok<{ url: string }>('browser_navigate', { ...s, url: site.url('/slow?ms=300') }),
@@ -97,10 +102,16 @@ describe('per-session queues', () => {
   it('a running navigation past its deadline times out and the queue keeps working', async () => {
     const gate = gatedRoute('/held-timeout');
     const s = await h.session();
-    const timedOut = await h.err('browser_navigate', { ...s, url: site.url('/held-timeout'), timeoutMs: 300 });
+    const timedOut = await h.err('browser_navigate', {
+      ...s,
+      url: site.url('/held-timeout'),
+      timeoutMs: 300,
+    });
     expect(timedOut.code).toBe('OPERATION_TIMEOUT');
     gate.release();
-    expect((await h.ok<{ title: string }>('browser_navigate', { ...s, url: site.url('/title?t=Fine') })).title).toBe('Fine');
+    expect(
+      (await h.ok<{ title: string }>('browser_navigate', { ...s, url: site.url('/title?t=Fine') })).title,
+    ).toBe('Fine');
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
@@ -112,7 +123,11 @@ describe('per-session queues', () => {
     const nav = h.ok('browser_navigate', { ...s, url: site.url('/held-for-cancel'), timeoutMs: 30_000 });
     await gate.waitForArrivals(1);
     const controller = new AbortController();
-    const cancelled = h.call('browser_navigate', { ...s, url: site.url('/must-not-load') }, { signal: controller.signal });
+    const cancelled = h.call(
+      'browser_navigate',
+      { ...s, url: site.url('/must-not-load') },
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(cancelled).rejects.toThrow();
     gate.release();
@@ -126,7 +141,11 @@ describe('per-session queues', () => {
   it('closing drains accepted operations first', async () => {
     const gate = gatedRoute('/held-for-close');
     const s = await h.session();
-    const nav = h.ok<{ title: string }>('browser_navigate', { ...s, url: site.url('/held-for-close'), timeoutMs: 30_000 });
+    const nav = h.ok<{ title: string }>('browser_navigate', {
+      ...s,
+      url: site.url('/held-for-close'),
+      timeoutMs: 30_000,
+    });
     await gate.waitForArrivals(1);
     const closing = h.ok<{ state: string }>('browser_session_close', { sessionId: s.sessionId });
     expect((await h.err('browser_get_url', s)).code).toBe('SESSION_CLOSED');

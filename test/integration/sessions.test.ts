@@ -24,7 +24,10 @@ describe('sessions', () => {
   it('browser_runtime_info works before any session and does not launch Chromium', async () => {
     const fresh = await McpHarness.start();
     try {
-      const info = await fresh.ok<{ browser: { state: string; browserVersion: string | null }; sessions: { live: number } }>('browser_runtime_info');
+      const info = await fresh.ok<{
+        browser: { state: string; browserVersion: string | null };
+        sessions: { live: number };
+      }>('browser_runtime_info');
       expect(info.browser.state).toBe('idle');
       expect(info.browser.browserVersion).toBeNull();
       expect(info.sessions.live).toBe(0);
@@ -34,17 +37,34 @@ describe('sessions', () => {
   });
 
   it('creates a session with a deterministic default page, labels and settings', async () => {
-    const created = await h.ok<{ session: Record<string, unknown>; initialPage: Record<string, unknown>; operationId: string }>(
-      'browser_session_create',
-      { name: 'buyer', metadata: { role: 'buyer' }, contextSettings: { viewport: { width: 800, height: 600 }, locale: 'fr-FR' } },
-    );
+    const created = await h.ok<{
+      session: Record<string, unknown>;
+      initialPage: Record<string, unknown>;
+      operationId: string;
+    }>('browser_session_create', {
+      name: 'buyer',
+      metadata: { role: 'buyer' },
+      contextSettings: { viewport: { width: 800, height: 600 }, locale: 'fr-FR' },
+    });
     expect(created.operationId).toMatch(/^op_/);
-    expect(created.session).toMatchObject({ name: 'buyer', metadata: { role: 'buyer' }, state: 'ready', pageCount: 1 });
-    expect(created.session.contextSettings).toMatchObject({ viewport: { width: 800, height: 600 }, locale: 'fr-FR' });
+    expect(created.session).toMatchObject({
+      name: 'buyer',
+      metadata: { role: 'buyer' },
+      state: 'ready',
+      pageCount: 1,
+    });
+    expect(created.session.contextSettings).toMatchObject({
+      viewport: { width: 800, height: 600 },
+      locale: 'fr-FR',
+    });
     expect(created.initialPage).toMatchObject({ isDefault: true, url: 'about:blank' });
     const sessionId = (created.session as { sessionId: string }).sessionId;
-    const pages = await h.ok<{ pages: Array<{ pageId: string; isDefault: boolean }> }>('browser_page_list', { sessionId });
-    expect(pages.pages).toEqual([expect.objectContaining({ pageId: created.initialPage.pageId, isDefault: true })]);
+    const pages = await h.ok<{ pages: Array<{ pageId: string; isDefault: boolean }> }>('browser_page_list', {
+      sessionId,
+    });
+    expect(pages.pages).toEqual([
+      expect.objectContaining({ pageId: created.initialPage.pageId, isDefault: true }),
+    ]);
     await h.ok('browser_session_close', { sessionId });
   });
 
@@ -62,19 +82,30 @@ describe('sessions', () => {
 
   it('closes idempotently and refuses work on a closed session', async () => {
     const s = await h.session();
-    const first = await h.ok<{ state: string; alreadyClosed: boolean }>('browser_session_close', { sessionId: s.sessionId });
+    const first = await h.ok<{ state: string; alreadyClosed: boolean }>('browser_session_close', {
+      sessionId: s.sessionId,
+    });
     expect(first).toMatchObject({ state: 'closed', alreadyClosed: false });
-    const second = await h.ok<{ state: string; alreadyClosed: boolean }>('browser_session_close', { sessionId: s.sessionId });
+    const second = await h.ok<{ state: string; alreadyClosed: boolean }>('browser_session_close', {
+      sessionId: s.sessionId,
+    });
     expect(second).toMatchObject({ state: 'closed', alreadyClosed: true });
     expect((await h.err('browser_get_url', s)).code).toBe('SESSION_CLOSED');
-    expect((await h.ok<{ session: { state: string } }>('browser_session_get', { sessionId: s.sessionId })).session.state).toBe('closed');
+    expect(
+      (await h.ok<{ session: { state: string } }>('browser_session_get', { sessionId: s.sessionId })).session
+        .state,
+    ).toBe('closed');
   });
 
   it('answers unknown ids with SESSION_NOT_FOUND / PAGE_NOT_FOUND', async () => {
     expect((await h.err('browser_session_close', { sessionId: 's_unknown' })).code).toBe('SESSION_NOT_FOUND');
-    expect((await h.err('browser_get_url', { sessionId: 's_unknown', pageId: 'p_x' })).code).toBe('SESSION_NOT_FOUND');
+    expect((await h.err('browser_get_url', { sessionId: 's_unknown', pageId: 'p_x' })).code).toBe(
+      'SESSION_NOT_FOUND',
+    );
     const s = await h.session();
-    expect((await h.err('browser_get_url', { sessionId: s.sessionId, pageId: 'p_unknown' })).code).toBe('PAGE_NOT_FOUND');
+    expect((await h.err('browser_get_url', { sessionId: s.sessionId, pageId: 'p_unknown' })).code).toBe(
+      'PAGE_NOT_FOUND',
+    );
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
@@ -95,23 +126,35 @@ describe('sessions', () => {
 
   it('closes one page while the session and its other pages stay usable', async () => {
     const s = await h.session();
-    const created = await h.ok<{ page: { pageId: string; isDefault: boolean } }>('browser_page_create', { sessionId: s.sessionId });
+    const created = await h.ok<{ page: { pageId: string; isDefault: boolean } }>('browser_page_create', {
+      sessionId: s.sessionId,
+    });
     expect(created.page.isDefault).toBe(false);
     await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: created.page.pageId });
-    expect((await h.err('browser_get_url', { sessionId: s.sessionId, pageId: created.page.pageId })).code).toBe('PAGE_NOT_FOUND');
+    expect(
+      (await h.err('browser_get_url', { sessionId: s.sessionId, pageId: created.page.pageId })).code,
+    ).toBe('PAGE_NOT_FOUND');
     await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
   it('refuses bad session input naming the field, before allocating anything', async () => {
-    const before = (await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list')).sessions.filter((x) => x.state === 'ready').length;
+    const before = (
+      await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list')
+    ).sessions.filter((x) => x.state === 'ready').length;
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: 'bad\u0007name' }, 'name'],
       [{ name: 'x'.repeat(129) }, 'name'],
       [{ metadata: { 'bad key': 'v' } }, 'metadata'],
       [{ metadata: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, 'v'])) }, 'metadata'],
-      [{ contextSettings: { permissions: [{ permission: 'camera', origin: 'https://a.test' }] } }, 'contextSettings.permissions.0.permission'],
-      [{ contextSettings: { permissions: [{ permission: 'geolocation', origin: 'https://*.a.test' }] } }, 'contextSettings.permissions.0.origin'],
+      [
+        { contextSettings: { permissions: [{ permission: 'camera', origin: 'https://a.test' }] } },
+        'contextSettings.permissions.0.permission',
+      ],
+      [
+        { contextSettings: { permissions: [{ permission: 'geolocation', origin: 'https://*.a.test' }] } },
+        'contextSettings.permissions.0.origin',
+      ],
       [{ contextSettings: { viewport: { width: 5, height: 600 } } }, 'contextSettings.viewport.width'],
       [{ surprise: true }, 'arguments'],
     ];
@@ -120,17 +163,26 @@ describe('sessions', () => {
       expect(error.code).toBe('INVALID_ARGUMENT');
       expect(String(error.details?.field)).toContain(field);
     }
-    expect((await h.err('browser_session_create', { metadata: { constructor: 'x' } })).code).toBe('INVALID_ARGUMENT');
+    expect((await h.err('browser_session_create', { metadata: { constructor: 'x' } })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
     // A raw "__proto__" key is dropped by JSON-RPC parsing before it reaches the tool; whatever
     // happens, it must never become a label or pollute a prototype.
-    const proto = await h.call('browser_session_create', JSON.parse('{"metadata":{"__proto__":{"polluted":1}}}') as Record<string, unknown>);
+    const proto = await h.call(
+      'browser_session_create',
+      JSON.parse('{"metadata":{"__proto__":{"polluted":1}}}') as Record<string, unknown>,
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     if (!proto.isError) {
-      const created = proto.structuredContent as { session: { sessionId: string; metadata: Record<string, string> } };
+      const created = proto.structuredContent as {
+        session: { sessionId: string; metadata: Record<string, string> };
+      };
       expect(Object.keys(created.session.metadata)).toEqual([]);
       await h.ok('browser_session_close', { sessionId: created.session.sessionId });
     }
-    const live = (await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list')).sessions.filter((x) => x.state === 'ready');
+    const live = (await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list')).sessions.filter(
+      (x) => x.state === 'ready',
+    );
     expect(live.length).toBe(before);
   });
 

@@ -20,7 +20,10 @@ describe('README', () => {
   });
 
   it('has a quick start of exactly two commands', () => {
-    const quick = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 5));
+    const quick = readme.slice(
+      readme.indexOf('## Quick start'),
+      readme.indexOf('\n## ', readme.indexOf('## Quick start') + 5),
+    );
     const commands = [...quick.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.trim().split('\n'));
     expect(commands).toEqual(['npm run quickstart', 'npm test']);
   });

@@ -35,10 +35,14 @@ export class PerSessionCdpProvider implements BrowserProvider {
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });
     } catch (error) {
-      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `Could not connect to the CDP endpoint ${safeEndpoint(endpoint)}`, {
-        cause: error,
-        details: { reason: 'cdp_connect_failed' },
-      });
+      throw new BrowserMeshError(
+        ErrorCodes.BROWSER_ERROR,
+        `Could not connect to the CDP endpoint ${safeEndpoint(endpoint)}`,
+        {
+          cause: error,
+          details: { reason: 'cdp_connect_failed' },
+        },
+      );
     }
     this.open.add(browser);
     browser.once('disconnected', () => this.open.delete(browser));
@@ -46,7 +50,12 @@ export class PerSessionCdpProvider implements BrowserProvider {
       this.open.delete(browser);
       await browser.close().catch(() => undefined);
     };
-    return { browser, placement: { provider: 'cdp', node: safeEndpoint(endpoint) }, ownsProcess: false, release };
+    return {
+      browser,
+      placement: { provider: 'cdp', node: safeEndpoint(endpoint) },
+      ownsProcess: false,
+      release,
+    };
   }
 
   status(): ProviderStatus {
@@ -76,9 +85,13 @@ export class PerSessionCdpProvider implements BrowserProvider {
       });
     }
     if (typeof endpoint !== 'string' || !/^(https?|wss?):\/\/\S+$/.test(endpoint)) {
-      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The CDP endpoint function returned no http(s)/ws(s) URL', {
-        details: { reason: 'cdp_mint_invalid' },
-      });
+      throw new BrowserMeshError(
+        ErrorCodes.BROWSER_ERROR,
+        'The CDP endpoint function returned no http(s)/ws(s) URL',
+        {
+          details: { reason: 'cdp_mint_invalid' },
+        },
+      );
     }
     this.lastEndpoint = endpoint;
     return endpoint;

@@ -27,10 +27,14 @@ export class CdpProvider extends SharedBrowserProvider {
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });
     } catch (error) {
-      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `Could not connect to the CDP endpoint ${safeEndpoint(this.options.endpoint)}`, {
-        cause: error,
-        details: { reason: 'cdp_connect_failed' },
-      });
+      throw new BrowserMeshError(
+        ErrorCodes.BROWSER_ERROR,
+        `Could not connect to the CDP endpoint ${safeEndpoint(this.options.endpoint)}`,
+        {
+          cause: error,
+          details: { reason: 'cdp_connect_failed' },
+        },
+      );
     }
   }
 

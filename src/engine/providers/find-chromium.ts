@@ -29,7 +29,8 @@ const SYSTEM_PATHS: Record<string, string[]> = {
 /** The places a Chromium is looked for, in order: explicit path, Playwright's browsers, the system. */
 export function chromiumCandidates(explicitPath: string): ChromiumCandidate[] {
   const out: ChromiumCandidate[] = [];
-  if (explicitPath !== '') out.push({ source: 'explicit', path: explicitPath, found: isExecutable(explicitPath) });
+  if (explicitPath !== '')
+    out.push({ source: 'explicit', path: explicitPath, found: isExecutable(explicitPath) });
   try {
     const managed = chromium.executablePath();
     if (managed) out.push({ source: 'playwright', path: managed, found: isExecutable(managed) });

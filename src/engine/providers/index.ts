@@ -11,7 +11,10 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
     case 'cdp':
       // A `{session}` placeholder mints one endpoint (and one connection) per session.
       return config.cdpEndpoint.includes(SESSION_PLACEHOLDER)
-        ? new PerSessionCdpProvider({ mint: templateMinter(config.cdpEndpoint), headers: config.remoteHeaders })
+        ? new PerSessionCdpProvider({
+            mint: templateMinter(config.cdpEndpoint),
+            headers: config.remoteHeaders,
+          })
         : new CdpProvider({ endpoint: config.cdpEndpoint, headers: config.remoteHeaders });
     case 'selenium':
       return new SeleniumProvider({

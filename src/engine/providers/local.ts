@@ -31,7 +31,9 @@ export class LocalProvider extends SharedBrowserProvider {
   protected async obtain(timeoutMs: number): Promise<Browser> {
     const found = findChromium(this.options.executablePath);
     if (!found) {
-      const what = this.options.executablePath ? 'The configured Chromium executable was not found' : 'No Chromium was found';
+      const what = this.options.executablePath
+        ? 'The configured Chromium executable was not found'
+        : 'No Chromium was found';
       throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${what}. Install one: ${installHint()}`, {
         details: { reason: 'browser_not_found' },
         recoveryHint: `Run: ${installHint()} — or pass --executable-path. \`browsermesh --doctor\` explains.`,
