@@ -1,3 +1,4 @@
+import { clickCheckedAcrossProcesses } from './checked-click.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
@@ -34,8 +35,14 @@ export async function clickElement(
   target: ElementTarget,
   input: ClickInput = {},
 ): Promise<void> {
-  const point = await waitForActionPoint(target, ctx.deadline, { checkEnabled: true, signal: ctx.signal });
-  await dispatchClick(await ctx.page.cdp(), point, input);
+  const pageSession = await ctx.page.cdp();
+  const clickOnce = async (): Promise<void> => {
+    const point = await waitForActionPoint(target, ctx.deadline, { checkEnabled: true, signal: ctx.signal });
+    await dispatchClick(pageSession, point, input);
+  };
+  // An element in an out-of-process iframe lives behind another CDP session: check the click arrived.
+  if (target.cdp !== pageSession) return clickCheckedAcrossProcesses(target, clickOnce);
+  await clickOnce();
 }
 
 export function click(
