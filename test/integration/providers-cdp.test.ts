@@ -3,25 +3,14 @@
  * 127.0.0.1: isolated sessions on it, placement without credentials, and a shutdown that only
  * disconnects — BrowserMesh never kills a process it did not start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/load.js';
 import { safeEndpoint } from '../../src/engine/providers/cdp.js';
 import { PerSessionCdpProvider } from '../../src/engine/providers/cdp-per-session.js';
 import { createProvider } from '../../src/engine/providers/index.js';
-import { findChromium } from '../../src/engine/providers/find-chromium.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-
-interface RemoteChromium {
-  process: ChildProcess;
-  /** http://127.0.0.1:PORT */
-  httpEndpoint: string;
-  userDataDir: string;
-}
+import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 
 describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
   let remote: RemoteChromium;
@@ -120,56 +109,3 @@ describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
     expect(safeEndpoint('not a url')).toBe('(invalid endpoint)');
   });
 });
-
-async function startRemoteChromium(): Promise<RemoteChromium> {
-  const chromium = findChromium('');
-  if (!chromium) throw new Error('no Chromium found for the cdp provider test');
-  const userDataDir = await mkdtemp(join(tmpdir(), 'bm-cdp-'));
-  const child = spawn(
-    chromium.path,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--remote-debugging-port=0',
-      '--remote-debugging-address=127.0.0.1',
-      `--user-data-dir=${userDataDir}`,
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  // Should the test process end without afterAll (a timed-out hook), this Chromium must not outlive it.
-  const killOnExit = (): void => void child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.removeListener('exit', killOnExit));
-  const wsEndpoint = await new Promise<string>((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error('Chromium did not print its DevTools endpoint')), 30_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(stderr);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', () => reject(new Error('Chromium exited before listening')));
-  });
-  return { process: child, httpEndpoint: `http://${new URL(wsEndpoint).host}`, userDataDir };
-}
-
-/** This test started the process, so this test (and only this test) ends it. */
-async function stopRemoteChromium(remote: RemoteChromium): Promise<void> {
-  const child = remote.process;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  await rm(remote.userDataDir, { recursive: true, force: true });
-}

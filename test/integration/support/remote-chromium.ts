@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM } from '../../helpers/harness.js';
+
+export interface RemoteChromium {
+  process: ChildProcess;
+  /** http://127.0.0.1:PORT, for connectOverCDP's HTTP discovery. */
+  httpEndpoint: string;
+  /** ws://127.0.0.1:PORT/devtools/browser/… as Chromium printed it. */
+  wsEndpoint: string;
+  userDataDir: string;
+}
+
+/** A Chromium this test starts itself with --remote-debugging-port=0 on 127.0.0.1 (port read from stderr). */
+export async function startRemoteChromium(): Promise<RemoteChromium> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'bm-remote-cdp-'));
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--remote-debugging-port=0',
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${userDataDir}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // Should the test process end without afterAll, this Chromium must not outlive it.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
+  const wsEndpoint = await new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error('Chromium did not print its DevTools endpoint')), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(stderr);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', () => reject(new Error('Chromium exited before listening')));
+  });
+  return { process: child, wsEndpoint, httpEndpoint: `http://${new URL(wsEndpoint).host}`, userDataDir };
+}
+
+export function isRunning(remote: RemoteChromium): boolean {
+  return remote.process.exitCode === null && remote.process.signalCode === null;
+}
+
+/** This test started the process, so this test (and only this test) ends it, by its own handle. */
+export async function stopRemoteChromium(remote: RemoteChromium): Promise<void> {
+  const child = remote.process;
+  if (isRunning(remote)) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await rm(remote.userDataDir, { recursive: true, force: true });
+}
