@@ -53,10 +53,8 @@ describe('validateSnapshotInput', () => {
     expect(failure(input)).toEqual({ code: 'INVALID_ARGUMENT', field });
   });
 
-  it('says NOT_SUPPORTED for a scope locator (for now)', () => {
-    expect(failure({ scope: { locator: { role: 'main' } } })).toEqual({
-      code: 'NOT_SUPPORTED',
-      field: 'scope.locator',
-    });
+  it('leaves a scope locator to the operations layer (it resolves it like the element tools)', () => {
+    const validated = validateSnapshotInput({ scope: { locator: { role: 'main' } } });
+    expect('options' in validated && validated.options.scopeRef).toBeNull();
   });
 });

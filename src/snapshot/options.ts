@@ -1,4 +1,4 @@
-import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
+import { invalidArgument } from '../errors.js';
 import { normalizeRef } from './refs.js';
 
 /**
@@ -123,15 +123,8 @@ function scopeRef(scope: SnapshotInput['scope']): string | null {
   const hasLocator = scope.locator !== undefined;
   if (hasRef === hasLocator)
     throw invalidArgument('scope', `give exactly one of ref or locator (got ${hasRef ? 'both' : 'neither'})`);
-  if (hasLocator) {
-    throw new BrowserMeshError(
-      ErrorCodes.NOT_SUPPORTED,
-      'scope.locator is not supported yet; scope by ref (from an interactiveOnly snapshot)',
-      {
-        details: { field: 'scope.locator' },
-      },
-    );
-  }
+  // A locator scope is resolved by the operations layer and arrives as SnapshotContext.scopeElement.
+  if (hasLocator) return null;
   const ref = normalizeRef(String(scope.ref));
   if (ref === undefined) throw invalidArgument('scope.ref', 'must be a snapshot ref like @e5');
   return ref;

@@ -1,4 +1,5 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
 import { measureLines } from './budget.js';
 import { buildTree } from './build.js';
@@ -11,7 +12,7 @@ import {
   type SnapshotInput,
   type SnapshotOptions,
 } from './options.js';
-import { snapshotState, type SnapshotPageState } from './page-state.js';
+import { snapshotState, targetSession, type SnapshotPageState, type TargetInfo } from './page-state.js';
 import { documentKey } from './refs.js';
 import { renderTree } from './render.js';
 import { locateRef } from './resolve.js';
@@ -28,6 +29,8 @@ export interface SnapshotContext {
   deadline: { stepTimeoutMs(): number };
   signal?: AbortSignal | undefined;
   refTtlMs: number;
+  /** A scope element already resolved from a locator (scope.locator): its CDP session and object. */
+  scopeElement?: { session: CDPSession; objectId: string; description: string } | undefined;
 }
 
 export async function takeSnapshot(
@@ -45,13 +48,16 @@ export async function takeSnapshot(
     options.scopeRef === null
       ? undefined
       : await locateRef(page, options.scopeRef, { step, field: 'scope.ref' });
+  const element = ctx.scopeElement;
+  const scopeCheck = scope ? { session: scope.session, objectId: scope.objectId } : element;
   const { capture, targets } = await capturePage(page, {
     boxes: options.includeBoundingBoxes,
     limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
-    scope: scope && { session: scope.session, objectId: scope.objectId },
+    scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
     step,
   });
   state.targets = targets;
+  const elementKey = element ? await scopeKeyOf(page, targets, element, step) : undefined;
   const now = Date.now();
   const built = buildTree(capture, (target, frame, backendNodeId, owners) =>
     state.refs.assign(
@@ -60,7 +66,7 @@ export async function takeSnapshot(
     ),
   );
   state.refs.retainDocuments(liveDocuments(capture));
-  const scopeKey = scope ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}` : undefined;
+  const scopeKey = scope ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}` : elementKey;
   const renderOptions: RenderOptions = { ...options, pageUrl: page.page.url() };
   const root = scopeKey === undefined ? built.root : findByKey(built.root, scopeKey);
   const rendered = root
@@ -146,6 +152,23 @@ function comparableBase(
   const previous = state.previous;
   if (!previous || previous.documentKey !== loaderId) return undefined;
   return scopeKey === undefined ? previous.tree : findByKey(previous.tree, scopeKey);
+}
+
+/** The tree key (target|backendNodeId) of a locator-resolved scope element. */
+async function scopeKeyOf(
+  page: ManagedPage,
+  targets: Map<string, TargetInfo>,
+  element: { session: CDPSession; objectId: string },
+  step: () => StepOptions,
+): Promise<string> {
+  const described = await element.session.send('DOM.describeNode', { objectId: element.objectId }, step());
+  let key = 'main';
+  if (element.session !== (await page.cdp())) {
+    for (const target of targets.values()) {
+      if ((await targetSession(page, target)) === element.session) key = target.key;
+    }
+  }
+  return `${key}|${described.node.backendNodeId}`;
 }
 
 function findByKey(root: SnapNode, key: string): SnapNode | undefined {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snapshot, SNAPSHOT_LIMITS, type SnapshotResult } from '../operations/snapshot.js';
 import { defineTool, READ_ONLY } from './define.js';
-import { pageAddress, Ref } from './schemas.js';
+import { Locator, pageAddress, Ref } from './schemas.js';
 
 const L = SNAPSHOT_LIMITS;
 
@@ -53,7 +53,11 @@ export const snapshotTool = defineTool({
         .max(L.maxChildren)
         .optional()
         .describe('Per element; the rest is counted as "… N more".'),
-      scope: z.object({ ref: Ref }).strict().optional().describe("Only this element's subtree."),
+      scope: z
+        .object({ ref: Ref.optional(), locator: Locator.optional() })
+        .strict()
+        .optional()
+        .describe("Only this element's subtree: exactly one of ref or locator."),
       includeBoundingBoxes: z
         .boolean()
         .optional()

@@ -191,6 +191,17 @@ describe('budgets and cursors', () => {
     expect(scoped.limitsApplied.scope).toBe(table);
   });
 
+  it('scopes to one element by locator, with the same strictness as the element tools', async () => {
+    await goto(env.mesh, env.page, env.site.url('/snapshot/table'));
+    const byRef = await snap({ scope: { ref: refOf((await snap()).snapshot, /\[table @(e\d+)\]/) } });
+    const byLocator = await snap({ scope: { locator: { css: 'table' } } });
+    expect(byLocator.snapshot).toBe(byRef.snapshot);
+    expect(byLocator.snapshot).not.toContain('Team schedule');
+    expect(await failure(snap({ scope: { locator: { css: '#no-such-element' } } }))).toMatchObject({
+      code: 'ELEMENT_NOT_FOUND',
+    });
+  });
+
   it('shows depth and child limits and what they left out', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/lists'));
     const shallow = await snap({ maxDepth: 2 });
@@ -262,7 +273,6 @@ describe('options', () => {
     [{ maxDepth: 0 }, 'INVALID_ARGUMENT', 'maxDepth'],
     [{ maxChars: 5 }, 'INVALID_ARGUMENT', 'maxChars'],
     [{ scope: { ref: '@e1', locator: { role: 'main' } } }, 'INVALID_ARGUMENT', 'scope'],
-    [{ scope: { locator: { role: 'main' } } }, 'NOT_SUPPORTED', 'scope.locator'],
   ] as Array<[SnapshotInput, string, string]>)('%j → %s naming %s', async (input, code, field) => {
     expect(await failure(snap(input))).toMatchObject({ code, details: { field } });
   });
