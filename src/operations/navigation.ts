@@ -36,9 +36,8 @@ export async function navigate(
   const page = ctx.page.page;
   const errorPage = watchErrorPage(page);
   try {
-    const response = await page
-      .goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
-      .catch(async (error: unknown) => {
+    const attempt = (): Promise<Response | null> =>
+      page.goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
         const mapped = toNavigationError(error);
         // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
         // so the next operation's navigation is not interrupted by that commit.
@@ -49,6 +48,13 @@ export async function navigate(
         if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
         throw mapped;
       });
+    // A leftover navigation (one abandoned earlier, or a redirect the page started) can interrupt
+    // ours; the caller asked for this URL, so it is requested once more within the same deadline.
+    const response = await attempt().catch((error: unknown) => {
+      const interrupted = toNavigationError(error).details?.reason === 'interrupted';
+      if (interrupted && !ctx.signal.aborted && ctx.deadline.remainingMs() > 0) return attempt();
+      throw error;
+    });
     return await describe(ctx, response);
   } finally {
     errorPage.dispose();
