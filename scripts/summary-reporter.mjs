@@ -14,7 +14,9 @@ export default class SummaryReporter {
         else if (state === 'failed') failed++;
         else skipped++;
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
+      // A file whose hooks failed (beforeAll/afterAll) fails the run even when its tests passed: count it.
+      const testsFailed = [...module.children.allTests()].some((test) => test.result().state === 'failed');
+      if (module.state() === 'failed' && !testsFailed) failed++;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

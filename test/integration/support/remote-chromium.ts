@@ -66,5 +66,6 @@ export async function stopRemoteChromium(remote: RemoteChromium): Promise<void> 
     await exited;
     clearTimeout(timer);
   }
-  await rm(remote.userDataDir, { recursive: true, force: true });
+  // Chromium's helper processes may still be writing the profile for a moment after the main one exits.
+  await rm(remote.userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
