@@ -23,6 +23,7 @@ export interface Config {
   persistence: boolean;
   headless: boolean;
   schemaRefs: boolean;
+  fullSchemas: boolean;
   autoInstall: boolean;
   tools: ToolProfile[];
   agentGuidelines: boolean;

@@ -101,6 +101,15 @@ export const SETTINGS = [
     description: 'Share repeated sub-schemas through $defs/$ref (`--no-schema-refs` inlines them).',
   },
   {
+    key: 'fullSchemas',
+    env: 'BROWSERMESH_FULL_SCHEMAS',
+    flag: 'full-schemas',
+    type: bool,
+    default: 'false',
+    description:
+      'Publish every nested input shape and output record as JSON Schema (default: the lean listing, where nested input objects are given as one-line shapes and outputs list their top-level fields).',
+  },
+  {
     key: 'autoInstall',
     env: 'BROWSERMESH_AUTO_INSTALL',
     flag: 'auto-install',

@@ -33,17 +33,21 @@ const samples: unknown[] = [
 
 const text = (schema: JsonSchema): string => JSON.stringify(schema);
 
-describe('toPublishedSchema', () => {
+const full = { full: true } as const;
+const props = (schema: JsonSchema): Record<string, JsonSchema> =>
+  schema.properties as Record<string, JsonSchema>;
+
+describe('toPublishedSchema (full)', () => {
   it('accepts and refuses exactly what the runtime does, with refs and inlined', () => {
     for (const refs of [true, false]) {
-      const validate = ajv.compile(toPublishedSchema(input, { refs, io: 'input' }));
+      const validate = ajv.compile(toPublishedSchema(input, { refs, io: 'input', ...full }));
       for (const sample of samples)
         expect([refs, sample, validate(sample)]).toEqual([refs, sample, input.safeParse(sample).success]);
     }
   });
 
   it('leaves string length caps to the runtime (they name the field there)', () => {
-    const published = toPublishedSchema(input, { refs: true, io: 'input' });
+    const published = toPublishedSchema(input, { refs: true, io: 'input', ...full });
     const tooShort = { a: '', from: { x: 1, y: 2 } };
     expect(ajv.compile(published)(tooShort)).toBe(true);
     expect(input.safeParse(tooShort).success).toBe(false);
@@ -51,51 +55,45 @@ describe('toPublishedSchema', () => {
   });
 
   it('shares a definition used twice and inlines one used once', () => {
-    const published = toPublishedSchema(input, { refs: true, io: 'input' });
+    const published = toPublishedSchema(input, { refs: true, io: 'input', ...full });
     expect(Object.keys(published.$defs as object)).toEqual(['TestPoint']);
     expect(text(published)).not.toContain('TestId');
-    expect((published.properties as Record<string, JsonSchema>).to).toMatchObject({
-      $ref: '#/$defs/TestPoint',
-      description: 'Where to.',
-    });
-    expect((published.properties as Record<string, JsonSchema>).a).toMatchObject({
-      type: 'string',
-      description: 'An id.',
-    });
+    expect(props(published).to).toMatchObject({ $ref: '#/$defs/TestPoint', description: 'Where to.' });
+    expect(props(published).a).toMatchObject({ type: 'string', description: 'An id.' });
   });
 
   it('inlines everything with refs off', () => {
-    const published = text(toPublishedSchema(input, { refs: false, io: 'input' }));
+    const published = text(toPublishedSchema(input, { refs: false, io: 'input', ...full }));
     expect(published).not.toContain('$ref');
     expect(published).not.toContain('$defs');
   });
 
   it('drops keywords that change nothing and keeps the ones that do', () => {
-    const published = toPublishedSchema(input, { refs: true, io: 'input' });
+    const published = toPublishedSchema(input, { refs: true, io: 'input', ...full });
     const json = text(published);
     expect(json).not.toContain('$schema');
     expect(json).not.toContain('propertyNames');
     expect(published.additionalProperties).toBe(false);
     expect(text(published.$defs as JsonSchema)).not.toContain('additionalProperties');
     // A nullable object merges into one nullable type; a nullable enum keeps its anyOf (null is not in the enum).
-    expect((published.properties as Record<string, JsonSchema>).box).toMatchObject({
-      type: ['object', 'null'],
-    });
-    expect((published.properties as Record<string, JsonSchema>).mode).toHaveProperty('anyOf');
+    expect(props(published).box).toMatchObject({ type: ['object', 'null'] });
+    expect(props(published).mode).toHaveProperty('anyOf');
   });
 
   it('keeps top-level output fields required and drops nested lists and safe-integer bounds', () => {
-    const output = z.object({
-      count: z.number().int(),
-      point: Point,
-      items: z.array(z.object({ id: z.string() })),
-    });
-    const published = toPublishedSchema(output, { refs: true, io: 'output' });
+    const published = toPublishedSchema(output, { refs: true, io: 'output', ...full });
     expect(published.required).toEqual(['count', 'point', 'items']);
     const json = text(published);
     expect(json).not.toContain('9007199254740991');
     expect(json.match(/"required"/g)).toHaveLength(1);
     expect(ajv.compile(published)({ count: 1, point: { x: 1, y: 2 }, items: [{ id: 'a' }] })).toBe(true);
+  });
+
+  it('publishes shaped objects whole, without the lean metadata', () => {
+    const published = text(toPublishedSchema(shaped, { refs: true, io: 'input', ...full }));
+    expect(published).toContain('"kind"');
+    expect(published).toContain('"minimum":1');
+    expect(published).not.toMatch(/"shape"|"leanOmit"/);
   });
 
   it('leaves data keywords alone', () => {
@@ -105,5 +103,70 @@ describe('toPublishedSchema', () => {
       kind: { const: 'main' },
       level: { enum: ['a', 'b'], default: 'a' },
     });
+  });
+});
+
+const output = z.object({
+  count: z.number().int(),
+  point: Point,
+  items: z.array(z.object({ id: z.string() })),
+});
+
+const Spot = z
+  .object({ kind: z.enum(['a', 'b']), at: z.number().int().min(0).optional() })
+  .strict()
+  .describe('Where:')
+  .meta({ shape: '{kind: "a"|"b", at?}' });
+const shaped = z
+  .object({
+    spot: Spot,
+    code: z.string().regex(/^[a-z]+$/),
+    wait: z
+      .number()
+      .int()
+      .min(1)
+      .max(9)
+      .describe('1-9.')
+      .meta({ leanOmit: ['minimum', 'maximum'] }),
+    count: z.number().int().min(0).max(5),
+  })
+  .strict();
+
+describe('toPublishedSchema (lean, the default)', () => {
+  it('never refuses what the runtime accepts', () => {
+    for (const [schema, cases] of [
+      [input, samples],
+      [
+        shaped,
+        [
+          { spot: { kind: 'a', at: 2 }, code: 'ab', wait: 3, count: 5 },
+          { spot: { kind: 'b' }, code: 'x', wait: 9, count: 0 },
+        ],
+      ],
+    ] as const) {
+      const validate = ajv.compile(toPublishedSchema(schema, { refs: true, io: 'input' }));
+      for (const sample of cases)
+        if (schema.safeParse(sample).success) expect([sample, validate(sample)]).toEqual([sample, true]);
+    }
+  });
+
+  it('gives a shaped object as one described object, and drops patterns and named keywords', () => {
+    const published = toPublishedSchema(shaped, { refs: true, io: 'input' });
+    expect(props(published).spot).toEqual({ type: 'object', description: 'Where: {kind: "a"|"b", at?}' });
+    expect(props(published).code).toEqual({ type: 'string' });
+    expect(props(published).wait).toEqual({ type: 'integer', description: '1-9.' });
+    // Bounds nobody asked to omit stay: the schema still refuses what the runtime refuses there.
+    expect(props(published).count).toEqual({ type: 'integer', minimum: 0, maximum: 5 });
+    expect(published.required).toEqual(['spot', 'code', 'wait', 'count']);
+    expect(published).not.toHaveProperty('additionalProperties');
+  });
+
+  it('keeps only the top-level fields of an output, with their types', () => {
+    const published = toPublishedSchema(output, { refs: true, io: 'output' });
+    expect(published).toEqual({
+      type: 'object',
+      properties: { count: { type: 'integer' }, point: { type: 'object' }, items: { type: 'array' } },
+    });
+    expect(ajv.compile(published)({ count: 1, point: { x: 1, y: 2 }, items: [{ id: 'a' }] })).toBe(true);
   });
 });

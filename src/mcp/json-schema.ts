@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { stripLeanMetadata, toLeanInput, toLeanOutput } from './lean-schema.js';
 
 export type JsonSchema = { [key: string]: unknown };
+
+export interface PublishOptions {
+  /** Share a sub-schema a tool uses twice through `$defs`/`$ref` (false: inline everything). */
+  refs: boolean;
+  io: 'input' | 'output';
+  /** Publish nested structure whole instead of the lean form (see lean-schema.ts). */
+  full?: boolean;
+}
 
 /**
  * Publishes a zod object as JSON Schema 2020-12, as lean as it can be while staying truthful: every
@@ -8,11 +17,8 @@ export type JsonSchema = { [key: string]: unknown };
  * than once are shared through `$defs`/`$ref`; one used once is inlined (a `$ref` would only add
  * bytes). With `refs: false` everything is inlined for clients whose validator cannot follow refs.
  */
-export function toPublishedSchema(
-  schema: z.ZodObject,
-  options: { refs: boolean; io: 'input' | 'output' },
-): JsonSchema {
-  const json = z.toJSONSchema(schema, {
+export function toPublishedSchema(schema: z.ZodObject, options: PublishOptions): JsonSchema {
+  let json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: options.io,
     unrepresentable: 'any',
@@ -20,6 +26,15 @@ export function toPublishedSchema(
   // Clients assume 2020-12 for MCP tool schemas; the dialect URI repeated per tool is pure overhead.
   delete json.$schema;
   dropRedundantKeywords(json, true, options.io);
+  if (options.full === true) {
+    stripLeanMetadata(json);
+  } else if (options.io === 'input') {
+    toLeanInput(json);
+  } else {
+    // Nested records may sit behind refs: resolve them first, then keep only the top level.
+    json = inlineRefs(json, Number.POSITIVE_INFINITY);
+    toLeanOutput(json);
+  }
   return inlineRefs(json, options.refs ? 2 : Number.POSITIVE_INFINITY);
 }
 
@@ -30,9 +45,10 @@ export function toPublishedSchema(
  * - `additionalProperties: false` below the input root (the runtime refuses unknown fields itself)
  *   and anywhere in outputs (a result never carries more than its schema lists, and clients must not
  *   rely on the closed form to parse it);
- * - in outputs, the ±(2^53-1) bounds zod puts on every integer (results are always safe integers).
- *   Inputs keep them: there the bound is one the runtime enforces;
- * - `type: string` next to an `enum` or `const` of strings (the values already fix the type);
+ * - the ±(2^53-1) bounds zod puts on an integer without bounds of its own: JSON numbers past them
+ *   are not integers a client can send or read exactly, and results are always safe integers;
+ * - `type: string` next to an `enum` of strings, and any `type` next to a `const` (the values
+ *   already fix the type);
  * - in outputs, `required` below the root: the top-level fields a tool always returns stay promised,
  *   nested records (session and page info, events) describe their fields without the repeated list.
  * - in inputs, `minLength`/`maxLength` on strings: these are safety caps (no empty selector, no
@@ -53,12 +69,13 @@ function dropRedundantKeywords(node: unknown, isRoot: boolean, io: 'input' | 'ou
   const extra = record.additionalProperties;
   if (isEmptyObject(extra) || (extra === false && (io === 'output' || !isRoot)))
     delete record.additionalProperties;
-  if (record.type === 'string' && (isStringList(record.enum) || typeof record.const === 'string'))
-    delete record.type;
+  if (record.type === 'string' && isStringList(record.enum)) delete record.type;
+  // A const fixes the value, and so its type.
+  if ('const' in record && typeof record.type === 'string') delete record.type;
   if (io === 'output' && !isRoot) delete record.required;
   if (io === 'input' && typeof record.maxLength === 'number') delete record.maxLength;
   if (io === 'input' && typeof record.minLength === 'number') delete record.minLength;
-  if (io === 'output' && record.type === 'integer') {
+  if (record.type === 'integer') {
     if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
     if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
   }

@@ -47,4 +47,29 @@ describe('dedupeFieldDescriptions', () => {
       description: 'Other.',
     });
   });
+
+  it('matches by field name and text wherever the field sits, never across names', () => {
+    const nested = (name: string): Tool => ({
+      name,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          scope: {
+            type: 'object',
+            properties: { maxChars: { type: 'integer', description: 'Default 10.' } },
+          },
+          limit: { type: 'integer', description: 'Default 10.' },
+        },
+      },
+    });
+    const [, second] = dedupeFieldDescriptions([tool('a', 'Default 10.'), nested('b'), nested('c')]);
+    const props = second?.inputSchema.properties as Record<
+      string,
+      { description?: string; properties?: object }
+    >;
+    expect(props.limit?.description).toBe('Default 10.');
+    expect(props.scope?.properties).toEqual({ maxChars: { type: 'integer', description: 'Default 10.' } });
+    const [, , third] = dedupeFieldDescriptions([tool('a', 'x'), nested('b'), nested('c')]);
+    expect(JSON.stringify(third)).not.toContain('Default 10.');
+  });
 });

@@ -24,33 +24,41 @@ export function listingBytes(result: { tools: unknown[] }): number {
 }
 
 /**
- * Drops a description when an earlier tool in the listing already carried the same description at
- * the same place (the sessionId, pageId and timeoutMs fields, a shared locator's sub-fields, …):
- * repeated prose is the largest avoidable cost of a listing, and a model reads the whole list. Only
- * descriptions go; every validation keyword stays, so each tool's schema is still complete.
+ * Drops a field's description when an earlier place in the listing already gave the same field name
+ * the same description (sessionId, pageId, timeoutMs, ref, locator, …): repeated prose is the largest
+ * avoidable cost of a listing, and a model reads the whole list. The name is part of the key, so a
+ * short text ("Default 50000.") is never taken from one field for another. Only descriptions go;
+ * every validation keyword stays, so each tool's schema is still complete.
  */
 export function dedupeFieldDescriptions(tools: Tool[]): Tool[] {
   const seen = new Set<string>();
   for (const tool of tools) {
-    dropSeenDescriptions(tool.inputSchema, 'in', seen, true);
-    if (tool.outputSchema) dropSeenDescriptions(tool.outputSchema, 'out', seen, true);
+    dropSeenDescriptions(tool.inputSchema, '', seen);
+    if (tool.outputSchema) dropSeenDescriptions(tool.outputSchema, '', seen);
   }
   return tools;
 }
 
 /** Mutates freshly generated schemas: `toListedTool` builds new objects for every listing. */
-function dropSeenDescriptions(node: unknown, path: string, seen: Set<string>, isRoot: boolean): void {
+function dropSeenDescriptions(node: unknown, field: string, seen: Set<string>): void {
   if (node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
-    node.forEach((item, index) => dropSeenDescriptions(item, `${path}/${index}`, seen, false));
+    for (const item of node) dropSeenDescriptions(item, field, seen);
     return;
   }
   const record = node as Record<string, unknown>;
-  if (!isRoot && typeof record.description === 'string') {
-    const key = `${path}\u0000${record.description}`;
+  if (field !== '' && typeof record.description === 'string') {
+    const key = `${field}\u0000${record.description}`;
     if (seen.has(key)) delete record.description;
     else seen.add(key);
   }
-  for (const [key, value] of Object.entries(record))
-    dropSeenDescriptions(value, `${path}/${key}`, seen, false);
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'properties' || key === '$defs') {
+      // Keys of these maps name the schemas below them.
+      for (const [name, child] of Object.entries(value as Record<string, unknown>))
+        dropSeenDescriptions(child, name, seen);
+    } else if (key !== 'enum' && key !== 'const' && key !== 'required') {
+      dropSeenDescriptions(value, field, seen);
+    }
+  }
 }

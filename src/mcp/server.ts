@@ -37,7 +37,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const config = mesh.config;
   const tools = options.tools ?? toolsForConfig(config);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listing = toListing(tools, config.schemaRefs);
+  const listing = toListing(tools, { refs: config.schemaRefs, full: config.fullSchemas });
   const services = options.services ?? createServices(config);
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);
@@ -75,18 +75,29 @@ export function createMcpServer(options: McpServerOptions): Server {
   return server;
 }
 
-/** The tools/list entries for these tools, in order, with shared field descriptions given once. */
-export function toListing(tools: readonly AnyTool[], refs: boolean): Tool[] {
-  return dedupeFieldDescriptions(tools.map((tool) => toListedTool(tool, refs)));
+/** How a listing is published: shared refs or inlined, lean (default) or full nested structure. */
+export interface ListingOptions {
+  refs: boolean;
+  full?: boolean;
 }
 
-export function toListedTool(tool: AnyTool, refs: boolean): Tool {
+/** The tools/list entries for these tools, in order, with shared field descriptions given once. */
+export function toListing(tools: readonly AnyTool[], options: ListingOptions): Tool[] {
+  return dedupeFieldDescriptions(tools.map((tool) => toListedTool(tool, options)));
+}
+
+export function toListedTool(tool: AnyTool, options: ListingOptions): Tool {
+  const { refs, full } = options;
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toPublishedSchema(inputSchemaOf(tool), { refs, io: 'input' }) as Tool['inputSchema'],
-    outputSchema: toPublishedSchema(outputSchemaOf(tool), { refs, io: 'output' }) as Tool['outputSchema'],
+    inputSchema: toPublishedSchema(inputSchemaOf(tool), { refs, full, io: 'input' }) as Tool['inputSchema'],
+    outputSchema: toPublishedSchema(outputSchemaOf(tool), {
+      refs,
+      full,
+      io: 'output',
+    }) as Tool['outputSchema'],
     annotations: toAnnotations(tool.hints),
   };
 }

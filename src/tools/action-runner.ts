@@ -9,20 +9,12 @@ export const includeSnapshotField = {
   includeSnapshot: z
     .boolean()
     .optional()
-    .describe(
-      'Also return a fresh interactive-only snapshot after the action (saves a browser_snapshot call).',
-    ),
+    .describe('Also return the interactive-only snapshot after the action.'),
 };
 
 export const snapshotOutputFields = {
-  snapshot: z
-    .string()
-    .optional()
-    .describe('With includeSnapshot: the interactive-only snapshot after the action.'),
-  snapshotPartial: z
-    .boolean()
-    .optional()
-    .describe('True when that snapshot was cut by its budget; browser_snapshot reads the rest.'),
+  snapshot: z.string().optional().describe('With includeSnapshot.'),
+  snapshotPartial: z.boolean().optional().describe('It was cut by its budget.'),
 };
 
 /** Unexpected dialogs as one short line each: they can ride on any result at little cost. */
@@ -30,7 +22,7 @@ export const dialogsField = {
   dialogs: z
     .array(z.string())
     .optional()
-    .describe('Dialogs nobody expected, handled since the last report: type "message" (action).'),
+    .describe('Unexpected dialogs handled since the last result: type "message" (action).'),
 };
 
 type Published<R> = Omit<R, 'dialogs'> & { dialogs?: string[]; snapshot?: string; snapshotPartial?: boolean };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dialogsField, snapshotOutputFields } from './action-runner.js';
-import { Locator, Ref } from './schemas.js';
+import { Locator, Ref, TARGET_SHAPE } from './schemas.js';
 
 /** Shared input and output pieces of the interaction tools. */
 
@@ -8,8 +8,8 @@ import { Locator, Ref } from './schemas.js';
 export const Target = z
   .object({ ref: Ref.optional(), locator: Locator.optional() })
   .strict()
-  .describe('Exactly one of ref (from browser_snapshot) or locator.')
-  .meta({ id: 'Target' });
+  .describe('The element:')
+  .meta({ id: 'Target', shape: TARGET_SHAPE });
 
 export const ModifierKey = z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
 export const Modifiers = z.array(ModifierKey).max(4).describe('Modifier keys held during the click.');
@@ -19,7 +19,7 @@ export const KeyName = z
   .string()
   .min(1)
   .max(64)
-  .describe('Key or combination: Enter, Tab, ArrowDown, a, F5, Control+a, Shift+ArrowLeft.');
+  .describe('Key or combination: Enter, Tab, ArrowDown, a, Control+a, Shift+ArrowLeft.');
 
 export const DialogNoteSchema = z.object({
   type: z.enum(['alert', 'confirm', 'prompt', 'beforeunload']),
@@ -31,7 +31,7 @@ export const DialogNoteSchema = z.object({
 /** What every interaction returns: completed, the new URL only if it changed, and dialog notes. */
 export const ActionOutput = z.object({
   completed: z.literal(true),
-  url: z.string().optional().describe('The page URL, present only when the action changed it.'),
+  url: z.string().optional().describe('Only when the action changed it.'),
   ...dialogsField,
   ...snapshotOutputFields,
 });

@@ -12,14 +12,14 @@ const targetInput = z.object({ ...pageAddress, ...targetFields, ...includeSnapsh
 
 const CheckOutput = ActionOutput.extend({
   checked: z.boolean(),
-  changed: z.boolean().describe('false when the element was already in that state (nothing was clicked).'),
+  changed: z.boolean().describe('false if it already was (nothing clicked).'),
 });
 
 function checkTool(name: 'browser_check' | 'browser_uncheck', checked: boolean) {
   return defineTool({
     name,
     title: checked ? 'Check' : 'Uncheck',
-    description: `Ensure a checkbox, radio or switch is ${checked ? 'checked' : 'unchecked'} (idempotent: clicks only if needed).`,
+    description: `Ensure a checkbox, radio or switch is ${checked ? 'checked' : 'unchecked'} (clicks only if needed).`,
     profile: 'core',
     input: targetInput,
     output: CheckOutput,
@@ -38,8 +38,7 @@ export const uncheckToolDef = checkTool('browser_uncheck', false);
 export const fillTool = defineTool({
   name: 'browser_fill',
   title: 'Fill',
-  description:
-    'Replace the content of a text input, textarea or contenteditable with a value (one input event).',
+  description: 'Replace the content of an input, textarea or contenteditable with value.',
   profile: 'core',
   input: targetInput.extend({ value: z.string().max(100_000).describe('The new content ("" clears it).') }),
   output: ActionOutput,
@@ -52,8 +51,7 @@ export const fillTool = defineTool({
 export const typeTool = defineTool({
   name: 'browser_type',
   title: 'Type',
-  description:
-    'Type text key by key, for inputs that react to each key (autocomplete, masks). Focuses the target first if given.',
+  description: 'Type text key by key (autocomplete, masked inputs), into the target if given.',
   profile: 'core',
   input: targetInput.extend({
     text: z.string().min(1).max(10_000),
@@ -77,8 +75,7 @@ export const typeTool = defineTool({
 export const pressTool = defineTool({
   name: 'browser_press',
   title: 'Press key',
-  description:
-    'Press a key or combination (Enter, Escape, Control+a) in the focused element, or in the target after focusing it.',
+  description: 'Press a key or combination, in the target if given (else the focused element).',
   profile: 'core',
   input: targetInput.extend({ key: KeyName }),
   output: ActionOutput,
@@ -94,7 +91,7 @@ export const selectOptionTool = defineTool({
   name: 'browser_select_option',
   title: 'Select option',
   description:
-    'Select option(s) of a <select> by exactly one of value, label or index (arrays for multiple selects).',
+    'Select options of a <select> by value, label or index (one of them; arrays for multi-selects).',
   profile: 'core',
   input: targetInput.extend({
     value: OneOrMany(z.string().max(1000)).optional(),
@@ -102,7 +99,7 @@ export const selectOptionTool = defineTool({
     index: OneOrMany(z.number().int().min(0).max(100_000)).optional(),
   }),
   output: ActionOutput.extend({
-    selected: z.array(z.string()).describe('Values of the options now selected.'),
+    selected: z.array(z.string()).describe('The values now selected.'),
   }),
   hints: IDEMPOTENT_ACTION,
   async handler(args, tool) {

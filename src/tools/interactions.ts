@@ -13,7 +13,7 @@ export const clickTool = defineTool({
   name: 'browser_click',
   title: 'Click',
   description:
-    'Click an element (scrolled into view, must be visible, enabled and not covered). Give exactly one of ref or locator. Returns the new URL if the click navigated.',
+    'Click an element: ref or locator. Scrolls it into view; it must be visible, enabled and not covered.',
   profile: 'core',
   input: targetInput.extend({
     button: MouseButton.optional(),
@@ -64,7 +64,7 @@ export const hoverTool = defineTool({
 export const focusTool = defineTool({
   name: 'browser_focus',
   title: 'Focus',
-  description: 'Give an element keyboard focus (then browser_press or browser_type act on it).',
+  description: 'Give an element keyboard focus.',
   profile: 'core',
   input: targetInput,
   output: ActionOutput,
@@ -95,11 +95,11 @@ export const scrollTool = defineTool({
   name: 'browser_scroll',
   title: 'Scroll',
   description:
-    'Scroll the page, or the scrollable container of an element (ref or locator), by whole pixels. Returns the resulting scroll position.',
+    'Scroll the page, or the container of an element (ref or locator), by pixels; returns the position.',
   profile: 'core',
   input: targetInput.extend({
-    deltaX: Delta.optional().describe('Pixels right (negative: left). Default 0.'),
-    deltaY: Delta.optional().describe('Pixels down (negative: up). Default 0.'),
+    deltaX: Delta.optional().describe('Pixels right (negative: left).'),
+    deltaY: Delta.optional().describe('Pixels down (negative: up).'),
   }),
   output: ActionOutput.extend({
     scrollX: z.number(),
@@ -117,8 +117,7 @@ export const scrollTool = defineTool({
 export const dragAndDropTool = defineTool({
   name: 'browser_drag_and_drop',
   title: 'Drag and drop',
-  description:
-    'Drag one element onto another (HTML5 drag and drop or mouse-driven widgets). source and target each take a ref or a locator.',
+  description: 'Drag one element onto another (HTML5 drag and drop or mouse-driven widgets).',
   profile: 'core',
   input: z.object({ ...pageAddress, source: Target, target: Target, ...includeSnapshotField }).strict(),
   output: ActionOutput,

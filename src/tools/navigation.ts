@@ -5,7 +5,7 @@ import { pageAddress } from './schemas.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
-  .describe('When navigation counts as done (default load).')
+  .describe('Default load.')
   .meta({ id: 'WaitUntil' });
 const NavigationOutput = z.object({ url: z.string(), title: z.string(), status: z.number().nullable() });
 const HistoryOutput = NavigationOutput.extend({ moved: z.boolean() });
@@ -14,8 +14,7 @@ const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() 
 export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
-  description:
-    'Load an http(s) URL in a page. Returns only url, title and HTTP status; read the page with browser_snapshot.',
+  description: 'Load an http(s) URL; returns url, title and status. Read the page with browser_snapshot.',
   profile: 'core',
   input: z
     .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })
@@ -36,7 +35,7 @@ export const navigateTool = defineTool({
 export const backTool = defineTool({
   name: 'browser_back',
   title: 'Go back',
-  description: "Go back one entry in the page's history; moved=false when there was nothing to go back to.",
+  description: "Go back in the page's history (moved=false if there was nothing).",
   profile: 'core',
   input: historyInput,
   output: HistoryOutput,
@@ -49,7 +48,7 @@ export const backTool = defineTool({
 export const forwardTool = defineTool({
   name: 'browser_forward',
   title: 'Go forward',
-  description: "Go forward one entry in the page's history; moved=false when there was nothing ahead.",
+  description: "Go forward in the page's history (moved=false if there was nothing).",
   profile: 'core',
   input: historyInput,
   output: HistoryOutput,
@@ -68,7 +67,7 @@ export const forwardTool = defineTool({
 export const reloadTool = defineTool({
   name: 'browser_reload',
   title: 'Reload',
-  description: 'Reload the page and wait for it to load again.',
+  description: 'Reload the page.',
   profile: 'core',
   input: historyInput,
   output: NavigationOutput,

@@ -26,9 +26,9 @@ const ObservedEvent = z.object({
 function buildObserveTool(maxLimit: number): AnyTool {
   return defineTool({
     name: 'browser_observe',
-    title: 'Observe page events',
+    title: 'Observe page',
     description:
-      "Read a page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed (transport failures) events. Continue with sinceEventId=nextCursor; check gap before concluding nothing happened.",
+      "A page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed (transport failures) events. Read on with sinceEventId=nextCursor; check gap before concluding nothing happened.",
     profile: 'observability',
     input: z
       .object({

@@ -5,8 +5,7 @@ import { pageAddress, PageInfoSchema, sessionAddress } from './schemas.js';
 export const pageCreate = defineTool({
   name: 'browser_page_create',
   title: 'Create page',
-  description:
-    'Open a new blank page (tab) in a session and get its pageId. Navigate it with browser_navigate.',
+  description: 'Open a blank page (tab) in a session; returns its pageId.',
   profile: 'core',
   input: z.object(sessionAddress).strict(),
   output: z.object({ page: PageInfoSchema }),
@@ -24,8 +23,7 @@ export const pageCreate = defineTool({
 export const pageList = defineTool({
   name: 'browser_page_list',
   title: 'List pages',
-  description:
-    'List the pages of one session, popups included, with their URLs and which one is the initial page.',
+  description: "A session's pages, popups included, with their URLs.",
   profile: 'core',
   input: z.object(sessionAddress).strict(),
   output: z.object({ pages: z.array(PageInfoSchema) }),
@@ -43,7 +41,7 @@ export const pageList = defineTool({
 export const pageClose = defineTool({
   name: 'browser_page_close',
   title: 'Close page',
-  description: 'Close one page of a session; the session and its other pages stay open.',
+  description: 'Close one page; the session and its other pages stay open.',
   profile: 'core',
   input: z.object(pageAddress).strict(),
   output: z.object({ pageId: z.string(), closed: z.boolean() }),

@@ -7,7 +7,7 @@ import { pageAddress, Ref } from './schemas.js';
 export const getUrlTool = defineTool({
   name: 'browser_get_url',
   title: 'Get URL',
-  description: "The page's current URL (cheap; no page content).",
+  description: "The page's current URL.",
   profile: 'core',
   input: z.object(pageAddress).strict(),
   output: z.object({ url: z.string() }),
@@ -20,7 +20,7 @@ export const getUrlTool = defineTool({
 export const getTitleTool = defineTool({
   name: 'browser_get_title',
   title: 'Get title',
-  description: "The page's current document title (cheap; no page content).",
+  description: "The page's current title.",
   profile: 'core',
   input: z.object(pageAddress).strict(),
   output: z.object({ title: z.string() }),
@@ -34,7 +34,7 @@ export const visibleTextTool = defineTool({
   name: 'browser_visible_text',
   title: 'Visible text',
   description:
-    "The page's rendered text, bounded, with truncation metadata. Use to read prose; use browser_snapshot to find things to act on.",
+    "The page's rendered text, bounded: for reading prose (browser_snapshot finds things to act on).",
   profile: 'core',
   input: z
     .object({
@@ -45,12 +45,13 @@ export const visibleTextTool = defineTool({
         .min(1)
         .max(1_000_000)
         .optional()
-        .describe('Cap in code points (default and max from config).'),
+        .describe('Code points (default: the configured maximum).'),
       scope: z
         .object({ ref: Ref })
         .strict()
+        .meta({ shape: '{ref: "@eN"}' })
         .optional()
-        .describe('Only the text of this element (a ref from browser_snapshot).'),
+        .describe("Only this element's text:"),
     })
     .strict(),
   output: z.object({

@@ -92,8 +92,12 @@ export const ActionStepSchema = z
     maxChars: z.number().int().min(100).max(1_000_000).optional(),
   })
   .strict()
-  .describe('One step: action plus the fields of the matching typed tool (ref or locator as target).')
-  .meta({ id: 'RunAction' });
+  .describe('A step: an action with the fields of its typed tool.')
+  .meta({
+    id: 'RunAction',
+    shape:
+      '{action, ref?, locator?: Locator, …}: goto url, waitUntil? | click button?, clickCount?, modifiers? | fill value | type text, delayMs? | press key | select value|label|index | check | uncheck | hover | scroll deltaX?, deltaY? | wait ms, or url, loadState, state?, text + present? | snapshot interactiveOnly?, maxChars?',
+  });
 
 function pick<T extends Record<string, z.ZodType>, K extends keyof T>(
   shape: T,

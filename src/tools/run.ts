@@ -40,9 +40,9 @@ type RunOutputType = z.infer<typeof RunOutput>;
 
 export const runTool = defineTool({
   name: 'browser_run',
-  title: 'Run many steps',
+  title: 'Run steps',
   description:
-    'Many browser steps in one call: `actions` (typed steps, targets as in the typed tools) or `code` (async function body using a Playwright-style `page`: goto, locator/getByRole/getByLabel, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only the returned value and console lines come back. Sleeps end once the page is quiet for 500 ms.',
+    'Many steps in one call: `actions` (typed steps) or `code` (async function body with a Playwright-style `page`: goto, getByRole, getByLabel, locator, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only what it returns and logs comes back.',
   profile: 'code',
   input: z
     .object({

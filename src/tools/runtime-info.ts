@@ -4,8 +4,7 @@ import { defineTool, READ_ONLY } from './define.js';
 export const runtimeInfo = defineTool({
   name: 'browser_runtime_info',
   title: 'Runtime info',
-  description:
-    'Versions, effective limits, browser state and session counts. Safe before any session exists; never launches Chromium.',
+  description: 'Versions, limits, browser state and session counts; never launches Chromium.',
   profile: 'core',
   timeout: false,
   input: z.object({}).strict(),

@@ -17,13 +17,15 @@ export const PageId = z
   .max(64)
   .describe('Page id (sessions start with one; see browser_page_list).')
   .meta({ id: 'PageId' });
+const MAX_TIMEOUT_MS = 600_000;
 export const TimeoutMs = z
   .number()
   .int()
   .min(1)
-  .max(600_000)
-  .describe('Absolute deadline in ms from acceptance, queue wait included (default from config).')
-  .meta({ id: 'TimeoutMs' });
+  .max(MAX_TIMEOUT_MS)
+  .describe(`Deadline in ms (1-${MAX_TIMEOUT_MS}) from acceptance, queue wait included.`)
+  // The range is in the description: the lean listing leaves the bounds out of every tool.
+  .meta({ id: 'TimeoutMs', leanOmit: ['minimum', 'maximum'] });
 
 export const sessionAddress = { sessionId: SessionId };
 export const pageAddress = { sessionId: SessionId, pageId: PageId };
@@ -45,6 +47,10 @@ export const Frame = z
   .describe('Frame scope: main (default) or iframe with a chain of 1-5 iframe selectors, outside-in.')
   .meta({ id: 'Frame' });
 
+/** One line of TypeScript-like notation per nested input object, published instead of its JSON Schema in the lean listing (src/mcp/lean-schema.ts). */
+export const LOCATOR_SHAPE =
+  '{role?, name?, text?, label?, placeholder?, testId?, css?: string; exact?: boolean; frame?: {kind: "main"|"iframe"; chain?: {css?, role?, name?, testId?}[]}}';
+
 /** Exactly one strategy key (role, text, label, placeholder, testId, css) is allowed; checked at resolve time. */
 export const Locator = z
   .object({
@@ -60,15 +66,18 @@ export const Locator = z
   })
   .strict()
   .describe(
-    'Semantic locator: exactly one of role(+name), text, label, placeholder, testId, css. Tools take a ref or a locator, not both.',
+    'Instead of ref: one strategy (role may add name); exact defaults to true; frame.chain lists 1-5 iframes, outside-in.',
   )
-  .meta({ id: 'Locator' });
+  .meta({ id: 'Locator', shape: LOCATOR_SHAPE });
 
 export const Ref = z
   .string()
   .regex(/^@?e\d{1,7}$/, 'a snapshot ref like @e5')
   .describe('Element ref from browser_snapshot, e.g. @e5.')
   .meta({ id: 'Ref' });
+
+/** The shape of a `{ref} | {locator}` target object (drag endpoints, action_and_wait, snapshot scope). */
+export const TARGET_SHAPE = '{ref?: "@eN", locator?: Locator} (exactly one)';
 
 /** Target fields for element tools: exactly one of `ref` or `locator` (checked by `resolveTargetInput`). */
 export const targetFields = { ref: Ref.optional(), locator: Locator.optional() };

@@ -6,8 +6,7 @@ import { pageAddress } from './schemas.js';
 export const screenshotTool = defineTool({
   name: 'browser_screenshot',
   title: 'Screenshot',
-  description:
-    'Capture a PNG of the viewport (default), the full page, or one element (css), returned as an image. Prefer browser_snapshot for text.',
+  description: 'A PNG of the viewport, the full page or one element (browser_snapshot is cheaper for text).',
   profile: 'core',
   input: z
     .object({
@@ -18,8 +17,9 @@ export const screenshotTool = defineTool({
           z.object({ kind: z.literal('fullPage') }).strict(),
           z.object({ kind: z.literal('element'), css: z.string().min(1).max(1000) }).strict(),
         ])
+        .meta({ shape: '{kind: "viewport"} (default) | {kind: "fullPage"} | {kind: "element", css}' })
         .optional()
-        .describe('viewport (default), fullPage, or element by CSS selector.'),
+        .describe('What to capture:'),
     })
     .strict(),
   output: z.object({

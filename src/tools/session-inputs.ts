@@ -17,7 +17,7 @@ export const SessionName = z
   .min(1)
   .refine((v) => codePoints(v) <= MAX_NAME_CHARS, `at most ${MAX_NAME_CHARS} characters`)
   .refine((v) => !CONTROL.test(v), 'must not contain control characters')
-  .describe('Human-readable label, e.g. buyer.');
+  .describe('A label, e.g. buyer.');
 
 export const SessionMetadata = z
   .record(
@@ -37,7 +37,7 @@ export const SessionMetadata = z
     (m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES,
     `at most ${MAX_METADATA_BYTES} bytes in total`,
   )
-  .describe('String labels, e.g. {"role":"buyer"}. Neutral workflow tags only.');
+  .describe('String tags, e.g. {"role":"buyer"}.');
 
 const Origin = z.string().refine((value) => {
   try {
@@ -86,4 +86,8 @@ export const ContextSettingsSchema = z
       .describe('At most one grant: geolocation for one exact origin.'),
   })
   .strict()
-  .describe('Per-session browser settings; use separate sessions for different devices or permissions.');
+  .describe('Browser settings:')
+  .meta({
+    shape:
+      '{viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one)}',
+  });

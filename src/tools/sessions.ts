@@ -7,15 +7,14 @@ import { loadSavedState, StateId } from './state.js';
 export const sessionCreate = defineTool({
   name: 'browser_session_create',
   title: 'Create session',
-  description:
-    'Open an isolated browser session (own cookies, storage, pages); returns sessionId and the initial pageId. Use one per user, role, auth state or parallel workflow.',
+  description: 'Open an isolated session (own cookies, storage, pages): one per user, role or parallel task.',
   profile: 'core',
   input: z
     .object({
       name: SessionName.optional(),
       metadata: SessionMetadata.optional(),
       contextSettings: ContextSettingsSchema.optional(),
-      stateId: StateId.optional().describe('Start from a saved state (browser_state_save).'),
+      stateId: StateId.optional().describe('Start from this saved state.'),
     })
     .strict(),
   output: z.object({ session: SessionInfoSchema, initialPage: PageInfoSchema }),
@@ -35,7 +34,7 @@ export const sessionCreate = defineTool({
 export const sessionList = defineTool({
   name: 'browser_session_list',
   title: 'List sessions',
-  description: "List this client's sessions with their state, labels and page counts.",
+  description: "This client's sessions: state, labels, page counts.",
   profile: 'core',
   timeout: false,
   input: z.object({}).strict(),
@@ -49,7 +48,7 @@ export const sessionList = defineTool({
 export const sessionGet = defineTool({
   name: 'browser_session_get',
   title: 'Get session',
-  description: 'Read one session: state, labels, settings, placement and its pages.',
+  description: 'One session: state, labels, settings, placement and pages.',
   profile: 'core',
   timeout: false,
   input: z.object({ sessionId: SessionId }).strict(),
@@ -64,8 +63,7 @@ export const sessionGet = defineTool({
 export const sessionClose = defineTool({
   name: 'browser_session_close',
   title: 'Close session',
-  description:
-    'Close a session after its queued operations finish: pages and context are closed. Closing again succeeds.',
+  description: 'Close a session once its queued operations finish; closing again succeeds.',
   profile: 'core',
   input: z.object({ sessionId: SessionId }).strict(),
   output: z.object({ sessionId: z.string(), state: z.string(), alreadyClosed: z.boolean() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snapshot, SNAPSHOT_LIMITS, type SnapshotResult } from '../operations/snapshot.js';
 import { defineTool, READ_ONLY } from './define.js';
-import { Locator, pageAddress, Ref } from './schemas.js';
+import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 
 const L = SNAPSHOT_LIMITS;
 
@@ -38,8 +38,8 @@ export const snapshotTool = defineTool({
   name: 'browser_snapshot',
   title: 'Snapshot',
   description:
-    'The page as lines `[role @eN state] name`; refs (@eN) work in browser_click, browser_fill and the other actions. ' +
-    'interactiveOnly: just what to act on; since:"previous": only what changed. Bounded; nextCursor reads on.',
+    'The page as lines `[role @eN state] name`; refs (@eN) are targets for the action tools. ' +
+    'interactiveOnly: what to act on; since: "previous": what changed; nextCursor reads on.',
   profile: 'core',
   input: z
     .object({
@@ -52,12 +52,13 @@ export const snapshotTool = defineTool({
         .min(1)
         .max(L.maxChildren)
         .optional()
-        .describe('Per element; the rest is counted as "… N more".'),
+        .describe('Per element; the rest becomes "… N more".'),
       scope: z
         .object({ ref: Ref.optional(), locator: Locator.optional() })
         .strict()
+        .meta({ shape: TARGET_SHAPE })
         .optional()
-        .describe("Only this element's subtree: exactly one of ref or locator."),
+        .describe("Only this element's subtree:"),
       includeBoundingBoxes: z
         .boolean()
         .optional()
@@ -77,12 +78,7 @@ export const snapshotTool = defineTool({
         .max(L.maxBytes)
         .optional()
         .describe(`Default ${L.defaultMaxBytes}.`),
-      cursor: z
-        .string()
-        .min(1)
-        .max(64)
-        .optional()
-        .describe('nextCursor of an earlier snapshot of this page; give no other option.'),
+      cursor: z.string().min(1).max(64).optional().describe('A nextCursor (alone: no other option).'),
       since: z.literal('previous').optional().describe('Only the lines that changed (+ - ~).'),
     })
     .strict(),

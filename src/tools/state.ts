@@ -37,7 +37,7 @@ export const stateSave = defineTool({
   name: 'browser_state_save',
   title: 'Save state',
   description:
-    "Save a session's cookies and localStorage as stateId (replacing it); browser_session_create({stateId}) starts from it.",
+    "Save a session's cookies and localStorage as stateId (replacing it), to start new sessions from.",
   profile: 'persistence',
   input: z.object({ ...sessionAddress, stateId: StateId }).strict(),
   output: SavedState.extend({ cookies: z.number().int(), origins: z.number().int(), replaced: z.boolean() }),
@@ -51,8 +51,8 @@ export const stateSave = defineTool({
 
 export const stateList = defineTool({
   name: 'browser_state_list',
-  title: 'List saved states',
-  description: 'List saved states (id, bytes, savedAt) and the quotas.',
+  title: 'List states',
+  description: 'Saved states (id, bytes, savedAt) and quotas.',
   profile: 'persistence',
   timeout: false,
   input: z.object({}).strict(),
@@ -73,8 +73,8 @@ export const stateList = defineTool({
 
 export const stateRemove = defineTool({
   name: 'browser_state_remove',
-  title: 'Remove saved state',
-  description: 'Delete a saved state (removed=false if there was none).',
+  title: 'Remove state',
+  description: 'Delete a saved state (removed=false if none).',
   profile: 'persistence',
   timeout: false,
   input: z.object({ stateId: StateId }).strict(),

@@ -12,7 +12,7 @@ const UrlPattern = z
   .string()
   .min(1)
   .max(2048)
-  .describe('Exact URL, or a glob: * matches within a path segment, ** matches anything. No regex.');
+  .describe('Exact URL or glob (* within a path segment, ** anything).');
 const ElementState = z.enum(['visible', 'hidden', 'attached', 'detached', 'enabled', 'disabled']);
 
 /** The condition fields of browser_wait (also a `wait` step of browser_run's actions). */
@@ -26,7 +26,7 @@ export const waitConditionFields = {
     .min(1)
     .max(1000)
     .optional()
-    .describe(`Case-sensitive substring of the body's rendered text (first ${MAX_TEXT_CHARS} characters).`),
+    .describe(`Case-sensitive, in the first ${MAX_TEXT_CHARS} characters of the rendered text.`),
   present: z.boolean().optional().describe('With text: wait until present (default) or absent.'),
 };
 
@@ -57,9 +57,9 @@ export function toWaitCondition(args: z.infer<z.ZodObject<typeof waitConditionFi
 
 export const waitTool = defineTool({
   name: 'browser_wait',
-  title: 'Wait for a condition',
+  title: 'Wait',
   description:
-    'Wait until one condition holds, then return at once: url (exact or glob), loadState, an element state (ref or locator + state), or text present/absent. Times out with OPERATION_TIMEOUT. To wait for the effect of a click, use browser_action_and_wait instead.',
+    'Wait until one condition holds: url, loadState, ref/locator + state, or text. For what a click causes, use browser_action_and_wait.',
   profile: 'core',
   input: waitInput,
   output: z.object({ satisfied: z.literal(true), elapsedMs: z.number(), ...dialogsField }),
@@ -114,7 +114,11 @@ const WaitFor = z
       })
       .strict(),
   ])
-  .describe('The event to wait for; the waiter is registered before the action.');
+  .describe('Set up before the action:')
+  .meta({
+    shape:
+      '{kind: "navigation", url?, loadState?: "commit"|"domcontentloaded"|"load"} | {kind: "response", url, method?, status?} | {kind: "popup"} (returns its pageId) | {kind: "dialog", type?: "alert"|"confirm"|"prompt"|"beforeunload", accept? (default true), promptText?}; url as in browser_wait.',
+  });
 
 const ObservedEventSchema = z.object({
   type: z.enum(['navigation', 'response', 'popup', 'dialog']),
@@ -129,7 +133,7 @@ export const actionAndWaitTool = defineTool({
   name: 'browser_action_and_wait',
   title: 'Act and wait',
   description:
-    'Click (or press a key on) a target and wait for what it causes — a navigation, an HTTP response, a popup (returned as a new pageId) or a dialog (handled as asked) — in one call that cannot miss a fast event.',
+    'Click (or press a key on) a target and wait for what it causes: navigation, response, popup or dialog; never misses a fast one.',
   profile: 'core',
   input: z
     .object({
