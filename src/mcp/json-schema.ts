@@ -13,9 +13,10 @@ export interface PublishOptions {
 
 /**
  * Publishes a zod object as JSON Schema 2020-12, as lean as it can be while staying truthful: every
- * listing is paid for in every client's context. Sub-schemas with a metadata id that a tool uses more
- * than once are shared through `$defs`/`$ref`; one used once is inlined (a `$ref` would only add
- * bytes). With `refs: false` everything is inlined for clients whose validator cannot follow refs.
+ * listing is paid for in every client's context. A sub-schema with a metadata id that a tool uses more
+ * than once is shared through `$defs`/`$ref` where that is smaller than a copy per use (a full
+ * locator is; a lean one-line object is not), and inlined otherwise. With `refs: false` everything is
+ * inlined for clients whose validator cannot follow refs.
  */
 export function toPublishedSchema(schema: z.ZodObject, options: PublishOptions): JsonSchema {
   let json = z.toJSONSchema(schema, {
@@ -32,10 +33,10 @@ export function toPublishedSchema(schema: z.ZodObject, options: PublishOptions):
     toLeanInput(json);
   } else {
     // Nested records may sit behind refs: resolve them first, then keep only the top level.
-    json = inlineRefs(json, Number.POSITIVE_INFINITY);
+    json = inlineRefs(json, false);
     toLeanOutput(json);
   }
-  return inlineRefs(json, options.refs ? 2 : Number.POSITIVE_INFINITY);
+  return inlineRefs(json, options.refs);
 }
 
 /**
@@ -166,15 +167,19 @@ function isEmptyObject(value: unknown): boolean {
 }
 
 /**
- * Inlines every `$defs` entry referenced fewer than `minUses` times (all of them with Infinity), and
- * keeps the rest shared. A `$ref` with sibling keywords (a field's own description) keeps them, as in
+ * Keeps a `$defs` entry shared where that makes the tool's schema smaller (with `share`), and inlines
+ * every other one. A `$ref` with sibling keywords (a field's own description) keeps them, as in
  * 2020-12 where siblings of `$ref` apply alongside it.
  */
-function inlineRefs(root: JsonSchema, minUses: number): JsonSchema {
+function inlineRefs(root: JsonSchema, share: boolean): JsonSchema {
   const defs = (root.$defs ?? {}) as Record<string, JsonSchema>;
   const uses = new Map<string, number>();
   countRefs(root, uses);
-  const shared = new Set([...uses].filter(([, count]) => count >= minUses).map(([name]) => name));
+  const shared = new Set(
+    [...uses]
+      .filter(([name, count]) => share && sharingSaves(name, defs[name] ?? {}, count))
+      .map(([name]) => name),
+  );
   const resolve = (node: unknown, depth: number): unknown => {
     if (depth > 64) throw new Error('Schema nesting too deep to publish');
     if (Array.isArray(node)) return node.map((item) => resolve(item, depth + 1));
@@ -199,6 +204,27 @@ function inlineRefs(root: JsonSchema, minUses: number): JsonSchema {
     for (const name of shared) kept[name] = resolve(defs[name] ?? {}, 1);
     out.$defs = kept;
   }
+  return out;
+}
+
+/**
+ * Whether one shared definition plus a `$ref` per use is smaller than a copy per use. Copies after the
+ * first are counted without descriptions: the listing gives each description once.
+ */
+function sharingSaves(name: string, def: JsonSchema, uses: number): boolean {
+  if (uses < 2) return false;
+  const size = (value: unknown): number => JSON.stringify(value).length;
+  const copies = size(def) + (uses - 1) * size(withoutDescriptions(def));
+  const sharedCost = size({ $defs: { [name]: def } }) + uses * size({ $ref: `#/$defs/${name}` });
+  return sharedCost < copies;
+}
+
+function withoutDescriptions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDescriptions);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema))
+    if (key !== 'description') out[key] = withoutDescriptions(value);
   return out;
 }
 

@@ -22,7 +22,7 @@ export const dialogsField = {
   dialogs: z
     .array(z.string())
     .optional()
-    .describe('Unexpected dialogs handled since the last result: type "message" (action).'),
+    .describe('Unexpected dialogs handled since the last result, e.g. alert "Hi" (accepted).'),
 };
 
 type Published<R> = Omit<R, 'dialogs'> & { dialogs?: string[]; snapshot?: string; snapshotPartial?: boolean };

@@ -19,7 +19,7 @@ function checkTool(name: 'browser_check' | 'browser_uncheck', checked: boolean) 
   return defineTool({
     name,
     title: checked ? 'Check' : 'Uncheck',
-    description: `Ensure a checkbox, radio or switch is ${checked ? 'checked' : 'unchecked'} (clicks only if needed).`,
+    description: `Ensure a checkbox${checked ? ', radio' : ''} or switch is ${checked ? 'checked' : 'unchecked'} (clicks only if needed).`,
     profile: 'core',
     input: targetInput,
     output: CheckOutput,
@@ -51,7 +51,7 @@ export const fillTool = defineTool({
 export const typeTool = defineTool({
   name: 'browser_type',
   title: 'Type',
-  description: 'Type text key by key (autocomplete, masked inputs), into the target if given.',
+  description: 'Type text key by key at the caret (autocomplete, masked inputs), in the target if given.',
   profile: 'core',
   input: targetInput.extend({
     text: z.string().min(1).max(10_000),

@@ -49,7 +49,7 @@ export const Frame = z
 
 /** One line of TypeScript-like notation per nested input object, published instead of its JSON Schema in the lean listing (src/mcp/lean-schema.ts). */
 export const LOCATOR_SHAPE =
-  '{role?, name?, text?, label?, placeholder?, testId?, css?: string; exact?: boolean; frame?: {kind: "main"|"iframe"; chain?: {css?, role?, name?, testId?}[]}}';
+  '{role?, name?, text?, label?, placeholder?, testId?, css?: string; exact?: boolean; frame?: {kind: "main"} | {kind: "iframe"; chain: {css?, role?, name?, testId?}[]}}';
 
 /** Exactly one strategy key (role, text, label, placeholder, testId, css) is allowed; checked at resolve time. */
 export const Locator = z
@@ -66,7 +66,7 @@ export const Locator = z
   })
   .strict()
   .describe(
-    'Instead of ref: one strategy (role may add name); exact defaults to true; frame.chain lists 1-5 iframes, outside-in.',
+    'Locator (instead of ref): one strategy (role may add name); exact defaults to true; frame.chain: 1-5 iframes, outside-in.',
   )
   .meta({ id: 'Locator', shape: LOCATOR_SHAPE });
 

@@ -39,7 +39,7 @@ export const snapshotTool = defineTool({
   title: 'Snapshot',
   description:
     'The page as lines `[role @eN state] name`; refs (@eN) are targets for the action tools. ' +
-    'interactiveOnly: what to act on; since: "previous": what changed; nextCursor reads on.',
+    'Use interactiveOnly for targets, since "previous" for changes, cursor=nextCursor for more.',
   profile: 'core',
   input: z
     .object({
@@ -78,7 +78,7 @@ export const snapshotTool = defineTool({
         .max(L.maxBytes)
         .optional()
         .describe(`Default ${L.defaultMaxBytes}.`),
-      cursor: z.string().min(1).max(64).optional().describe('A nextCursor (alone: no other option).'),
+      cursor: z.string().min(1).max(64).optional().describe('A nextCursor; no other option with it.'),
       since: z.literal('previous').optional().describe('Only the lines that changed (+ - ~).'),
     })
     .strict(),

@@ -11,7 +11,7 @@ import type { Services } from './services.js';
 export const StateId = z
   .string()
   .regex(STATE_ID_PATTERN, 'letters, digits, _ or -, starting with a letter or digit (max 64)')
-  .describe('Saved-state id (a name, not a path).')
+  .describe('Letters, digits, _ or - (max 64).')
   .meta({ id: 'StateId' });
 
 const SavedState = z.object({ stateId: z.string(), bytes: z.number().int(), savedAt: z.string() });
