@@ -168,6 +168,13 @@ function toTriggerAction(args: {
 }): TriggerAction {
   if ((args.action ?? 'click') === 'press') {
     if (args.key === undefined) throw invalidArgument('key', 'is required with action press');
+    // A mouse button or held modifiers would be ignored by a key press: refuse rather than drop them.
+    if (args.button !== undefined) throw invalidArgument('button', 'goes with action click');
+    if (args.modifiers !== undefined)
+      throw invalidArgument(
+        'modifiers',
+        'goes with action click (write the combination in key, e.g. Control+a)',
+      );
     return { kind: 'press', key: args.key };
   }
   if (args.key !== undefined) throw invalidArgument('key', 'goes with action press');

@@ -179,5 +179,20 @@ describe('browser_action_and_wait', () => {
       (await h.err('browser_action_and_wait', { ...s, target: {}, waitFor: { kind: 'popup' } })).details
         ?.field,
     ).toBe('target');
+    // Click-only options with a key press are refused, not silently dropped.
+    for (const [field, value] of [
+      ['button', 'right'],
+      ['modifiers', ['Shift']],
+    ] as const) {
+      const refused = await h.err('browser_action_and_wait', {
+        ...s,
+        target: { locator: { label: 'Key log input' } },
+        action: 'press',
+        key: 'Enter',
+        [field]: value,
+        waitFor: { kind: 'popup' },
+      });
+      expect([refused.code, refused.details?.field]).toEqual(['INVALID_ARGUMENT', field]);
+    }
   });
 });
