@@ -63,6 +63,18 @@ describe('pointer actions by locator', () => {
     const noNav = await h.ok<{ url?: string }>('browser_click', { ...s, ...role('button', 'Fetch data') });
     expect(noNav.url).toBeUndefined();
   });
+
+  it('returns once the document a click led to is parsed, so the next read sees all of it', async () => {
+    // /slow-body commits at once and sends the end of its body 600 ms later.
+    await open('/');
+    const result = await h.ok<{ url?: string }>('browser_click', {
+      ...s,
+      ...role('link', '/slow-body?ms=600'),
+    });
+    expect(result.url).toBe(site.url('/slow-body?ms=600'));
+    const read = await h.ok<{ text: string }>('browser_visible_text', s);
+    expect(read.text).toContain('Body finished');
+  });
 });
 
 describe('locator failures', () => {
