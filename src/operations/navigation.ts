@@ -13,6 +13,8 @@ export interface NavigationResult {
 }
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:']);
+/** Requests of one URL in all when leftover navigations interrupt it (see navigate). */
+const MAX_ATTEMPTS = 3;
 
 /** Only absolute http(s) URLs; file:, javascript:, data:, chrome: and friends are refused. */
 export function checkNavigableUrl(url: string, field = 'url'): string {
@@ -48,13 +50,17 @@ export async function navigate(
         if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
         throw mapped;
       });
-    // A leftover navigation (one abandoned earlier, or a redirect the page started) can interrupt
-    // ours; the caller asked for this URL, so it is requested once more within the same deadline.
-    const response = await attempt().catch((error: unknown) => {
-      const interrupted = toNavigationError(error).details?.reason === 'interrupted';
-      if (interrupted && !ctx.signal.aborted && ctx.deadline.remainingMs() > 0) return attempt();
-      throw error;
-    });
+    // A leftover navigation (one abandoned earlier at its deadline, or a redirect the page started)
+    // can interrupt ours; the caller asked for this URL, so it is requested again, within the same
+    // deadline and at most MAX_ATTEMPTS times in all (a page that keeps navigating away still fails).
+    const run = (left: number): Promise<Response | null> =>
+      attempt().catch((error: unknown) => {
+        const interrupted = toNavigationError(error).details?.reason === 'interrupted';
+        if (interrupted && left > 1 && !ctx.signal.aborted && ctx.deadline.remainingMs() > 0)
+          return run(left - 1);
+        throw error;
+      });
+    const response = await run(MAX_ATTEMPTS);
     return await describe(ctx, response);
   } finally {
     errorPage.dispose();
