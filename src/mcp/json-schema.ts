@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stripLeanMetadata, toLeanInput, toLeanOutput } from './lean-schema.js';
+import { visitSchemas } from './schema-walk.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -26,7 +27,7 @@ export function toPublishedSchema(schema: z.ZodObject, options: PublishOptions):
   }) as JsonSchema;
   // Clients assume 2020-12 for MCP tool schemas; the dialect URI repeated per tool is pure overhead.
   delete json.$schema;
-  dropRedundantKeywords(json, true, options.io);
+  dropRedundantKeywords(json, options.io);
   if (options.full === true) {
     stripLeanMetadata(json);
   } else if (options.io === 'input') {
@@ -58,37 +59,25 @@ export function toPublishedSchema(schema: z.ZodObject, options: PublishOptions):
  *   a tenth of the listing. Patterns and enums, which tell an agent the format, stay.
  * It also writes `anyOf: [X, null]` as X with a nullable type (see mergeNullable).
  */
-function dropRedundantKeywords(node: unknown, isRoot: boolean, io: 'input' | 'output'): void {
-  if (Array.isArray(node)) {
-    for (const item of node) dropRedundantKeywords(item, false, io);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  const record = node as JsonSchema;
-  mergeNullable(record);
-  if (isStringTypeOnly(record.propertyNames)) delete record.propertyNames;
-  const extra = record.additionalProperties;
-  if (isEmptyObject(extra) || (extra === false && (io === 'output' || !isRoot)))
-    delete record.additionalProperties;
-  if (record.type === 'string' && isStringList(record.enum)) delete record.type;
-  // A const fixes the value, and so its type.
-  if ('const' in record && typeof record.type === 'string') delete record.type;
-  if (io === 'output' && !isRoot) delete record.required;
-  if (io === 'input' && typeof record.maxLength === 'number') delete record.maxLength;
-  if (io === 'input' && typeof record.minLength === 'number') delete record.minLength;
-  if (record.type === 'integer') {
-    if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
-    if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
-  }
-  for (const [key, value] of Object.entries(record)) {
-    if (DATA_KEYWORDS.has(key)) continue;
-    // Property names are data, not keywords: recurse into each property's schema, never prune the map itself.
-    if (key === 'properties' || key === '$defs' || key === 'patternProperties') {
-      for (const child of Object.values(value as JsonSchema)) dropRedundantKeywords(child, false, io);
-    } else {
-      dropRedundantKeywords(value, false, io);
+function dropRedundantKeywords(root: JsonSchema, io: 'input' | 'output'): void {
+  visitSchemas(root, (record, { isRoot }) => {
+    mergeNullable(record);
+    if (isStringTypeOnly(record.propertyNames)) delete record.propertyNames;
+    const extra = record.additionalProperties;
+    if (isEmptyObject(extra) || (extra === false && (io === 'output' || !isRoot)))
+      delete record.additionalProperties;
+    if (record.type === 'string' && isStringList(record.enum)) delete record.type;
+    // A const fixes the value, and so its type.
+    if ('const' in record && typeof record.type === 'string') delete record.type;
+    if (io === 'output' && !isRoot) delete record.required;
+    if (io === 'input' && typeof record.maxLength === 'number') delete record.maxLength;
+    if (io === 'input' && typeof record.minLength === 'number') delete record.minLength;
+    if (record.type === 'integer') {
+      if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
+      if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
     }
-  }
+    return true;
+  });
 }
 
 /** Keywords that only constrain values of the schema's own type, so `null` passes them untouched. */
@@ -143,9 +132,6 @@ function isNullType(value: unknown): boolean {
     (value as JsonSchema).type === 'null'
   );
 }
-
-/** Keywords whose values are data (never schemas): left exactly as they are. */
-const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required']);
 
 function isStringList(value: unknown): boolean {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');

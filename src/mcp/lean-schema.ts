@@ -1,4 +1,5 @@
 import type { JsonSchema } from './json-schema.js';
+import { visitSchemas } from './schema-walk.js';
 
 /**
  * The lean listing (the default; `--full-schemas` publishes everything as JSON Schema).
@@ -25,7 +26,7 @@ import type { JsonSchema } from './json-schema.js';
  *   array's items) and which fields are always present are left out. Every result shows them.
  */
 
-/** Metadata keywords of the lean listing; the full listing removes them. */
+/** Metadata keywords of the lean listing (data to the schema walker); the full listing removes them. */
 const SHAPE = 'shape';
 const LEAN_OMIT = 'leanOmit';
 
@@ -97,27 +98,4 @@ function dropNested(node: unknown): void {
   for (const key of NESTED) delete record[key];
   for (const key of ['anyOf', 'oneOf'])
     if (Array.isArray(record[key])) for (const option of record[key] as unknown[]) dropNested(option);
-}
-
-/** Keywords whose values are data, never schemas. */
-const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', SHAPE, LEAN_OMIT]);
-
-/** Calls `visit` on every schema object, pre-order; returning false skips the node's children. */
-function visitSchemas(node: unknown, visit: (record: JsonSchema) => boolean): void {
-  if (Array.isArray(node)) {
-    for (const item of node) visitSchemas(item, visit);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  const record = node as JsonSchema;
-  if (!visit(record)) return;
-  for (const [key, value] of Object.entries(record)) {
-    if (DATA.has(key)) continue;
-    if (key === 'properties' || key === '$defs' || key === 'patternProperties') {
-      // Maps from names to schemas: the names are data, every value is a schema.
-      for (const child of Object.values(value as JsonSchema)) visitSchemas(child, visit);
-    } else {
-      visitSchemas(value, visit);
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolHints } from '../tools/define.js';
+import { visitSchemas, type SchemaPlace } from './schema-walk.js';
 
 /**
  * MCP hints as published: a hint equal to the protocol's default (readOnly=false, destructive=true,
@@ -32,33 +33,18 @@ export function listingBytes(result: { tools: unknown[] }): number {
  */
 export function dedupeFieldDescriptions(tools: Tool[]): Tool[] {
   const seen = new Set<string>();
+  // Mutates freshly generated schemas: `toListedTool` builds new objects for every listing.
+  const dropSeen = (record: Record<string, unknown>, { field }: SchemaPlace): boolean => {
+    if (field !== '' && typeof record.description === 'string') {
+      const key = `${field}\u0000${record.description}`;
+      if (seen.has(key)) delete record.description;
+      else seen.add(key);
+    }
+    return true;
+  };
   for (const tool of tools) {
-    dropSeenDescriptions(tool.inputSchema, '', seen);
-    if (tool.outputSchema) dropSeenDescriptions(tool.outputSchema, '', seen);
+    visitSchemas(tool.inputSchema, dropSeen);
+    if (tool.outputSchema) visitSchemas(tool.outputSchema, dropSeen);
   }
   return tools;
-}
-
-/** Mutates freshly generated schemas: `toListedTool` builds new objects for every listing. */
-function dropSeenDescriptions(node: unknown, field: string, seen: Set<string>): void {
-  if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) dropSeenDescriptions(item, field, seen);
-    return;
-  }
-  const record = node as Record<string, unknown>;
-  if (field !== '' && typeof record.description === 'string') {
-    const key = `${field}\u0000${record.description}`;
-    if (seen.has(key)) delete record.description;
-    else seen.add(key);
-  }
-  for (const [key, value] of Object.entries(record)) {
-    if (key === 'properties' || key === '$defs') {
-      // Keys of these maps name the schemas below them.
-      for (const [name, child] of Object.entries(value as Record<string, unknown>))
-        dropSeenDescriptions(child, name, seen);
-    } else if (key !== 'enum' && key !== 'const' && key !== 'required') {
-      dropSeenDescriptions(value, field, seen);
-    }
-  }
 }
