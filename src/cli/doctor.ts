@@ -1,7 +1,7 @@
 import { access, constants, mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
 import type { Config } from '../config/load.js';
 import { chromiumCandidates, findChromium, installHint } from '../engine/providers/find-chromium.js';
+import { loadChromium } from '../engine/providers/playwright-loader.js';
 import { CHROMIUM_ARGS } from '../engine/providers/local.js';
 import { VERSIONS } from '../engine/versions.js';
 
@@ -38,9 +38,9 @@ async function checkBrowser(config: Config): Promise<Check> {
       detail: `${config.provider} provider: the browser is reached remotely at session creation`,
     };
   }
-  const found = findChromium(config.executablePath);
+  const found = await findChromium(config.executablePath);
   if (!found) {
-    const looked = chromiumCandidates(config.executablePath)
+    const looked = (await chromiumCandidates(config.executablePath))
       .map((candidate) => candidate.path)
       .join(', ');
     return {
@@ -50,7 +50,7 @@ async function checkBrowser(config: Config): Promise<Check> {
     };
   }
   try {
-    const browser = await chromium.launch({
+    const browser = await (await loadChromium()).launch({
       executablePath: found.path,
       headless: true,
       chromiumSandbox: false,

@@ -8,8 +8,8 @@ import { findChromium, installHint } from '../engine/providers/find-chromium.js'
  * Gets a Chromium where it can: Playwright's own download first, then Debian's package when running
  * as root with apt-get. Otherwise prints the exact command. Returns the exit status.
  */
-export function installBrowser(config: Config, write: (line: string) => void): number {
-  const existing = findChromium(config.executablePath);
+export async function installBrowser(config: Config, write: (line: string) => void): Promise<number> {
+  const existing = await findChromium(config.executablePath);
   if (existing) {
     write(`Chromium already available (${existing.source}): ${existing.path}\n`);
     return 0;
@@ -19,7 +19,7 @@ export function installBrowser(config: Config, write: (line: string) => void): n
   const viaPlaywright = spawnSync(process.execPath, [cli, 'install', 'chromium'], {
     stdio: ['ignore', 2, 2],
   });
-  if (viaPlaywright.status === 0 && findChromium('')) return done(write);
+  if (viaPlaywright.status === 0 && (await findChromium(''))) return done(write);
   if (
     process.platform === 'linux' &&
     process.getuid?.() === 0 &&
@@ -28,13 +28,13 @@ export function installBrowser(config: Config, write: (line: string) => void): n
     write("Trying Debian's chromium package (apt-get)…\n");
     spawnSync('apt-get', ['update'], { stdio: ['ignore', 2, 2] });
     const viaApt = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: ['ignore', 2, 2] });
-    if (viaApt.status === 0 && findChromium('')) return done(write);
+    if (viaApt.status === 0 && (await findChromium(''))) return done(write);
   }
   write(`Could not install Chromium automatically. Run: ${installHint()}\n`);
   return 1;
 }
 
-function done(write: (line: string) => void): number {
-  write(`Chromium installed: ${findChromium('')?.path ?? ''}\n`);
+async function done(write: (line: string) => void): Promise<number> {
+  write(`Chromium installed: ${(await findChromium(''))?.path ?? ''}\n`);
   return 0;
 }

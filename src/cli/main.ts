@@ -5,11 +5,8 @@ import { createLogger, type Logger } from '../engine/logger.js';
 import { createBrowserMesh } from '../create-mesh.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { VERSIONS } from '../engine/versions.js';
-import { startHttpServer } from '../mcp/http.js';
 import { createMcpServer } from '../mcp/server.js';
-import { runDoctor } from './doctor.js';
 import { helpText } from './help.js';
-import { installBrowser } from './install-browser.js';
 
 /** flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr. */
 async function main(): Promise<number | undefined> {
@@ -33,9 +30,9 @@ async function main(): Promise<number | undefined> {
       out(`${VERSIONS.browsermesh}\n`);
       return 0;
     case 'doctor':
-      return runDoctor(config, out);
+      return (await import('./doctor.js')).runDoctor(config, out);
     case 'install-browser':
-      return installBrowser(config, out);
+      return (await import('./install-browser.js')).installBrowser(config, out);
     case 'serve':
       await serve(loaded);
       return undefined;
@@ -62,6 +59,8 @@ async function serve({ config }: LoadedConfig): Promise<void> {
 
 /** MCP over Streamable HTTP: one MCP server per client connection, all on one BrowserMesh. */
 async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Promise<void> {
+  // Loaded only here: the HTTP stack (hono and friends) costs startup time stdio users never need.
+  const { startHttpServer } = await import('../mcp/http.js');
   const http = await startHttpServer({
     mesh,
     logger,

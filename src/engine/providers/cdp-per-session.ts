@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { newId } from '../ids.js';
 import { safeEndpoint } from './cdp.js';
@@ -30,7 +31,7 @@ export class PerSessionCdpProvider implements BrowserProvider {
     const endpoint = await this.mintEndpoint();
     let browser: Browser;
     try {
-      browser = await chromium.connectOverCDP(endpoint, {
+      browser = await (await loadChromium()).connectOverCDP(endpoint, {
         timeout: options.timeoutMs,
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });

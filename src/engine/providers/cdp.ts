@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { Placement, ProviderStatus } from './provider.js';
 import { SharedBrowserProvider } from './shared-browser.js';
@@ -22,7 +23,7 @@ export class CdpProvider extends SharedBrowserProvider {
 
   protected async obtain(timeoutMs: number): Promise<Browser> {
     try {
-      return await chromium.connectOverCDP(this.options.endpoint, {
+      return await (await loadChromium()).connectOverCDP(this.options.endpoint, {
         timeout: timeoutMs,
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });

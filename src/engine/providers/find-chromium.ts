@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { loadChromium } from './playwright-loader.js';
 
 export interface ChromiumCandidate {
   source: 'explicit' | 'playwright' | 'system';
@@ -27,12 +27,12 @@ const SYSTEM_PATHS: Record<string, string[]> = {
 };
 
 /** The places a Chromium is looked for, in order: explicit path, Playwright's browsers, the system. */
-export function chromiumCandidates(explicitPath: string): ChromiumCandidate[] {
+export async function chromiumCandidates(explicitPath: string): Promise<ChromiumCandidate[]> {
   const out: ChromiumCandidate[] = [];
   if (explicitPath !== '')
     out.push({ source: 'explicit', path: explicitPath, found: isExecutable(explicitPath) });
   try {
-    const managed = chromium.executablePath();
+    const managed = (await loadChromium()).executablePath();
     if (managed) out.push({ source: 'playwright', path: managed, found: isExecutable(managed) });
   } catch {
     // playwright-core throws when it has no build for this platform; fall through to the system.
@@ -47,8 +47,8 @@ export function chromiumCandidates(explicitPath: string): ChromiumCandidate[] {
  * The Chromium to launch. An explicit path that does not exist is an error, never silently
  * replaced by another browser.
  */
-export function findChromium(explicitPath: string): ChromiumCandidate | undefined {
-  const candidates = chromiumCandidates(explicitPath);
+export async function findChromium(explicitPath: string): Promise<ChromiumCandidate | undefined> {
+  const candidates = await chromiumCandidates(explicitPath);
   if (explicitPath !== '') return candidates[0]?.found ? candidates[0] : undefined;
   return candidates.find((candidate) => candidate.found);
 }

@@ -1,6 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { findChromium, installHint } from './find-chromium.js';
+import { loadChromium } from './playwright-loader.js';
 import type { Placement } from './provider.js';
 import { SharedBrowserProvider } from './shared-browser.js';
 
@@ -29,7 +30,7 @@ export class LocalProvider extends SharedBrowserProvider {
   }
 
   protected async obtain(timeoutMs: number): Promise<Browser> {
-    const found = findChromium(this.options.executablePath);
+    const found = await findChromium(this.options.executablePath);
     if (!found) {
       const what = this.options.executablePath
         ? 'The configured Chromium executable was not found'
@@ -40,7 +41,7 @@ export class LocalProvider extends SharedBrowserProvider {
       });
     }
     try {
-      return await chromium.launch({
+      return await (await loadChromium()).launch({
         executablePath: found.path,
         headless: this.options.headless,
         chromiumSandbox: false,

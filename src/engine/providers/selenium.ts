@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { safeEndpoint } from './cdp.js';
@@ -67,7 +68,7 @@ export class SeleniumProvider implements BrowserProvider {
     try {
       if (this.closed) throw shuttingDownError();
       const endpoint = cdpEndpointOf(session.capabilities, this.client.baseUrl);
-      const browser = await chromium
+      const browser = await (await loadChromium())
         .connectOverCDP(endpoint, {
           timeout: Math.max(1, expiresAt - Date.now()),
           headers: this.client.headers,
