@@ -50,7 +50,9 @@ async function checkBrowser(config: Config): Promise<Check> {
     };
   }
   try {
-    const browser = await (await loadChromium()).launch({
+    const browser = await (
+      await loadChromium()
+    ).launch({
       executablePath: found.path,
       headless: true,
       chromiumSandbox: false,

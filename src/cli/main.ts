@@ -43,7 +43,7 @@ async function serve({ config }: LoadedConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
   const mesh = createBrowserMesh({ config, logger });
   if (config.http) return serveHttp(config, mesh, logger);
-  const server = createMcpServer({ mesh, logger });
+  const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
   const transport = new StdioServerTransport();
   const stop = stopper(logger, async () => {
     await mesh.shutdown().catch(() => undefined);
@@ -71,7 +71,8 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
     sharedSessions: config.sharedSessions,
     disconnectGraceMs: config.disconnectGraceMs,
     maxBodyBytes: config.httpMaxBodyBytes,
-    createServer: (owner) => createMcpServer({ mesh, logger, ...(owner === undefined ? {} : { owner }) }),
+    createServer: (owner) =>
+      createMcpServer({ mesh, logger, warmUp: config.warmUp, ...(owner === undefined ? {} : { owner }) }),
   }).catch((error: unknown) => {
     // EADDRINUSE, EACCES, EADDRNOTAVAIL: say which, not a stack.
     const code = (error as NodeJS.ErrnoException).code ?? 'error';

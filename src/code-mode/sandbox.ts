@@ -4,7 +4,7 @@ import type { CodeModeBackend } from './backend.js';
 import { runInWorker } from './sandbox-run.js';
 import { CANCELLED, timeoutError } from './script-session.js';
 import type { ScriptError, ScriptResult } from './script-types.js';
-import { acquireWorker, releaseWorker } from './worker-pool.js';
+import { acquireWorker, prewarmWorker, releaseWorker } from './worker-pool.js';
 import type { WorkerLimits } from './worker-protocol.js';
 
 export type { JSONValue, ScriptError, ScriptErrorKind, ScriptResult, ScriptRunInfo } from './script-types.js';
@@ -60,6 +60,11 @@ export const CODE_MODE_DEFAULTS = {
   maxLogChars: 1_000,
   maxCodeChars: 100_000,
 } as const;
+
+/** Starts a sandbox worker with the default limits in the background, for the first script to reuse. */
+export function prewarmSandbox(): void {
+  prewarmWorker(CODE_MODE_DEFAULTS.memoryLimitBytes);
+}
 
 export async function runScript(
   code: string,

@@ -30,6 +30,8 @@ let idle: { worker: Worker; memoryLimitBytes: number }[] = [];
 const limitOf = new WeakMap<Worker, number>();
 let active = 0;
 const waiters = new Set<() => void>();
+/** Prewarmed workers still starting, by memory limit: a script waits for one rather than start its own. */
+const warming = new Map<number, Promise<unknown>>();
 
 /**
  * Counters for tests and diagnostics: workers started, reuses, workers killed because a script
@@ -57,6 +59,8 @@ export async function acquireWorker(
     if (!(await waitForTurn(signal))) return undefined;
   }
   active++;
+  const starting = warming.get(memoryLimitBytes);
+  if (starting !== undefined) await untilAborted(starting, signal);
   const index = idle.findIndex((entry) => entry.memoryLimitBytes === memoryLimitBytes);
   const warm = index < 0 ? undefined : idle.splice(index, 1)[0]?.worker;
   if (warm !== undefined) {
@@ -82,6 +86,33 @@ export function releaseWorker(worker: Worker, end: 'reuse' | 'killed' | 'unhealt
     void worker.terminate();
   }
   releaseSlot();
+}
+
+/**
+ * Starts one worker for this memory limit in the background unless one is idle or the pool is busy,
+ * so the first script of a process does not pay for the worker's start (~0.5-2 s).
+ */
+export function prewarmWorker(memoryLimitBytes: number): void {
+  if (idle.some((entry) => entry.memoryLimitBytes === memoryLimitBytes)) return;
+  if (active + idle.length >= config.maxWorkers) return;
+  if (warming.has(memoryLimitBytes)) return;
+  // An aborted signal makes startWorker park the worker as soon as it is ready.
+  const started = startWorker(AbortSignal.abort(), memoryLimitBytes)
+    .catch(() => undefined)
+    .finally(() => warming.delete(memoryLimitBytes));
+  warming.set(memoryLimitBytes, started);
+}
+
+/** Waits for `promise`, or less if `signal` aborts first; never rejects. */
+function untilAborted(promise: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    promise.then(done, done);
+  });
 }
 
 /** Reconfigures the pool; idle workers are stopped (tests use this to select the debug build). */

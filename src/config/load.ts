@@ -24,6 +24,7 @@ export interface Config {
   headless: boolean;
   schemaRefs: boolean;
   fullSchemas: boolean;
+  warmUp: boolean;
   autoInstall: boolean;
   tools: ToolProfile[];
   agentGuidelines: boolean;

@@ -110,6 +110,15 @@ export const SETTINGS = [
       'Publish every nested input shape and output record as JSON Schema (default: the lean listing, where nested input objects are given as one-line shapes and outputs list their top-level fields).',
   },
   {
+    key: 'warmUp',
+    env: 'BROWSERMESH_WARM_UP',
+    flag: 'warm-up',
+    type: bool,
+    default: 'true',
+    description:
+      'Once a client has initialized, launch the local Chromium and a code-mode sandbox worker in the background, so the first session and script do not wait for them (`--no-warm-up`: on first use).',
+  },
+  {
     key: 'autoInstall',
     env: 'BROWSERMESH_AUTO_INSTALL',
     flag: 'auto-install',

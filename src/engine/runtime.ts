@@ -80,6 +80,16 @@ export class BrowserMesh {
     this.pageHooks = [...(options.pageHooks ?? [])];
   }
 
+  /**
+   * Launches the local browser in the background so the first session does not wait for it (the
+   * MCP server calls this once a client has initialized). Never throws; a failed launch is retried
+   * and reported by the first session.
+   */
+  warmUp(): void {
+    if (this.shuttingDown) return;
+    this.provider.warmUp?.(this.config.timeoutMs);
+  }
+
   /** Registers a hook run for every page adopted from now on (observability, dialogs, …). */
   addPageHook(hook: PageHook): void {
     this.pageHooks.push(hook);

@@ -19,6 +19,7 @@ import { toPublishedSchema } from './json-schema.js';
 import { dedupeFieldDescriptions, toAnnotations } from './listing.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { warmUpOnInitialized } from './warm-up.js';
 
 export interface McpServerOptions {
   mesh: BrowserMesh;
@@ -29,6 +30,8 @@ export interface McpServerOptions {
   owner?: string;
   /** Override the published tools (defaults to the configured profiles). */
   tools?: AnyTool[];
+  /** Launch Chromium (and a sandbox worker) once the client has initialized. The CLI sets it from config. */
+  warmUp?: boolean;
 }
 
 /** The only place that speaks MCP: tools → tools/list entries, results → CallToolResult. */
@@ -70,6 +73,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     return toCallToolResult(result);
   });
 
+  if (options.warmUp) warmUpOnInitialized(server, mesh, byName.has('browser_run'));
   registerPrompts(server, new Set(byName.keys()));
   registerResources(server, mesh, options.owner);
   return server;

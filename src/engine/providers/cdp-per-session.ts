@@ -31,7 +31,9 @@ export class PerSessionCdpProvider implements BrowserProvider {
     const endpoint = await this.mintEndpoint();
     let browser: Browser;
     try {
-      browser = await (await loadChromium()).connectOverCDP(endpoint, {
+      browser = await (
+        await loadChromium()
+      ).connectOverCDP(endpoint, {
         timeout: options.timeoutMs,
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });

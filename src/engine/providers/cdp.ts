@@ -23,7 +23,9 @@ export class CdpProvider extends SharedBrowserProvider {
 
   protected async obtain(timeoutMs: number): Promise<Browser> {
     try {
-      return await (await loadChromium()).connectOverCDP(this.options.endpoint, {
+      return await (
+        await loadChromium()
+      ).connectOverCDP(this.options.endpoint, {
         timeout: timeoutMs,
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });

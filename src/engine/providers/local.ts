@@ -41,7 +41,9 @@ export class LocalProvider extends SharedBrowserProvider {
       });
     }
     try {
-      return await (await loadChromium()).launch({
+      return await (
+        await loadChromium()
+      ).launch({
         executablePath: found.path,
         headless: this.options.headless,
         chromiumSandbox: false,

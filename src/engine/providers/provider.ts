@@ -33,6 +33,11 @@ export interface BrowserProvider {
   readonly name: string;
   acquire(options: { timeoutMs: number; signal?: AbortSignal }): Promise<BrowserLease>;
   status(): ProviderStatus;
+  /**
+   * Starts obtaining the browser in the background (a launch the first session then shares), where
+   * that is cheap to undo; a failure is left for the first session to report. Optional.
+   */
+  warmUp?(timeoutMs: number): void;
   /** Releases everything this provider holds; kills only processes it launched. */
   shutdown(): Promise<void>;
 }

@@ -68,7 +68,9 @@ export class SeleniumProvider implements BrowserProvider {
     try {
       if (this.closed) throw shuttingDownError();
       const endpoint = cdpEndpointOf(session.capabilities, this.client.baseUrl);
-      const browser = await (await loadChromium())
+      const browser = await (
+        await loadChromium()
+      )
         .connectOverCDP(endpoint, {
           timeout: Math.max(1, expiresAt - Date.now()),
           headers: this.client.headers,

@@ -26,6 +26,12 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
     return { browser, placement: this.placement(), ownsProcess: this.ownsProcess, release: async () => {} };
   }
 
+  warmUp(timeoutMs: number): void {
+    // Only a browser this provider launches itself: a remote one may be a paid or shared slot.
+    if (!this.ownsProcess || this.closed || this.browser?.isConnected() || this.pending) return;
+    this.connectOnce(timeoutMs).catch(() => undefined);
+  }
+
   status(): ProviderStatus {
     const connected = this.browser?.isConnected() === true;
     return {

@@ -1,0 +1,67 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { workerStats } from '../../src/code-mode/worker-pool.js';
+import { createBrowserMesh } from '../../src/create-mesh.js';
+import { createLogger } from '../../src/engine/logger.js';
+import type { BrowserMesh } from '../../src/engine/runtime.js';
+import { createMcpServer } from '../../src/mcp/server.js';
+import { testConfig } from '../helpers/harness.js';
+import { waitFor } from './support/wait.js';
+
+let mesh: BrowserMesh | undefined;
+let client: Client | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  await mesh?.shutdown();
+  client = mesh = undefined;
+});
+
+async function connect(warmUp: boolean, tools: string[] = ['core']): Promise<Client> {
+  mesh = createBrowserMesh({ config: testConfig({ tools: tools as never }), logger: createLogger('silent') });
+  const server = createMcpServer({ mesh, logger: createLogger('silent'), warmUp });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'warm-up-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe('warm-up after initialize', () => {
+  it('launches the local Chromium in the background once the client has initialized', async () => {
+    await connect(true);
+    // No session was asked for: the browser comes up on its own, and the first session shares it.
+    await waitFor(() => mesh?.runtimeInfo().browser.state === 'ready', 30_000, 'the warmed-up browser');
+    const version = mesh?.runtimeInfo().browser.browserVersion;
+    expect(version).toMatch(/\d+\./);
+    const created = await client?.callTool({ name: 'browser_session_create', arguments: {} });
+    expect(created?.isError).toBeFalsy();
+    expect(mesh?.runtimeInfo().browser.browserVersion).toBe(version);
+  });
+
+  it('starts a sandbox worker when browser_run is published', async () => {
+    const before = workerStats.started;
+    await connect(true, ['core', 'code']);
+    await waitFor(() => workerStats.started > before, 30_000, 'a prewarmed sandbox worker');
+    const created = await client?.callTool({ name: 'browser_session_create', arguments: {} });
+    const { session, initialPage } = created?.structuredContent as {
+      session: { sessionId: string };
+      initialPage: { pageId: string };
+    };
+    const startedBefore = workerStats.started;
+    const run = await client?.callTool({
+      name: 'browser_run',
+      arguments: { sessionId: session.sessionId, pageId: initialPage.pageId, code: 'return 6 * 7' },
+    });
+    expect(run?.structuredContent).toMatchObject({ value: 42 });
+    // The first script ran on the prewarmed worker instead of starting its own.
+    expect(workerStats.started).toBe(startedBefore);
+  });
+
+  it('launches nothing without warm-up (the library default)', async () => {
+    await connect(false);
+    await client?.listTools();
+    expect(mesh?.runtimeInfo().browser.state).toBe('idle');
+  });
+});
