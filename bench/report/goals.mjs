@@ -5,6 +5,7 @@ import { ratio } from '../lib/stats.mjs';
 import { REFERENCE_LABEL } from '../peers/reference.mjs';
 import { FLOOR_LABEL } from '../scenarios/scale.mjs';
 import { fmtInt, fmtMs, fmtRatio } from './format.mjs';
+import { firstUseGoals } from './goals-first-use.mjs';
 
 const BM = 'BrowserMesh';
 const PW = '@playwright/mcp';
@@ -156,6 +157,7 @@ export function evaluateGoals(results) {
   );
 
   goals.push(...scaleGoals(rowsOf(results, 'scale')));
+  goals.push(...firstUseGoals(results));
   return goals;
 }
 

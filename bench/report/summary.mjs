@@ -155,6 +155,15 @@ const METRICS = [
       ),
   ],
   [
+    'spawn → initialize answered',
+    fmtMs,
+    (r, c) =>
+      ok(
+        rows(r, 'coldStart').find((x) => x.contender === c),
+        'initMs',
+      ),
+  ],
+  [
     'cold start to first navigation',
     fmtMs,
     (r, c) =>

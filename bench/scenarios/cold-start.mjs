@@ -2,6 +2,8 @@
 // handshake, tools/list (every client lists tools first), whatever the server needs to get a page
 // (a session for BrowserMesh, the page id for chrome-devtools-mcp) and one navigation, which
 // launches the browser. The reference is playwright-core: launch, new context, new page, goto.
+// Also recorded: spawn → `initialize` answered (the handshake alone), and for BrowserMesh the first
+// `browser_run` of the process next to the second one (a cold sandbox worker shows as the gap).
 
 import { McpConnection } from '../lib/mcp.mjs';
 import { median } from '../lib/stats.mjs';
@@ -12,15 +14,28 @@ async function coldOnce(ctx, contender) {
   const conn = new McpConnection(contender.serverSpec({ tmpDir: ctx.scratch(`cold-${contender.id}`) }));
   try {
     const started = performance.now();
-    await conn.start();
+    const initMs = await conn.start();
     await conn.listTools();
     const page = await contender.open(conn);
     await contender.navigate(conn, page, ctx.fixture.url('/quiet'));
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    if (contender.id !== 'browsermesh') return { ms, initMs };
+    const firstRunMs = await timedRun(conn, page);
+    return { ms, initMs, firstRunMs, warmRunMs: await timedRun(conn, page) };
   } finally {
     await conn.close();
   }
 }
+
+/** One trivial browser_run on the session's page: what a script costs beyond its own work. */
+async function timedRun(conn, page) {
+  const started = performance.now();
+  await conn.call('browser_run', { sessionId: page.sessionId, pageId: page.pageId, code: 'return 1' });
+  return performance.now() - started;
+}
+
+const medianOf = (samples, field) =>
+  samples.every((s) => Number.isFinite(s[field])) ? median(samples.map((s) => s[field])) : undefined;
 
 async function referenceOnce(ctx) {
   const started = performance.now();
@@ -44,7 +59,13 @@ export const coldStart = {
       rows.push(
         await attempt({ contender: contender.label }, async () => {
           const samples = await repeat(times, () => coldOnce(ctx, contender));
-          return { ms: median(samples), samples: samples.length };
+          return {
+            ms: medianOf(samples, 'ms'),
+            initMs: medianOf(samples, 'initMs'),
+            firstRunMs: medianOf(samples, 'firstRunMs'),
+            warmRunMs: medianOf(samples, 'warmRunMs'),
+            samples: samples.length,
+          };
         }),
       );
     }

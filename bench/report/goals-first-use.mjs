@@ -1,0 +1,119 @@
+// Issue 18's goals: where a user first meets BrowserMesh (startup, first navigation, first script),
+// snapshot capture time, what one script costs against the calls it replaces, tools/list tokens per
+// tool and CPU per checkout under load. Same rules as goals.mjs: met, missed, or not measured.
+
+import { ratio } from '../lib/stats.mjs';
+import { REFERENCE_LABEL } from '../peers/reference.mjs';
+import { fmtMs, fmtNum, fmtRatio } from './format.mjs';
+
+const BM = 'BrowserMesh';
+const PW = '@playwright/mcp';
+const PER_STEP = 'per-step, refs from snapshots';
+const CODE = 'code mode: one Playwright script';
+
+const rowsOf = (results, scenario) => results[scenario]?.rows ?? [];
+const find = (rows, where) => rows.find((r) => Object.entries(where).every(([k, v]) => r[k] === v));
+const usable = (row, field) => row && !row.na && !row.error && Number.isFinite(row[field]);
+const missing = (note) => ({ met: null, measured: '—', note });
+
+function goal(id, text, target, check) {
+  try {
+    return { id, goal: text, target, ...check() };
+  } catch (error) {
+    return { id, goal: text, target, ...missing(String(error.message ?? error)) };
+  }
+}
+
+/** `bm ÷ other` against a limit, or not measured when either side is missing. */
+function ratioGoal(bm, other, field, limit, what, format = fmtMs) {
+  if (!usable(bm, field)) return missing(`${what}: BrowserMesh not measured`);
+  if (!usable(other, field)) return missing(`${what}: ${other?.contender ?? 'the other side'} not measured`);
+  const r = ratio(bm[field], other[field]);
+  return { met: r <= limit, measured: `${fmtRatio(r)} (${format(bm[field])} vs ${format(other[field])})` };
+}
+
+export function firstUseGoals(results) {
+  const cold = rowsOf(results, 'coldStart');
+  const bmCold = find(cold, { contender: BM });
+  const peersCold = cold.filter((r) => r.contender !== BM && r.contender !== REFERENCE_LABEL);
+  const fastest = peersCold
+    .filter((r) => usable(r, 'ms'))
+    .reduce((best, r) => (best === undefined || r.ms < best.ms ? r : best), undefined);
+  const checkout = rowsOf(results, 'checkout');
+  const snaps = rowsOf(results, 'snapshot');
+  const bmSnap = find(snaps, { contender: BM, page: 'large', mode: 'full' });
+  const list = rowsOf(results, 'discovery');
+  const perTool = (row) => (row && usable(row, 'tokens') ? { ...row, perTool: row.tokens / row.tools } : row);
+  const scale = rowsOf(results, 'scale');
+  const maxN = Math.max(0, ...scale.map((r) => r.n ?? 0));
+  return [
+    goal('spawn-initialize', 'Spawn → initialize answered vs @playwright/mcp', '≤ 0.5×', () =>
+      ratioGoal(bmCold, find(cold, { contender: PW }), 'initMs', 0.5, 'spawn → initialize'),
+    ),
+    goal('cold-first-navigation', 'Cold start → first navigation vs the fastest peer', '≤ 1×', () =>
+      ratioGoal(bmCold, fastest, 'ms', 1, 'cold start'),
+    ),
+    goal('first-run', 'First browser_run in a process vs the next one', '≤ 1.2×', () =>
+      usable(bmCold, 'firstRunMs') && usable(bmCold, 'warmRunMs')
+        ? {
+            met: bmCold.firstRunMs <= 1.2 * bmCold.warmRunMs,
+            measured: `${fmtRatio(ratio(bmCold.firstRunMs, bmCold.warmRunMs))} (${fmtMs(bmCold.firstRunMs)} vs ${fmtMs(bmCold.warmRunMs)})`,
+          }
+        : missing('first browser_run not measured'),
+    ),
+    goal('code-vs-steps', 'Checkout as one script vs the same steps as calls (wall time)', '≤ 1×', () =>
+      ratioGoal(
+        find(checkout, { contender: BM, mode: CODE }),
+        find(checkout, { contender: BM, mode: PER_STEP }),
+        'wallMs',
+        1,
+        'checkout',
+      ),
+    ),
+    goal('code-vs-peer', "Checkout as one script vs @playwright/mcp's code tool (wall time)", '≤ 0.7×', () =>
+      ratioGoal(
+        find(checkout, { contender: BM, mode: CODE }),
+        find(checkout, { contender: PW, mode: CODE }),
+        'wallMs',
+        0.7,
+        'code mode',
+      ),
+    ),
+    goal('snapshot-capture-peer', "Full snapshot capture of /large vs @playwright/mcp's", '≤ 1×', () =>
+      ratioGoal(bmSnap, find(snaps, { contender: PW, page: 'large', mode: 'full' }), 'ms', 1, 'snapshot'),
+    ),
+    goal(
+      'snapshot-capture-aria',
+      "Full snapshot capture of /large vs playwright-core's ariaSnapshot()",
+      '≤ 1.5×',
+      () =>
+        ratioGoal(
+          bmSnap,
+          find(snaps, { contender: REFERENCE_LABEL, page: 'large', mode: 'full' }),
+          'ms',
+          1.5,
+          'snapshot',
+        ),
+    ),
+    goal(
+      'tool-list-tokens',
+      "tools/list tokens per tool (default profile) vs @playwright/mcp's",
+      '≤ 1×',
+      () =>
+        ratioGoal(
+          perTool(find(list, { contender: BM, profile: 'default' })),
+          perTool(find(list, { contender: PW, profile: 'default' })),
+          'perTool',
+          1,
+          'tools/list',
+          (v) => `${fmtNum(v, 0)} tokens/tool`,
+        ),
+    ),
+    goal('cpu-per-checkout', `CPU seconds per checkout (server + browser, N = ${maxN})`, '≤ 2.5 s', () => {
+      const bm = find(scale, { contender: BM, n: maxN });
+      return usable(bm, 'cpuSecPerCheckout')
+        ? { met: bm.cpuSecPerCheckout <= 2.5, measured: `${fmtNum(bm.cpuSecPerCheckout, 2)} s` }
+        : missing('scale not measured');
+    }),
+  ];
+}
