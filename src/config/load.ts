@@ -7,6 +7,11 @@ import {
   type LOG_LEVELS,
   type PROVIDERS,
 } from './settings.js';
+import { checkBrowserDefaults } from './browser-checks.js';
+import { ConfigError } from './config-error.js';
+import { readConfigFile, type RawValues } from './config-file.js';
+
+export { ConfigError } from './config-error.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -59,6 +64,25 @@ export interface Config {
   maxSavedStates: number;
   maxStateBytes: number;
   maxStateTotalBytes: number;
+  /** Browser defaults for every session (issue 19); '' / false / [] / {} = not set. */
+  device: string;
+  /** WIDTHxHEIGHT. */
+  viewport: string;
+  userAgent: string;
+  locale: string;
+  timezone: string;
+  ignoreHttpsErrors: boolean;
+  /** Secret-bearing (may hold user:password@): never log or echo. */
+  proxyServer: string;
+  proxyBypass: string[];
+  /** Secret-bearing: never log or echo. */
+  extraHttpHeaders: Record<string, string>;
+  /** Absolute paths, checked to exist at load. */
+  initScripts: string[];
+  /** Absolute path of a Playwright storageState file, checked at load. */
+  storageState: string;
+  /** The `--config` file the other values may have come from. */
+  configFile: string;
 }
 
 export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version';
@@ -66,17 +90,6 @@ export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'vers
 export interface LoadedConfig {
   config: Config;
   command: CliCommand;
-}
-
-/** A configuration value was refused. `source` names the variable or flag; the CLI exits with 2. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  constructor(
-    readonly source: string,
-    message: string,
-  ) {
-    super(`${source}: ${message}`);
-  }
 }
 
 const COMMAND_FLAGS: Record<string, CliCommand> = {
@@ -87,19 +100,25 @@ const COMMAND_FLAGS: Record<string, CliCommand> = {
   version: 'version',
 };
 
-type RawValues = Map<string, { value: string; source: string }>;
-
 /** Reads env, then argv (flags win), validates every value, and returns a typed Config. */
 export function loadConfig(
   argv: readonly string[] = process.argv.slice(2),
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): LoadedConfig {
-  const raw: RawValues = new Map();
+  // Precedence, lowest first: defaults, the --config file, the environment, flags.
+  const fromEnv: RawValues = new Map();
   for (const spec of SETTINGS) {
     const value = env[spec.env];
-    if (value !== undefined && value !== '') raw.set(spec.key, { value, source: spec.env });
+    if (value !== undefined && value !== '') fromEnv.set(spec.key, { value, source: spec.env });
   }
-  const command = applyArgv(argv, raw);
+  const fromFlags: RawValues = new Map();
+  const command = applyArgv(argv, fromFlags);
+  const configPath = fromFlags.get('configFile') ?? fromEnv.get('configFile');
+  const raw: RawValues = new Map([
+    ...(configPath ? readConfigFile(configPath.value, configPath.source) : new Map()),
+    ...fromEnv,
+    ...fromFlags,
+  ]);
   const values: Record<string, unknown> = {};
   for (const spec of SETTINGS) {
     const entry = raw.get(spec.key);
@@ -113,6 +132,7 @@ export function loadConfig(
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
   checkHttp(config, raw);
+  checkBrowserDefaults(config, raw);
   return { config, command };
 }
 

@@ -1,7 +1,12 @@
 import type { Browser } from 'playwright-core';
 import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
-import { toContextOptions, effectiveSettings, type ContextSettings } from './context-settings.js';
+import {
+  effectiveSettings,
+  resolveContextSettings,
+  toContextOptions,
+  type ContextSettings,
+} from './context-settings.js';
 import { Deadline } from './deadline.js';
 import { newId } from './ids.js';
 import { silentLogger, type Logger } from './logger.js';
@@ -9,6 +14,7 @@ import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
+import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -69,6 +75,7 @@ export class BrowserMesh {
   private readonly sessions = new Map<string, Session>();
   private readonly owners = new Map<string, string>();
   private readonly pageHooks: PageHook[];
+  private readonly defaults: SessionDefaults;
   private readonly watchedBrowsers = new WeakSet<Browser>();
   private creating = 0;
   private shuttingDown: Promise<void> | undefined;
@@ -78,6 +85,7 @@ export class BrowserMesh {
     this.logger = options.logger ?? silentLogger;
     this.provider = options.provider ?? createProvider(options.config, this.logger);
     this.pageHooks = [...(options.pageHooks ?? [])];
+    this.defaults = sessionDefaultsFromConfig(options.config);
   }
 
   /**
@@ -112,8 +120,9 @@ export class BrowserMesh {
         },
       );
     }
+    // Resolved before anything is allocated: an unknown device preset is refused here.
+    const settings = resolveContextSettings(this.defaults.settings, input.contextSettings);
     this.creating++;
-    const settings = input.contextSettings ?? {};
     const session = new Session({
       name: input.name ?? null,
       metadata: input.metadata ?? {},
@@ -128,13 +137,16 @@ export class BrowserMesh {
     try {
       lease = await withDeadline(acquiring, deadline, options.signal);
       this.watch(lease.browser);
+      const { operator } = this.defaults;
+      const storageState = input.storageState?.state ?? operator.storageStatePath;
       const context = await lease.browser.newContext({
-        ...toContextOptions(settings),
-        ...(input.storageState ? { storageState: input.storageState.state } : {}),
+        ...toContextOptions(settings, operator),
+        ...(storageState === undefined ? {} : { storageState }),
       });
       for (const grant of settings.permissions ?? []) {
         await context.grantPermissions([grant.permission], { origin: grant.origin });
       }
+      for (const path of operator.initScriptPaths ?? []) await context.addInitScript({ path });
       const initialPage = await session.attach(context, lease);
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);

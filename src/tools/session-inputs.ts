@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDeviceName } from '../engine/devices.js';
 
 /** Bounds on session labels: checked before any id, context or page is allocated. */
 const MAX_NAME_CHARS = 128;
@@ -55,6 +56,11 @@ const Origin = z.string().refine((value) => {
 
 export const ContextSettingsSchema = z
   .object({
+    device: z
+      .string()
+      .max(64)
+      .refine(isDeviceName, "a device name from playwright-core's list, e.g. Pixel 7")
+      .optional(),
     viewport: z
       .object({ width: z.number().int().min(100).max(7680), height: z.number().int().min(100).max(4320) })
       .strict()
@@ -71,6 +77,7 @@ export const ContextSettingsSchema = z
     colorScheme: z.enum(['light', 'dark', 'no-preference']).optional(),
     reducedMotion: z.enum(['reduce', 'no-preference']).optional(),
     userAgent: z.string().min(1).max(512).optional(),
+    ignoreHttpsErrors: z.boolean().optional(),
     geolocation: z
       .object({
         latitude: z.number().min(-90).max(90),
@@ -89,5 +96,5 @@ export const ContextSettingsSchema = z
   .describe('Browser settings:')
   .meta({
     shape:
-      '{viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one)}',
+      '{device?: "Pixel 7", viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, ignoreHttpsErrors?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one)}',
   });
