@@ -28,9 +28,21 @@ export const DialogNoteSchema = z.object({
   action: z.enum(['accepted', 'dismissed']),
 });
 
+/** What an action waited for before returning (operations/action-settle.ts); lean listings show the field only. */
+export const SettledOutput = z
+  .object({
+    navigation: z.boolean(),
+    requests: z.number(),
+    mutations: z.number(),
+    waitedMs: z.number(),
+    complete: z.literal(false).optional(),
+  })
+  .describe('What the action caused and was awaited: {navigation, requests, mutations, waitedMs}.');
+
 /** What every interaction returns: completed, the new URL only if it changed, and dialog notes. */
 export const ActionOutput = z.object({
   completed: z.literal(true),
+  settled: SettledOutput,
   url: z.string().optional().describe('Only when the action changed it.'),
   ...dialogsField,
   ...snapshotOutputFields,

@@ -5,16 +5,23 @@ import { pageAddress } from './schemas.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
-  .describe('Default load.')
+  .describe('Default: parsed, then load if it comes soon. load: strict.')
   .meta({ id: 'WaitUntil' });
-const NavigationOutput = z.object({ url: z.string(), title: z.string(), status: z.number().nullable() });
+const LoadStateOutput = z.enum(['load', 'domcontentloaded', 'commit']);
+const NavigationOutput = z.object({
+  url: z.string(),
+  title: z.string(),
+  status: z.number().nullable(),
+  loadState: LoadStateOutput,
+});
 const HistoryOutput = NavigationOutput.extend({ moved: z.boolean() });
 const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() }).strict();
 
 export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
-  description: 'Load an http(s) URL; returns url, title and status. Read the page with browser_snapshot.',
+  description:
+    'Load an http(s), data: or about:blank URL; returns url, title, status and loadState. Read the page with browser_snapshot.',
   profile: 'core',
   input: z
     .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })
