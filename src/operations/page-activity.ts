@@ -62,10 +62,16 @@ const ACTIVITY_SOURCE = `function () {
     if (pending.delete(entry)) wake();
   };
   // Settled after the callback ran: what it scheduled in turn is pending before this one stops being.
+  // The chain is kept through the microtasks the callback queued (an \`await sleep(100)\` loop resumes
+  // there), so such a loop also deepens and stops counting after a few rounds.
+  const micro = window.queueMicrotask ? window.queueMicrotask.bind(window) : (f) => Promise.resolve().then(f);
   const wrap = (kind, entry, fn) => function () {
     const outer = current;
     current = entry;
-    try { return fn.apply(this, arguments); } finally { current = outer; settle(kind, entry); }
+    try { return fn.apply(this, arguments); } finally {
+      micro(() => { if (current === entry) current = outer; });
+      settle(kind, entry);
+    }
   };
   const track = (kind, entry, schedule) => {
     pending.add(entry);
