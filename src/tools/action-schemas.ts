@@ -28,7 +28,11 @@ export const DialogNoteSchema = z.object({
   action: z.enum(['accepted', 'dismissed']),
 });
 
-/** What an action waited for before returning (operations/action-settle.ts); lean listings show the field only. */
+/**
+ * What an action waited for before returning (operations/action-settle.ts). It rides on every action
+ * tool, so the lean listing leaves it out (leanOmit) and the README explains it once; --full-schemas
+ * and every result show it.
+ */
 export const SettledOutput = z
   .object({
     navigation: z.boolean(),
@@ -37,7 +41,7 @@ export const SettledOutput = z
     waitedMs: z.number(),
     complete: z.literal(false).optional(),
   })
-  .describe('What the action caused and was awaited: {navigation, requests, mutations, waitedMs}.');
+  .meta({ leanOmit: true });
 
 /** What every interaction returns: completed, the new URL only if it changed, and dialog notes. */
 export const ActionOutput = z.object({

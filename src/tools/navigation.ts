@@ -5,9 +5,10 @@ import { pageAddress } from './schemas.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
-  .describe('Default: parsed, then load if it comes soon. load: strict.')
+  .describe('Default: parsed, then load if soon. load: strict.')
   .meta({ id: 'WaitUntil' });
-const LoadStateOutput = z.enum(['load', 'domcontentloaded', 'commit']);
+/** load, domcontentloaded or commit; a plain string in the listing (it rides on four tools). */
+const LoadStateOutput = z.string();
 const NavigationOutput = z.object({
   url: z.string(),
   title: z.string(),
@@ -21,7 +22,7 @@ export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
   description:
-    'Load an http(s), data: or about:blank URL; returns url, title, status and loadState. Read the page with browser_snapshot.',
+    'Load an http(s), data: or about:blank URL; returns url, title, status, loadState. Read it with browser_snapshot.',
   profile: 'core',
   input: z
     .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })

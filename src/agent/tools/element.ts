@@ -20,7 +20,9 @@ export const ActionOutput = z.object({
     )
     .optional()
     .describe('Dialogs that opened unexpectedly and were handled.'),
-  settled: SettledOutput,
+  settled: SettledOutput.describe(
+    'What the action caused and was awaited: navigation, requests, mutations, waitedMs.',
+  ),
 });
 
 /** `ControlOrMeta` is Meta on macOS and Control elsewhere, as in Playwright. */
