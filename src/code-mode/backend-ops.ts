@@ -203,7 +203,9 @@ async function afterLoad(ctx: PageOperationContext, state: LoadState | undefined
   return null;
 }
 
-function toNavState(state: LoadState | undefined): NavLoadState {
+/** No waitUntil: the operations' default (parsed, then a short grace for load), as every face has it. */
+function toNavState(state: LoadState | undefined): NavLoadState | undefined {
+  if (state === undefined) return undefined;
   return state === 'domcontentloaded' ? 'domcontentloaded' : 'load';
 }
 

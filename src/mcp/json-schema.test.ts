@@ -169,4 +169,15 @@ describe('toPublishedSchema (lean, the default)', () => {
     });
     expect(ajv.compile(published)({ count: 1, point: { x: 1, y: 2 }, items: [{ id: 'a' }] })).toBe(true);
   });
+
+  it('leaves out an output field marked leanOmit, and still accepts results that carry it', () => {
+    const report = z.object({ n: z.number() }).meta({ leanOmit: true });
+    const schema = z.object({ done: z.boolean(), report });
+    const published = toPublishedSchema(schema, { refs: true, io: 'output' });
+    expect(published).toEqual({ type: 'object', properties: { done: { type: 'boolean' } } });
+    expect(ajv.compile(published)({ done: true, report: { n: 1 } })).toBe(true);
+    const full = toPublishedSchema(schema, { refs: true, io: 'output', full: true });
+    expect(JSON.stringify(full)).toContain('"report"');
+    expect(JSON.stringify(full)).not.toContain('leanOmit');
+  });
 });

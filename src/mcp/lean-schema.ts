@@ -24,6 +24,8 @@ import { visitSchemas } from './schema-walk.js';
  * Outputs
  * - Top-level fields keep their types, enums and descriptions; what they nest (a record's fields, an
  *   array's items) and which fields are always present are left out. Every result shows them.
+ * - A field whose `leanOmit` metadata is `true` goes: a report that rides on every result of many
+ *   tools (an action's `settled`), documented once in the README rather than in each tool.
  */
 
 /** Metadata keywords of the lean listing (data to the schema walker); the full listing removes them. */
@@ -38,9 +40,14 @@ export function toLeanInput(root: JsonSchema): void {
 
 /** An output schema, published lean: its top-level fields only. */
 export function toLeanOutput(root: JsonSchema): void {
+  const properties = root.properties;
+  if (properties !== null && typeof properties === 'object') {
+    const fields = properties as Record<string, unknown>;
+    for (const [name, field] of Object.entries(fields))
+      if ((field as JsonSchema | null)?.[LEAN_OMIT] === true) delete fields[name];
+  }
   stripLeanMetadata(root);
   delete root.required;
-  const properties = root.properties;
   if (properties === null || typeof properties !== 'object') return;
   for (const field of Object.values(properties as Record<string, unknown>)) dropNested(field);
 }

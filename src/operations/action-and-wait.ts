@@ -9,6 +9,7 @@ import { performAction } from './action-scope.js';
 import { dialogRouterOf, type DialogNote, type DialogType } from './dialogs.js';
 import { comboEvents, dispatchKeyEvents, parseKeyCombo } from './keyboard.js';
 import type { TargetSpec } from './locator-spec.js';
+import { LOAD_GRACE_MS } from './navigation.js';
 import { compileUrlPattern } from './url-match.js';
 
 export type AwaitedEvent =
@@ -130,9 +131,18 @@ function navigationWaiter(
     page.on('framenavigated', onNavigated);
   });
   const promise = withDeadline(committed, ctx.deadline, ctx.signal).then(async (href) => {
-    const loadState = awaited.loadState ?? 'load';
+    // An explicit loadState is strict; without one, as for browser_navigate: the parsed document, then
+    // a short grace for load that is never a failure (one hung pixel must not fail the step).
+    const loadState = awaited.loadState ?? 'domcontentloaded';
     if (loadState !== 'commit')
       await page.waitForLoadState(loadState, { timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal });
+    if (awaited.loadState === undefined)
+      await page
+        .waitForLoadState('load', {
+          timeout: Math.max(1, Math.min(LOAD_GRACE_MS, ctx.deadline.remainingMs() - 100)),
+          signal: ctx.signal,
+        })
+        .catch(() => undefined);
     return { type: 'navigation' as const, url: sanitizeUrl(href, MAX_URL_CHARS) ?? '' };
   });
   return {

@@ -3,7 +3,7 @@ import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
 import { takeDialogNotes, type DialogNote } from './dialogs.js';
 import { resolveTarget } from './locate.js';
 import type { TargetSpec } from './locator-spec.js';
-import { watchNavigation } from './nav-settle.js';
+import { watchActivity, type Settled } from './action-settle.js';
 import { DetachedError } from './pointer.js';
 import { releaseObjects, type ElementTarget } from './remote-element.js';
 
@@ -11,6 +11,8 @@ import { releaseObjects, type ElementTarget } from './remote-element.js';
 export interface ActionResult {
   completed: true;
   url?: string;
+  /** What the action set in motion and was awaited before returning (see action-settle.ts). */
+  settled: Settled;
   /** Dialogs nobody expected that were handled (dismissed) since the last report. */
   dialogs?: DialogNote[];
 }
@@ -73,9 +75,9 @@ function staleRef(field: string): BrowserMeshError {
 }
 
 /**
- * Runs an action with what every action needs around it: a navigation watch (so an action that
- * navigates returns after the commit, with the new URL), the page's unexpected-dialog notes, and
- * release of the CDP objects it resolved.
+ * Runs an action with what every action needs around it: an activity watch (so an action returns
+ * after what it set in motion — a navigation, requests, short timers — with the new URL), the page's
+ * unexpected-dialog notes, and release of the CDP objects it resolved.
  */
 export async function performAction<T extends object>(
   ctx: PageOperationContext,
@@ -83,13 +85,13 @@ export async function performAction<T extends object>(
 ): Promise<ActionResult & T> {
   const page = ctx.page.page;
   const before = page.url();
-  const watch = await watchNavigation(ctx.page);
+  const watch = await watchActivity(ctx.page);
   const scope = new ActionScope(ctx);
   try {
     // A hung page must not hold the session's queue slot past the deadline. A caller's cancel is left
     // to the body's own checks, so a cancelled action never overlaps the next one.
     const extra = await withDeadline(body(scope), ctx.deadline);
-    await watch.settle(ctx.deadline, ctx.signal);
+    const settled = await watch.settle(ctx.deadline, ctx.signal);
     const after = page.isClosed() ? before : page.url();
     const dialogs = takeDialogNotes(ctx.page);
     return {
@@ -97,6 +99,7 @@ export async function performAction<T extends object>(
       ...extra,
       ...(after !== before ? { url: after } : {}),
       ...(dialogs.length > 0 ? { dialogs } : {}),
+      settled,
     };
   } finally {
     watch.dispose();

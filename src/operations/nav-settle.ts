@@ -17,8 +17,16 @@ function pageEvents(page: ManagedPage): Promise<{ cdp: CDPSession; mainFrameId: 
 }
 
 export interface NavigationWatch {
-  /** If the action asked the main frame to navigate, waits (within the deadline) until the new document is parsed or the navigation is dropped. */
-  settle(deadline: Deadline, signal?: AbortSignal): Promise<void>;
+  /** Whether the main frame was asked to navigate (true once seen; reliable after a round trip to the page). */
+  readonly requested: boolean;
+  /** Whether a requested navigation committed a new document. */
+  readonly committed: boolean;
+  /**
+   * If the action asked the main frame to navigate, waits (within the deadline) until the new document
+   * is parsed or the navigation is dropped. `ordered`: the caller already made a round trip to the
+   * page after the action, so the navigation request (if any) has been seen.
+   */
+  settle(deadline: Deadline, signal?: AbortSignal, ordered?: boolean): Promise<void>;
   dispose(): void;
 }
 
@@ -71,10 +79,16 @@ export async function watchNavigation(page: ManagedPage): Promise<NavigationWatc
       if (done) stop();
     });
   return {
-    async settle(deadline, signal) {
+    get requested() {
+      return requested;
+    },
+    get committed() {
+      return committed;
+    },
+    async settle(deadline, signal, ordered = false) {
       // The input's answer and the renderer's navigation request travel on different channels. One
       // round trip to the renderer on this session orders them: its answer comes after the request.
-      await cdp.send('Runtime.evaluate', { expression: '0' }).catch(() => undefined);
+      if (!ordered) await cdp.send('Runtime.evaluate', { expression: '0' }).catch(() => undefined);
       if (requested && !done) await untilCommittedOrDropped(deadline, signal);
       // A new document committed: wait until it is parsed (DOMContentLoaded, not every image), so
       // the next read sees the page the action led to and not a half-built one. Bounded by the

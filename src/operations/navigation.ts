@@ -2,6 +2,7 @@ import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { toNavigationError } from './errors.js';
+import { ensureActivityTracker } from './page-activity.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';
 
@@ -10,46 +11,108 @@ export interface NavigationResult {
   url: string;
   title: string;
   status: number | null;
+  /** The load state the page had reached when the call returned (see {@link LOAD_GRACE_MS}). */
+  loadState: LoadState;
 }
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:']);
+/** data: URLs are allowed up to this size (the MCP schema caps every URL at the same length). */
+export const MAX_DATA_URL_CHARS = 8192;
 /** Requests of one URL in all when leftover navigations interrupt it (see navigate). */
 const MAX_ATTEMPTS = 3;
+/**
+ * Without an explicit waitUntil a navigation is done once its document is parsed; `load` is then
+ * awaited this long at most. One subresource that never answers (an analytics pixel, a long poll)
+ * must not turn a readable page into a timeout.
+ */
+export const LOAD_GRACE_MS = 1000;
 
-/** Only absolute http(s) URLs; file:, javascript:, data:, chrome: and friends are refused. */
+/**
+ * Absolute http(s) URLs, `about:blank` and bounded `data:` URLs (as Playwright's and Chrome's MCP
+ * servers allow); file:, javascript:, chrome: and every other scheme are refused.
+ */
 export function checkNavigableUrl(url: string, field = 'url'): string {
+  if (url === 'about:blank') return url;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw invalidArgument(field, 'must be an absolute http(s) URL');
+    throw invalidArgument(field, 'must be an absolute http(s) URL, about:blank or a data: URL');
+  }
+  if (parsed.protocol === 'data:') {
+    if (url.length > MAX_DATA_URL_CHARS)
+      throw invalidArgument(field, `a data: URL may have at most ${MAX_DATA_URL_CHARS} characters`);
+    return url;
   }
   if (!ALLOWED_SCHEMES.has(parsed.protocol))
-    throw invalidArgument(field, `scheme ${parsed.protocol} is not allowed; use http or https`);
+    throw invalidArgument(
+      field,
+      `scheme ${parsed.protocol} is not allowed; use http(s), about:blank or data:`,
+    );
   return parsed.href;
 }
 
+/**
+ * One navigation step's wait: an explicit `waitUntil` is strict (the deadline turns a missing `load`
+ * into OPERATION_TIMEOUT); without one the step waits for the parsed document and `finish` then gives
+ * `load` a short grace, so only "nothing usable arrived" is a timeout.
+ */
+function stepWait(waitUntil: LoadState | undefined): LoadState {
+  return waitUntil ?? 'domcontentloaded';
+}
+
+/** The state reached: the explicit one, or `load` if it came within the grace, else `domcontentloaded`. */
+async function finish(
+  ctx: PageOperationContext,
+  waitUntil: LoadState | undefined,
+  response: Response | null,
+): Promise<NavigationResult> {
+  let loadState: LoadState = waitUntil ?? 'domcontentloaded';
+  if (waitUntil === undefined && !ctx.page.isClosed) {
+    const graceMs = Math.min(LOAD_GRACE_MS, ctx.deadline.remainingMs() - 100);
+    if (graceMs > 0) {
+      const loaded = await ctx.page.page
+        .waitForLoadState('load', { timeout: graceMs, signal: ctx.signal })
+        .then(() => true)
+        .catch(() => false);
+      if (loaded) loadState = 'load';
+    }
+  }
+  return { ...(await describe(ctx, response)), loadState };
+}
+
+/**
+ * Loads `url` in the page. Without `waitUntil` it returns once the document is parsed, after a short
+ * grace for `load` ({@link LOAD_GRACE_MS}); the result's `loadState` says which state was reached.
+ *
+ * @example
+ * const { url, status, loadState } = await navigate(ctx, 'https://example.com');
+ */
 export async function navigate(
   ctx: PageOperationContext,
   url: string,
-  waitUntil: LoadState = 'load',
+  waitUntil?: LoadState,
 ): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
   const page = ctx.page.page;
+  // Installed before the new document exists, so its timers are seen from its first script on.
+  await ensureActivityTracker(ctx.page);
   const errorPage = watchErrorPage(page);
   try {
     const attempt = (): Promise<Response | null> =>
-      page.goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
-        const mapped = toNavigationError(error);
-        // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
-        // so the next operation's navigation is not interrupted by that commit.
-        const reason = String(mapped.details?.reason ?? '');
-        if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
-          await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
-        // A navigation abandoned at its deadline must not commit later, under the next operation.
-        if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
-        throw mapped;
-      });
+      page
+        .goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
+        .catch(async (error: unknown) => {
+          const mapped = toNavigationError(error);
+          // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
+          // so the next operation's navigation is not interrupted by that commit.
+          const reason = String(mapped.details?.reason ?? '');
+          if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
+            await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
+          // A navigation abandoned at its deadline must not commit later, under the next operation.
+          if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
+          throw mapped;
+        });
     // A leftover navigation (one abandoned earlier at its deadline, or a redirect the page started)
     // can interrupt ours; the caller asked for this URL, so it is requested again, within the same
     // deadline and at most MAX_ATTEMPTS times in all (a page that keeps navigating away still fails).
@@ -61,7 +124,7 @@ export async function navigate(
         throw error;
       });
     const response = await run(MAX_ATTEMPTS);
-    return await describe(ctx, response);
+    return await finish(ctx, waitUntil, response);
   } finally {
     errorPage.dispose();
   }
@@ -69,38 +132,35 @@ export async function navigate(
 
 export async function goBack(
   ctx: PageOperationContext,
-  waitUntil: LoadState = 'load',
+  waitUntil?: LoadState,
 ): Promise<NavigationResult & { moved: boolean }> {
   const response = await ctx.page.page
-    .goBack({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+    .goBack({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
     .catch((error: unknown) => {
       throw toNavigationError(error);
     });
-  return { ...(await describe(ctx, response)), moved: response !== null };
+  return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
 export async function goForward(
   ctx: PageOperationContext,
-  waitUntil: LoadState = 'load',
+  waitUntil?: LoadState,
 ): Promise<NavigationResult & { moved: boolean }> {
   const response = await ctx.page.page
-    .goForward({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+    .goForward({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
     .catch((error: unknown) => {
       throw toNavigationError(error);
     });
-  return { ...(await describe(ctx, response)), moved: response !== null };
+  return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
-export async function reload(
-  ctx: PageOperationContext,
-  waitUntil: LoadState = 'load',
-): Promise<NavigationResult> {
+export async function reload(ctx: PageOperationContext, waitUntil?: LoadState): Promise<NavigationResult> {
   const response = await ctx.page.page
-    .reload({ waitUntil, timeout: ctx.deadline.stepTimeoutMs() })
+    .reload({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
     .catch((error: unknown) => {
       throw toNavigationError(error);
     });
-  return describe(ctx, response);
+  return finish(ctx, waitUntil, response);
 }
 
 async function stopLoading(ctx: PageOperationContext): Promise<void> {
@@ -132,7 +192,10 @@ function watchErrorPage(page: Page): { seen(timeoutMs: number): Promise<void>; d
   };
 }
 
-async function describe(ctx: PageOperationContext, response: Response | null): Promise<NavigationResult> {
+async function describe(
+  ctx: PageOperationContext,
+  response: Response | null,
+): Promise<Omit<NavigationResult, 'loadState'>> {
   const page = ctx.page.page;
   const title = await page.title().catch(() => '');
   return { url: page.url(), title: clip(title, 200), status: response?.status() ?? null };

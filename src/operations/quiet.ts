@@ -1,15 +1,19 @@
 import type { Page, Request } from 'playwright-core';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { cancelledError } from '../engine/deadline.js';
+import { ensureActivityTracker, waitPageQuiet } from './page-activity.js';
 
 /**
  * Quiet-aware sleeps (seed 002): a requested sleep ends once the page has been quiet — no request in
  * flight and no DOM mutation — for `quietMs` (500 ms), and never later than asked. Agents write
  * `waitForTimeout(8000)` "for the page to load"; most pages are ready long before.
  *
- * Event-driven: requests are counted from the page's own events; DOM quiet is one in-page
- * MutationObserver per window that answers at the first mutation or when the window passes, so a
- * changing page is noticed at once and a quiet one costs one round trip per window.
+ * Quiet also means no short timer the page scheduled is still due (page-activity.ts): a sleep must not
+ * end at 920 ms when a timer set for 800 ms is about to add the element the script waits for. Timer
+ * chains deeper than a few hops (polling, animation loops) do not count, so they cannot pin a sleep.
+ *
+ * Event-driven: requests are counted from the page's own events; DOM and timer quiet is one in-page
+ * wait that every mutation and timer end re-arms, so a quiet page costs one round trip.
  */
 
 export const QUIET_WINDOW_MS = 500;
@@ -39,6 +43,10 @@ export async function waitForQuiet(ctx: PageOperationContext, options: QuietOpti
   const quietMs = options.quietMs ?? QUIET_WINDOW_MS;
   const requests = new RequestTracker(ctx.page.page);
   const done = (quiet: boolean): QuietResult => ({ quiet, elapsedMs: Date.now() - started });
+  if (options.dom !== false) await ensureActivityTracker(ctx.page);
+  // One in-page wait at a time: a request event does not abandon it, it only delays the verdict.
+  let pageQuiet: Promise<boolean> | undefined;
+  let carried = false;
   try {
     for (;;) {
       if (ctx.signal.aborted) throw cancelledError();
@@ -48,48 +56,48 @@ export async function waitForQuiet(ctx: PageOperationContext, options: QuietOpti
         await until(requests.next(), left, ctx.signal);
         continue;
       }
-      const window = Math.min(quietMs, left);
+      const netCalmMs = Date.now() - requests.lastActivityAt;
+      if (netCalmMs < quietMs) {
+        await until(requests.next(), Math.min(left, quietMs - netCalmMs), ctx.signal);
+        continue;
+      }
+      pageQuiet ??= options.dom === false ? Promise.resolve(true) : pageQuietFor(ctx, quietMs, left, started);
       const mark = requests.version;
-      const watch = options.dom === false ? delay(window) : domQuietFor(ctx, window);
       const calm = await until(
-        watch,
-        window + 1000,
+        pageQuiet,
+        left + 1000,
         ctx.signal,
-        requests.next().then(() => false),
+        requests.next().then(() => undefined),
       );
-      if (calm === true && requests.version === mark && window === quietMs) return done(true);
+      if (requests.version !== mark) {
+        carried = true;
+        continue;
+      }
+      pageQuiet = undefined;
+      // An answer that may date from before a request event is asked again (answered at once if calm).
+      if (calm === true && !carried) return done(true);
+      carried = false;
     }
   } finally {
     requests.dispose();
   }
 }
 
-/** Resolves true when the main document saw no mutation for `windowMs`, false at the first one. */
-async function domQuietFor(ctx: PageOperationContext, windowMs: number): Promise<boolean> {
-  const cdp = await ctx.page.cdp();
-  const { result } = await cdp
-    .send('Runtime.evaluate', {
-      expression: `(${OBSERVE_QUIET})(${Math.floor(windowMs)})`,
-      awaitPromise: true,
-      returnByValue: true,
-    })
-    // A navigation destroyed the document under the observer: that is activity.
-    .catch(() => ({ result: { value: false } }));
-  return result.value === true;
+/** In-page: DOM and the page's short timers quiet for `windowMs` (from `sinceMs`), within `maxMs`. */
+async function pageQuietFor(
+  ctx: PageOperationContext,
+  windowMs: number,
+  maxMs: number,
+  sinceMs: number,
+): Promise<boolean> {
+  return waitPageQuiet(await ctx.page.cdp(), windowMs, maxMs, false, sinceMs);
 }
-
-const OBSERVE_QUIET = `function (windowMs) {
-  return new Promise((resolve) => {
-    const observer = new MutationObserver(() => finish(false));
-    const timer = setTimeout(() => finish(true), windowMs);
-    function finish(quiet) { observer.disconnect(); clearTimeout(timer); resolve(quiet); }
-    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-}`;
 
 /** Requests of this page (all its frames) in flight since the tracker started. */
 class RequestTracker {
   version = 0;
+  /** When a request last started or ended (the tracker's start counts as one: nothing is known before). */
+  lastActivityAt = Date.now();
   private readonly open = new Set<Request>();
   private wakers: Array<() => void> = [];
 
@@ -127,6 +135,7 @@ class RequestTracker {
 
   private bump(): void {
     this.version++;
+    this.lastActivityAt = Date.now();
     const wakers = this.wakers;
     this.wakers = [];
     for (const wake of wakers) wake();
@@ -156,8 +165,4 @@ function until<T>(
       );
     }
   });
-}
-
-function delay(ms: number): Promise<boolean> {
-  return new Promise((resolve) => setTimeout(() => resolve(true), ms));
 }

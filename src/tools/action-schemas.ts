@@ -28,9 +28,25 @@ export const DialogNoteSchema = z.object({
   action: z.enum(['accepted', 'dismissed']),
 });
 
+/**
+ * What an action waited for before returning (operations/action-settle.ts). It rides on every action
+ * tool, so the lean listing leaves it out (leanOmit) and the README explains it once; --full-schemas
+ * and every result show it.
+ */
+export const SettledOutput = z
+  .object({
+    navigation: z.boolean(),
+    requests: z.number(),
+    mutations: z.number(),
+    waitedMs: z.number(),
+    complete: z.literal(false).optional(),
+  })
+  .meta({ leanOmit: true });
+
 /** What every interaction returns: completed, the new URL only if it changed, and dialog notes. */
 export const ActionOutput = z.object({
   completed: z.literal(true),
+  settled: SettledOutput,
   url: z.string().optional().describe('Only when the action changed it.'),
   ...dialogsField,
   ...snapshotOutputFields,

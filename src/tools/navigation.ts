@@ -5,16 +5,24 @@ import { pageAddress } from './schemas.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
-  .describe('Default load.')
+  .describe('Default: parsed, then load if soon. load: strict.')
   .meta({ id: 'WaitUntil' });
-const NavigationOutput = z.object({ url: z.string(), title: z.string(), status: z.number().nullable() });
+/** load, domcontentloaded or commit; a plain string in the listing (it rides on four tools). */
+const LoadStateOutput = z.string();
+const NavigationOutput = z.object({
+  url: z.string(),
+  title: z.string(),
+  status: z.number().nullable(),
+  loadState: LoadStateOutput,
+});
 const HistoryOutput = NavigationOutput.extend({ moved: z.boolean() });
 const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() }).strict();
 
 export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
-  description: 'Load an http(s) URL; returns url, title and status. Read the page with browser_snapshot.',
+  description:
+    'Load an http(s), data: or about:blank URL; returns url, title, status, loadState. Read it with browser_snapshot.',
   profile: 'core',
   input: z
     .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })

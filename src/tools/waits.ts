@@ -83,7 +83,10 @@ const WaitFor = z
       .object({
         kind: z.literal('navigation'),
         url: UrlPattern.optional(),
-        loadState: z.enum(['commit', 'domcontentloaded', 'load']).optional().describe('Default load.'),
+        loadState: z
+          .enum(['commit', 'domcontentloaded', 'load'])
+          .optional()
+          .describe('Default: parsed, load if soon.'),
       })
       .strict(),
     z

@@ -64,7 +64,12 @@ describe('core tools', () => {
       waitUntil: 'domcontentloaded',
       timeout: 20_000,
     });
-    expect(page).toEqual({ url: site.url('/shop/'), title: 'Mesh Shop', status: 200 });
+    expect(page).toEqual({
+      url: site.url('/shop/'),
+      title: 'Mesh Shop',
+      status: 200,
+      loadState: 'domcontentloaded',
+    });
     await t.ok('browser_goto', { url: site.url('/agent/fetching'), waitUntil: 'networkidle' });
     expect(await t.text('data')).toMatch(/^items: \d+$/);
     const refused = await t.fails('browser_goto', { url: 'file:///etc/passwd' });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { click, hover, MAX_SCROLL_DELTA, scroll } from '../../operations/actions.js';
 import type { ActionResult } from '../../operations/action-scope.js';
+import { mergeSettled } from '../../operations/action-settle.js';
 import { dragAndDrop } from '../../operations/drag.js';
 import { fill, selectOption, toOptionCriteria } from '../../operations/forms.js';
 import type { Modifier } from '../../operations/key-layout.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../../operations/typing.js';
+import { SettledOutput } from '../../tools/action-schemas.js';
 import { defineAgentTool } from '../tool-types.js';
 import { Modifiers, Ref } from './schemas.js';
 
@@ -18,6 +20,9 @@ export const ActionOutput = z.object({
     )
     .optional()
     .describe('Dialogs that opened unexpectedly and were handled.'),
+  settled: SettledOutput.describe(
+    'What the action caused and was awaited: navigation, requests, mutations, waitedMs.',
+  ),
 });
 
 /** `ControlOrMeta` is Meta on macOS and Control elsewhere, as in Playwright. */
@@ -181,5 +186,6 @@ function mergeResults(first: ActionResult | undefined, second: ActionResult): Ac
     completed: true,
     ...(url === undefined ? {} : { url }),
     ...(dialogs.length > 0 ? { dialogs } : {}),
+    settled: mergeSettled(first.settled, second.settled),
   };
 }

@@ -7,15 +7,15 @@ import { NavigationOutput, TimeoutInput } from './schemas.js';
 export const gotoTool = defineAgentTool({
   name: 'browser_goto',
   description:
-    'Open an http(s) URL in the current tab. Returns url, title and HTTP status only; call browser_snapshot to see the page and get element refs.',
+    'Open an http(s) URL (or data:, about:blank) in the current tab. Returns url, title, HTTP status and loadState only; call browser_snapshot to see the page and get element refs.',
   input: z
     .object({
-      url: z.string().min(1).max(8192).describe('Absolute http(s) URL to open.'),
+      url: z.string().min(1).max(8192).describe('Absolute http(s) URL, data: URL or about:blank.'),
       waitUntil: z
         .enum(['load', 'domcontentloaded', 'networkidle'])
         .optional()
         .describe(
-          'When navigation counts as done (default load). networkidle also waits for 500 ms without network requests.',
+          'When navigation counts as done. Default: the document is parsed, then load is awaited briefly (never a timeout). load waits strictly; networkidle also waits for 500 ms without network requests.',
         ),
       timeout: TimeoutInput.optional().describe('Navigation deadline in ms (default: the browser timeout).'),
     })

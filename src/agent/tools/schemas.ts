@@ -20,6 +20,9 @@ export const NavigationOutput = z.object({
   url: z.string(),
   title: z.string(),
   status: z.number().nullable().describe('HTTP status of the main document, when there was a response.'),
+  loadState: z
+    .enum(['load', 'domcontentloaded', 'commit'])
+    .describe('State reached: domcontentloaded when the page was readable but load did not come soon.'),
 });
 
 export const Done = z.object({ done: z.literal(true) });

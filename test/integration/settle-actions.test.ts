@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+
+/**
+ * Issue 13 §2 through the MCP client: an action returns after what it set in motion. /settle/delayed
+ * has buttons whose handlers navigate 100 ms later, relabel themselves 50 ms later, after a 200 ms
+ * fetch, or from an animation frame; and one that does nothing. Before the fix the click results had
+ * no URL and their snapshots showed the old labels.
+ */
+
+let site: FixtureServer;
+let h: McpHarness;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+interface Settled {
+  navigation: boolean;
+  requests: number;
+  mutations: number;
+  waitedMs: number;
+  complete?: false;
+}
+interface Acted {
+  completed: true;
+  url?: string;
+  settled: Settled;
+  snapshot?: string;
+}
+
+async function onDelayedPage(): Promise<{ sessionId: string; pageId: string }> {
+  const s = await h.session();
+  await h.ok('browser_navigate', { ...s, url: site.url('/settle/delayed') });
+  return s;
+}
+
+const button = (name: string): Record<string, unknown> => ({ locator: { role: 'button', name } });
+
+describe('an action returns after its effects', () => {
+  it('a handler that navigates 100 ms later: the click returns the new URL, on the new page', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Go later') });
+    expect(acted.url).toBe(site.url('/settle/next'));
+    expect(acted.settled.navigation).toBe(true);
+    // Nothing of the old page is left for the agent to act on.
+    expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Next' });
+    const text = await h.ok<{ text: string }>('browser_visible_text', s);
+    expect(text.text).toContain('The next page');
+  });
+
+  it('a handler that changes the text 50 ms later: includeSnapshot shows the new text', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', {
+      ...s,
+      ...button('Change later'),
+      includeSnapshot: true,
+    });
+    expect(acted.snapshot).toContain('Changed');
+    expect(acted.snapshot).not.toContain('Change later');
+    expect(acted.settled).toMatchObject({ navigation: false });
+    expect(acted.settled.mutations).toBeGreaterThan(0);
+    expect(acted.settled.complete).toBeUndefined();
+  });
+
+  it('a handler that fetches, then renders: the request is awaited and its rendering shown', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', {
+      ...s,
+      ...button('Load later'),
+      includeSnapshot: true,
+    });
+    expect(acted.settled.requests).toBe(1);
+    expect(acted.snapshot).toContain('Loaded 3');
+  });
+
+  it('an animation frame that schedules a timer is followed too', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', {
+      ...s,
+      ...button('Paint later'),
+      includeSnapshot: true,
+    });
+    expect(acted.snapshot).toContain('Painted');
+  });
+
+  it('a click that causes nothing reports nothing awaited', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Nothing') });
+    expect(acted.url).toBeUndefined();
+    expect(acted.settled).toMatchObject({ navigation: false, requests: 0, mutations: 0 });
+  });
+
+  it('an endless animation loop or poll the click started does not hold it to its bound', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Animate') });
+    expect(acted.settled.navigation).toBe(false);
+    // Loops stop counting after a few rounds; only a wait cut by the bound would say complete: false.
+    expect(acted.settled.complete).toBeUndefined();
+    expect(acted.settled.mutations).toBeGreaterThan(0);
+  });
+
+  it('bad input still fails fast with a code, and the page keeps working', async () => {
+    const s = await onDelayedPage();
+    const error = await h.err('browser_click', { ...s, ref: '@e999' });
+    expect(['STALE_ELEMENT_REFERENCE', 'ELEMENT_NOT_FOUND', 'INVALID_ARGUMENT']).toContain(error.code);
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Go later') });
+    expect(acted.url).toBe(site.url('/settle/next'));
+  });
+});

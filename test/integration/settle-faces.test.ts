@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentBrowser } from '../../src/agent/agent-browser.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { refIn, testAgentBrowser, ToolDriver } from './support/agent.js';
+
+/**
+ * Issue 13 §1–2 through the other two faces: AgentBrowser's tools and code mode (browser_run) share the
+ * operations' "done" — a navigation once the document is parsed, an action once its effects settled,
+ * a sleep not before the page's short timers have run.
+ */
+
+let site: FixtureServer;
+let h: McpHarness;
+let browser: AgentBrowser;
+let t: ToolDriver;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+  browser = testAgentBrowser();
+  t = new ToolDriver(browser, { threadId: 'settle' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+  await site?.close();
+});
+
+describe('AgentBrowser', () => {
+  it('browser_goto and browser_back reach a page whose load never comes', async () => {
+    const page = await t.ok('browser_goto', { url: site.url('/settle/hanging?n=7'), timeout: 8000 });
+    expect(page).toMatchObject({ title: 'Hanging 7', status: 200, loadState: 'domcontentloaded' });
+    await t.ok('browser_goto', { url: site.url('/settle/next') });
+    const back = await t.ok('browser_back');
+    expect(back).toMatchObject({ title: 'Hanging 7', moved: true, loadState: 'domcontentloaded' });
+  });
+
+  it('browser_click returns after a delayed navigation and a delayed relabel', async () => {
+    await t.ok('browser_goto', { url: site.url('/settle/delayed') });
+    let snap = await t.ok<{ snapshot: string }>('browser_snapshot');
+    const changed = await t.ok<{ settled: { navigation: boolean } }>('browser_click', {
+      ref: refIn(snap.snapshot, 'button', 'Change later'),
+    });
+    expect(changed.settled.navigation).toBe(false);
+    expect(await t.text('text')).toBe('Changed');
+    snap = await t.ok<{ snapshot: string }>('browser_snapshot');
+    const went = await t.ok<{ url?: string; settled: { navigation: boolean } }>('browser_click', {
+      ref: refIn(snap.snapshot, 'button', 'Go later'),
+    });
+    expect(went).toMatchObject({ url: site.url('/settle/next'), settled: { navigation: true } });
+  });
+
+  it('accepts about:blank and refuses file: with INVALID_ARGUMENT', async () => {
+    expect(await t.ok('browser_goto', { url: 'about:blank' })).toMatchObject({ url: 'about:blank' });
+    expect((await t.fails('browser_goto', { url: 'file:///etc/passwd' })).code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+interface CodeOut<T> {
+  value: T;
+}
+
+describe('code mode', () => {
+  it('page.goto returns on a page whose load never comes; a click returns on the page it led to', async () => {
+    const s = await h.session();
+    const out = await h.ok<CodeOut<{ title: string; after: string }>>('browser_run', {
+      ...s,
+      code: `await page.goto(${JSON.stringify(site.url('/settle/hanging?n=8'))});
+        const title = await page.title();
+        await page.goto(${JSON.stringify(site.url('/settle/delayed'))});
+        await page.getByRole('button', { name: 'Go later' }).click();
+        return { title, after: await page.url() };`,
+      timeoutMs: 20_000,
+    });
+    expect(out.value).toEqual({ title: 'Hanging 8', after: site.url('/settle/next') });
+  });
+
+  it('waitForTimeout does not end before a short timer the page scheduled has added its content', async () => {
+    const s = await h.session();
+    const out = await h.ok<CodeOut<{ late: number; sleptMs: number }>>('browser_run', {
+      ...s,
+      code: `await page.goto(${JSON.stringify(site.url('/settle/late-timer?ms=800'))});
+        const t = Date.now();
+        await page.waitForTimeout(5000);
+        const sleptMs = Date.now() - t;
+        return { late: await page.locator('#late').count(), sleptMs };`,
+      timeoutMs: 20_000,
+    });
+    expect(out.value.late).toBe(1);
+    // Still a quiet-aware sleep: it ended once the page was done, not at 5 s.
+    expect(out.value.sleptMs).toBeLessThan(5000);
+  });
+});
