@@ -1,5 +1,6 @@
 import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
+import { settleValue } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { toNavigationError } from './errors.js';
 
@@ -13,6 +14,8 @@ export interface NavigationResult {
 }
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:']);
+/** How long a navigation's result waits for the page's title. */
+const TITLE_READ_MS = 1_000;
 /** Requests of one URL in all when leftover navigations interrupt it (see navigate). */
 const MAX_ATTEMPTS = 3;
 
@@ -134,7 +137,9 @@ function watchErrorPage(page: Page): { seen(timeoutMs: number): Promise<void>; d
 
 async function describe(ctx: PageOperationContext, response: Response | null): Promise<NavigationResult> {
   const page = ctx.page.page;
-  const title = await page.title().catch(() => '');
+  // Bounded: a page whose script spins right after load never answers a title read, and the
+  // navigation itself did complete.
+  const title = (await settleValue(page.title(), TITLE_READ_MS)) ?? '';
   return { url: page.url(), title: clip(title, 200), status: response?.status() ?? null };
 }
 
