@@ -88,3 +88,21 @@ export function settleValue<T>(promise: Promise<T>, ms: number): Promise<T | und
     );
   });
 }
+
+/** A page whose main thread does not answer within this long is treated as stuck. */
+const RESPONSIVE_PROBE_MS = 500;
+
+/**
+ * Before a navigation: a page stuck in a loop never lets a navigation away from it commit (and
+ * attaching anything to it fails once the navigation starts), so its script is terminated first.
+ * A responsive page costs one round trip to its renderer; a busy page loses a script it was going
+ * to lose anyway, since the navigation replaces the document.
+ */
+export async function unstickPage(page: ManagedPage): Promise<void> {
+  if (page.isClosed) return;
+  const cdp = await settleValue(page.cdp(), STEP_MS);
+  if (!cdp) return;
+  const probe = cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true });
+  if (await settleWithin(probe, RESPONSIVE_PROBE_MS)) return;
+  await sendWithin(cdp, 'Runtime.terminateExecution', STEP_MS);
+}

@@ -1,6 +1,6 @@
 import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
-import { settleValue } from '../engine/interrupt.js';
+import { settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { toNavigationError } from './errors.js';
 
@@ -39,6 +39,8 @@ export async function navigate(
 ): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
   const page = ctx.page.page;
+  // A page stuck in a loop must not keep the agent on it.
+  await unstickPage(ctx.page);
   const errorPage = watchErrorPage(page);
   try {
     const attempt = (): Promise<Response | null> =>
