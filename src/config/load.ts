@@ -25,6 +25,7 @@ export interface Config {
   logLevel: LogLevel;
   maxSessions: number;
   maxPages: number;
+  maxQueuedOps: number;
   persistence: boolean;
   headless: boolean;
   schemaRefs: boolean;

@@ -76,6 +76,14 @@ export const SETTINGS = [
     description: 'Maximum managed pages per session (popups included).',
   },
   {
+    key: 'maxQueuedOps',
+    env: 'BROWSERMESH_MAX_QUEUED_OPS',
+    flag: 'max-queued-ops',
+    type: int(1, 10000),
+    default: '64',
+    description: 'Maximum operations queued or running per session (more: LIMIT_EXCEEDED).',
+  },
+  {
     key: 'persistence',
     env: 'BROWSERMESH_PERSISTENCE',
     flag: 'persistence',

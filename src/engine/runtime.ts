@@ -7,12 +7,15 @@ import {
   toContextOptions,
   type ContextSettings,
 } from './context-settings.js';
+import { watchAbort } from './abort-watch.js';
 import { Deadline } from './deadline.js';
+import { withDeadline } from './race.js';
+import { buildSession } from './session-build.js';
 import { newId } from './ids.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
-import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
+import type { BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { VERSIONS } from './versions.js';
@@ -127,47 +130,37 @@ export class BrowserMesh {
       name: input.name ?? null,
       metadata: input.metadata ?? {},
       maxPages: this.config.maxPages,
+      maxQueuedOps: this.config.maxQueuedOps,
       logger: this.logger,
       pageHooks: this.pageHooks,
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
     });
-    const acquiring = this.provider.acquire({ timeoutMs: deadline.stepTimeoutMs(), signal: options.signal });
-    let lease: BrowserLease | undefined;
     try {
-      lease = await withDeadline(acquiring, deadline, options.signal);
-      this.watch(lease.browser);
       const { operator } = this.defaults;
       const storageState = input.storageState?.state ?? operator.storageStatePath;
-      const context = await lease.browser.newContext({
-        ...toContextOptions(settings, operator),
-        ...(storageState === undefined ? {} : { storageState }),
+      const initialPage = await buildSession({
+        provider: this.provider,
+        session,
+        contextOptions: {
+          ...toContextOptions(settings, operator),
+          ...(storageState === undefined ? {} : { storageState }),
+        },
+        permissions: settings.permissions ?? [],
+        initScriptPaths: operator.initScriptPaths ?? [],
+        deadline,
+        signal: options.signal,
+        onBrowser: (browser) => this.watch(browser),
       });
-      for (const grant of settings.permissions ?? []) {
-        await context.grantPermissions([grant.permission], { origin: grant.origin });
-      }
-      for (const path of operator.initScriptPaths ?? []) await context.addInitScript({ path });
-      const initialPage = await session.attach(context, lease);
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
       this.logger.info('session_created', {
         sessionId: session.id,
         operationId: options.operationId,
-        provider: lease.placement.provider,
+        provider: session.browserLease?.placement.provider,
       });
       return { session: session.toInfo(), initialPage: initialPage.toInfo() };
     } catch (error) {
-      await session.close().catch(() => undefined);
-      // A lease the session never took (or one that arrives after the deadline) is still given
-      // back: a remote provider's slot must not leak.
-      if (lease && session.browserLease !== lease) await lease.release().catch(() => undefined);
-      if (!lease)
-        acquiring
-          .then(
-            (late) => late.release(),
-            () => undefined,
-          )
-          .catch(() => undefined);
       throw toBrowserError(error, 'Could not create the session');
     } finally {
       this.creating--;
@@ -224,6 +217,20 @@ export class BrowserMesh {
     fn: (ctx: OperationContext) => Promise<T>,
     options: CallOptions = {},
   ): Promise<T> {
+    return this.runQueued(sessionId, undefined, op, fn, options);
+  }
+
+  /**
+   * The queued call path. An abort (cancel, deadline, close) interrupts the browser work on the
+   * operation's page, or on every page of the session when the operation names none.
+   */
+  private runQueued<T>(
+    sessionId: string,
+    pageId: string | undefined,
+    op: string,
+    fn: (ctx: OperationContext) => Promise<T>,
+    options: CallOptions,
+  ): Promise<T> {
     const operationId = options.operationId ?? newId('op');
     const deadline = new Deadline(options.timeoutMs ?? this.config.timeoutMs);
     let session: Session;
@@ -238,7 +245,20 @@ export class BrowserMesh {
       .enqueue(
         async ({ signal }) => {
           session.assertUsable();
-          return fn({ operationId, session, deadline, signal, config: this.config, logger: this.logger });
+          const pages = (): ManagedPage[] => pagesOf(session, pageId);
+          const stopWatching = watchAbort(signal, pages, options.signal);
+          try {
+            return await fn({
+              operationId,
+              session,
+              deadline,
+              signal,
+              config: this.config,
+              logger: this.logger,
+            });
+          } finally {
+            stopWatching();
+          }
         },
         { deadline, signal: options.signal },
       )
@@ -274,7 +294,13 @@ export class BrowserMesh {
     fn: (ctx: PageOperationContext) => Promise<T>,
     options: CallOptions = {},
   ): Promise<T> {
-    return this.run(sessionId, op, (ctx) => fn({ ...ctx, page: ctx.session.getPage(pageId) }), options);
+    return this.runQueued(
+      sessionId,
+      pageId,
+      op,
+      (ctx) => fn({ ...ctx, page: ctx.session.getPage(pageId) }),
+      options,
+    );
   }
 
   runtimeInfo(): RuntimeInfo {
@@ -339,34 +365,14 @@ export interface RuntimeInfo {
   sessions: { live: number; failed: number; max: number };
 }
 
-/** Races a promise against the deadline and the caller's signal (the promise itself keeps running). */
-export function withDeadline<T>(promise: Promise<T>, deadline: Deadline, signal?: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void =>
-      finish(() =>
-        reject(new BrowserMeshError(ErrorCodes.OPERATION_CANCELLED, 'Operation was cancelled by the caller')),
-      );
-    const timer = setTimeout(() => finish(() => deadline.check()), deadline.remainingMs());
-    let done = false;
-    const finish = (settle: () => void): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      try {
-        settle();
-      } catch (error) {
-        reject(error);
-      }
-    };
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => finish(() => resolve(value)),
-      (error: unknown) => finish(() => reject(error)),
-    );
-  });
+/** The pages an operation works on: the one it names, else all of the session's. */
+function pagesOf(session: Session, pageId: string | undefined): ManagedPage[] {
+  if (pageId === undefined) return session.listPages();
+  return session.listPages().filter((page) => page.id === pageId);
 }
+
+/** Re-exported: operations race their own steps against the same deadline. */
+export { withDeadline };
 
 /** Playwright errors are translated in one place: their text may quote the page, so it is dropped. */
 export function toBrowserError(error: unknown, message: string): BrowserMeshError {

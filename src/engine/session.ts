@@ -4,7 +4,11 @@ import { newId } from './ids.js';
 import type { Logger } from './logger.js';
 import { ManagedPage, type PageInfo } from './page.js';
 import type { BrowserLease, Placement } from './providers/provider.js';
+import { closeTargets, interruptPage, settleWithin } from './interrupt.js';
 import { SerialQueue } from './queue.js';
+
+/** Each step of a close (drain, context close, forced close) waits at most this long. */
+const CLOSE_STEP_MS = 2_000;
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
 
@@ -15,6 +19,8 @@ export interface SessionInit {
   name: string | null;
   metadata: Record<string, string>;
   maxPages: number;
+  /** Operations queued or running at once before LIMIT_EXCEEDED. */
+  maxQueuedOps: number;
   logger: Logger;
   pageHooks: readonly PageHook[];
   contextSettings: Record<string, unknown>;
@@ -41,7 +47,7 @@ export interface SessionInfo {
 export class Session {
   readonly id = newId('s');
   readonly createdAt = new Date();
-  readonly queue = new SerialQueue();
+  readonly queue: SerialQueue;
   private currentState: SessionState = 'ready';
   private failure: BrowserMeshError | undefined;
   private context: BrowserContext | undefined;
@@ -52,7 +58,9 @@ export class Session {
   /** Popups closed because the page limit was reached, for the next operation to report. */
   refusedPopups = 0;
 
-  constructor(private readonly init: SessionInit) {}
+  constructor(private readonly init: SessionInit) {
+    this.queue = new SerialQueue({ maxLength: init.maxQueuedOps });
+  }
 
   get state(): SessionState {
     return this.currentState;
@@ -109,26 +117,44 @@ export class Session {
     return this.adopt(page, false);
   }
 
+  /** Bounded whatever the page does: a page that does not close in time is closed by the browser. */
   async closePage(pageId: string): Promise<void> {
     const page = this.getPage(pageId);
-    await page.page.close();
+    if (!(await settleWithin(page.page.close(), CLOSE_STEP_MS)) && this.lease) {
+      this.init.logger.warn('page_close_forced', { sessionId: this.id, pageId });
+      await closeTargets(this.lease.browser, [page]);
+    }
     this.pages.delete(pageId);
   }
 
-  /** closing → refuse new → drain → close pages and context → closed. Repeat calls share one close. */
+  /**
+   * closing → fail queued work and interrupt running work → drain → close pages and context →
+   * closed. Bounded whatever the pages do (a few seconds at most): queued operations fail at once
+   * with SESSION_CLOSED, the running one is aborted and its page's loading and script are stopped,
+   * and pages the context cannot close are closed by the browser process. Repeat calls share one close.
+   */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      if (this.currentState === 'ready') this.currentState = 'closing';
-      this.queue.refuse(() => this.unavailableError());
-      await this.queue.drain();
-      await this.context?.close().catch(() => undefined);
-      await this.lease?.release().catch(() => undefined);
-      this.pages.clear();
-      this.context = undefined;
-      if (this.currentState === 'closing') this.currentState = 'closed';
-      this.init.logger.info('session_closed', { sessionId: this.id });
-    })();
+    this.closing ??= this.closeBounded();
     return this.closing;
+  }
+
+  private async closeBounded(): Promise<void> {
+    if (this.currentState === 'ready') this.currentState = 'closing';
+    const pages = this.listPages();
+    this.queue.failAll(() => this.unavailableError());
+    await Promise.all(pages.map((page) => interruptPage(page, true)));
+    await settleWithin(this.queue.drain(), CLOSE_STEP_MS);
+    const context = this.context;
+    if (context && !(await settleWithin(context.close(), CLOSE_STEP_MS))) {
+      this.init.logger.warn('session_close_forced', { sessionId: this.id });
+      if (this.lease) await closeTargets(this.lease.browser, pages);
+      await settleWithin(context.close(), CLOSE_STEP_MS);
+    }
+    await settleWithin(this.lease?.release() ?? Promise.resolve(), CLOSE_STEP_MS);
+    this.pages.clear();
+    this.context = undefined;
+    if (this.currentState === 'closing') this.currentState = 'closed';
+    this.init.logger.info('session_closed', { sessionId: this.id });
   }
 
   /**
@@ -172,6 +198,9 @@ export class Session {
     this.byPlaywrightPage.set(page, managed);
     this.pages.set(managed.id, managed);
     page.once('close', () => this.pages.delete(managed.id));
+    // Attached now, while the renderer answers: interrupting a page stuck in a loop later needs a
+    // session that already exists (attaching one then waits for the busy renderer).
+    managed.cdp().catch(() => undefined);
     for (const hook of this.init.pageHooks) hook(managed, this);
     return managed;
   }

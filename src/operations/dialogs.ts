@@ -1,5 +1,6 @@
 import type { Dialog } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { settleWithin } from '../engine/interrupt.js';
 import type { ManagedPage } from '../engine/page.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import type { PageHook } from '../engine/session.js';
@@ -36,9 +37,24 @@ export class DialogRouter {
     | { expectation: DialogExpectation; resolve(note: DialogNote): void; reject(error: Error): void }
     | undefined;
   private notes: DialogNote[] = [];
+  private recent: number[] = [];
+  private stormsStopped = 0;
 
-  constructor(private readonly attachTo: (listener: (dialog: Dialog) => void) => void) {
+  /**
+   * @param onStorm called when the page opens more than STORM_DIALOGS dialogs within
+   *   STORM_WINDOW_MS: dismissing them one by one would never end, and a page that is always
+   *   showing a dialog cannot even be navigated away from.
+   */
+  constructor(
+    private readonly attachTo: (listener: (dialog: Dialog) => void) => void,
+    private readonly onStorm: () => Promise<void> = async () => {},
+  ) {
     this.attachTo((dialog) => void this.handle(dialog));
+  }
+
+  /** How many dialog storms this page started and BrowserMesh stopped. */
+  get storms(): number {
+    return this.stormsStopped;
   }
 
   /** Registers the expectation (before the action runs); the promise settles when the dialog is handled. */
@@ -69,6 +85,7 @@ export class DialogRouter {
   }
 
   private async handle(dialog: Dialog): Promise<void> {
+    this.watchForStorm();
     const type = dialog.type() as DialogType;
     const bounded = boundText(dialog.message(), MAX_MESSAGE_CHARS, Number.MAX_SAFE_INTEGER);
     const pending = this.pending;
@@ -112,13 +129,55 @@ export class DialogRouter {
       );
     }
   }
+
+  private watchForStorm(): void {
+    const now = Date.now();
+    this.recent = this.recent.filter((at) => now - at < STORM_WINDOW_MS);
+    this.recent.push(now);
+    if (this.recent.length <= STORM_DIALOGS) return;
+    this.recent = [];
+    this.stormsStopped++;
+    void this.onStorm().catch(() => undefined);
+  }
+}
+
+/** More dialogs than this within STORM_WINDOW_MS is a storm: no page needs that many. */
+const STORM_DIALOGS = 20;
+const STORM_WINDOW_MS = 1_000;
+const BLOCK_STEP_MS = 1_000;
+
+/**
+ * Stops a dialog storm: in every frame of the current document, alert/confirm/prompt become
+ * no-ops that answer as a dismissed dialog would. Between two dialogs the page's main thread is
+ * free for an instant, which is when these evaluations run. The next document starts clean.
+ */
+async function blockDialogs(page: ManagedPage): Promise<void> {
+  await Promise.all(
+    page.page.frames().map((frame) =>
+      settleWithin(
+        frame.evaluate(() => {
+          window.alert = () => undefined;
+          window.confirm = () => false;
+          window.prompt = () => null;
+        }),
+        BLOCK_STEP_MS,
+      ),
+    ),
+  );
 }
 
 const ROUTER = Symbol('browsermesh.dialogs');
 
 /** The page's dialog router, attached on first use (the page hook attaches it before any script runs). */
 export function dialogRouterOf(page: ManagedPage): DialogRouter {
-  return page.state(ROUTER, () => new DialogRouter((listener) => page.page.on('dialog', listener)));
+  return page.state(
+    ROUTER,
+    () =>
+      new DialogRouter(
+        (listener) => page.page.on('dialog', listener),
+        () => blockDialogs(page),
+      ),
+  );
 }
 
 /** Unexpected dialogs handled on this page since the last report; clears them. */

@@ -1,5 +1,6 @@
 import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
+import { settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { toNavigationError } from './errors.js';
 import { ensureActivityTracker } from './page-activity.js';
@@ -18,6 +19,8 @@ export interface NavigationResult {
 const ALLOWED_SCHEMES = new Set(['http:', 'https:']);
 /** data: URLs are allowed up to this size (the MCP schema caps every URL at the same length). */
 export const MAX_DATA_URL_CHARS = 8192;
+/** How long a navigation's result waits for the page's title. */
+const TITLE_READ_MS = 1_000;
 /** Requests of one URL in all when leftover navigations interrupt it (see navigate). */
 const MAX_ATTEMPTS = 3;
 /**
@@ -95,6 +98,8 @@ export async function navigate(
 ): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
   const page = ctx.page.page;
+  // A page stuck in a loop must not keep the agent on it.
+  await unstickPage(ctx.page);
   // Installed before the new document exists, so its timers are seen from its first script on.
   await ensureActivityTracker(ctx.page);
   const errorPage = watchErrorPage(page);
@@ -197,7 +202,9 @@ async function describe(
   response: Response | null,
 ): Promise<Omit<NavigationResult, 'loadState'>> {
   const page = ctx.page.page;
-  const title = await page.title().catch(() => '');
+  // Bounded: a page whose script spins right after load never answers a title read, and the
+  // navigation itself did complete.
+  const title = (await settleValue(page.title(), TITLE_READ_MS)) ?? '';
   return { url: page.url(), title: clip(title, 200), status: response?.status() ?? null };
 }
 

@@ -11,3 +11,10 @@ export async function waitFor(
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** `promise`'s value, or 'pending' when it has not settled within `ms`: a hang fails the test instead of stalling it. */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), ms)));
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}

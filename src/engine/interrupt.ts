@@ -1,0 +1,108 @@
+import type { Browser, CDPSession } from 'playwright-core';
+import type { ManagedPage } from './page.js';
+
+/**
+ * The engine's ways to take a page back from whatever it is doing, mildest first. Every step is
+ * bounded: a renderer that no longer answers must never make the caller wait with it.
+ */
+
+/** One CDP command within `ms`; false when it failed or did not answer in time. */
+export function sendWithin(
+  session: CDPSession | undefined,
+  method: 'Page.stopLoading' | 'Runtime.terminateExecution',
+  ms: number,
+): Promise<boolean> {
+  if (!session) return Promise.resolve(false);
+  return settleWithin(session.send(method), ms);
+}
+
+/** Whether `promise` settled successfully within `ms` (its late result is ignored). */
+export function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+    );
+  });
+}
+
+const STEP_MS = 1_000;
+
+/**
+ * Stops the page's loading (a navigation in flight) and, when `terminate` is set, the JavaScript it
+ * is running (an endless loop, a blocking evaluation). Uses the page's own CDP session, attached when
+ * the page was adopted: a session attached only now would need the busy renderer to answer first.
+ */
+export async function interruptPage(page: ManagedPage, terminate: boolean): Promise<void> {
+  if (page.isClosed) return;
+  const cdp = await settleValue(page.cdp(), STEP_MS);
+  const steps = [sendWithin(cdp, 'Page.stopLoading', STEP_MS)];
+  if (terminate) steps.push(sendWithin(cdp, 'Runtime.terminateExecution', STEP_MS));
+  await Promise.all(steps);
+}
+
+/**
+ * Last resort: asks the browser process itself to close the page targets (it needs nothing from
+ * their renderers). Resolves once asked; the page's own close event follows.
+ */
+export async function closeTargets(browser: Browser, pages: readonly ManagedPage[]): Promise<void> {
+  const root = await settleValue(browser.newBrowserCDPSession(), STEP_MS);
+  if (!root) return;
+  try {
+    await Promise.all(
+      pages.map(async (page) => {
+        const cdp = await settleValue(page.cdp(), STEP_MS);
+        const info = cdp ? await settleValue(cdp.send('Target.getTargetInfo'), STEP_MS) : undefined;
+        if (info)
+          await settleWithin(
+            root.send('Target.closeTarget', { targetId: info.targetInfo.targetId }),
+            STEP_MS,
+          );
+      }),
+    );
+  } finally {
+    void root.detach().catch(() => undefined);
+  }
+}
+
+/** The value of `promise` if it arrives within `ms`, else undefined. */
+export function settleValue<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+    );
+  });
+}
+
+/** A page whose main thread does not answer within this long is treated as stuck. */
+const RESPONSIVE_PROBE_MS = 500;
+
+/**
+ * Before a navigation: a page stuck in a loop never lets a navigation away from it commit (and
+ * attaching anything to it fails once the navigation starts), so its script is terminated first.
+ * A responsive page costs one round trip to its renderer; a busy page loses a script it was going
+ * to lose anyway, since the navigation replaces the document.
+ */
+export async function unstickPage(page: ManagedPage): Promise<void> {
+  if (page.isClosed) return;
+  const cdp = await settleValue(page.cdp(), STEP_MS);
+  if (!cdp) return;
+  const probe = cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true });
+  if (await settleWithin(probe, RESPONSIVE_PROBE_MS)) return;
+  await sendWithin(cdp, 'Runtime.terminateExecution', STEP_MS);
+}

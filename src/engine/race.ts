@@ -1,0 +1,31 @@
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { Deadline } from './deadline.js';
+
+/** Races a promise against the deadline and the caller's signal (the promise itself keeps running). */
+export function withDeadline<T>(promise: Promise<T>, deadline: Deadline, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void =>
+      finish(() =>
+        reject(new BrowserMeshError(ErrorCodes.OPERATION_CANCELLED, 'Operation was cancelled by the caller')),
+      );
+    const timer = setTimeout(() => finish(() => deadline.check()), deadline.remainingMs());
+    let done = false;
+    const finish = (settle: () => void): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      try {
+        settle();
+      } catch (error) {
+        reject(error);
+      }
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
