@@ -25,7 +25,7 @@ const SnapshotOutput = z.object({
   omitted: z.record(z.string(), z.number()).describe('Left out on purpose (non-zero counts).'),
   nextCursor: z.string().nullable(),
   empty: z.literal(true).optional(),
-  emptyReason: z.enum(['not_rendered', 'no_content']).optional().describe('Why a scope shows nothing.'),
+  emptyReason: z.enum(['not_rendered', 'no_content']).optional(),
   delta: z
     .object({
       base: z.enum(['previous', 'none']),

@@ -25,8 +25,8 @@ export const waitConditionFields = {
   text: z
     .union([WaitText, z.array(WaitText).min(1).max(10)])
     .optional()
-    .describe('Any of these, case-sensitive, whitespace-normalized; all frames and shadow roots.'),
-  present: z.boolean().optional().describe('false: until none is shown.'),
+    .describe('Any of these; case-sensitive.'),
+  present: z.boolean().optional().describe('false: until none shows.'),
 };
 
 const waitInput = z.object({ ...pageAddress, ...waitConditionFields }).strict();
@@ -69,7 +69,7 @@ export const waitTool = defineTool({
   output: z.object({
     satisfied: z.literal(true),
     elapsedMs: z.number(),
-    matched: z.string().optional().describe('The text found.'),
+    matched: z.string().optional(),
     ...dialogsField,
   }),
   hints: READ_ONLY,
