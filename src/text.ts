@@ -54,3 +54,13 @@ export function countChars(text: string): number {
   for (const _ of text) n++;
   return n;
 }
+
+/**
+ * Replaces URLs and absolute file paths (`/home/…`, `C:\\…`) in a message with placeholders, so an
+ * error message can be shown without telling where files live or which addresses a page used.
+ */
+export function stripLocations(text: string): string {
+  return text
+    .replace(/\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s'"`)]+/gi, '<url>')
+    .replace(/(^|[\s'"`(=])(?:[A-Za-z]:\\|\/)(?:[\w.-]+[\\/])+[\w.-]*/g, '$1<path>');
+}

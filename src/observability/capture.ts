@@ -99,17 +99,54 @@ function onConsole(obs: PageObservations, message: ConsoleMessage): void {
   });
 }
 
-/** Name and message only: the stack can quote source and URLs, so it is never read. */
+/**
+ * Name, message and where it was thrown: the top frame's script URL (sanitized like every URL),
+ * line and column, and a stack of at most MAX_STACK_FRAMES frames, each reduced to `at name (url:line:col)`
+ * with sanitized URLs (anything not http(s), file paths included, becomes `<script>`).
+ */
 function onPageError(obs: PageObservations, error: Error): void {
   const name = typeof error.name === 'string' && /^[\w$.]{1,64}$/.test(error.name) ? error.name : 'Error';
   const { text, truncated } = boundedRedacted(String(error.message ?? ''), obs.limits.maxStringChars);
+  const frames = stackFrames(typeof error.stack === 'string' ? error.stack : '', obs.limits.maxStringChars);
+  const top = frames[0];
   obs.record({
     source: 'pageError',
     timeMs: Date.now(),
     name,
     text,
     ...(truncated ? { textTruncated: true } : {}),
+    ...(top?.url !== undefined ? { url: top.url } : {}),
+    ...(top ? { line: top.line, column: top.column } : {}),
+    ...(frames.length > 0
+      ? { stack: boundedRedacted(frames.map((f) => f.text).join('\n'), obs.limits.maxStringChars).text }
+      : {}),
   });
+}
+
+const MAX_STACK_FRAMES = 8;
+const STACK_FRAME = /^\s*at (?:(.{1,80}?) \()?(.+?):(\d+):(\d+)\)?\s*$/;
+
+interface StackFrame {
+  url: string | undefined;
+  line: number;
+  column: number;
+  text: string;
+}
+
+/** V8 stack lines (`at fn (url:line:col)`) with positions; other lines (the message) are skipped. */
+function stackFrames(stack: string, maxUrlChars: number): StackFrame[] {
+  const frames: StackFrame[] = [];
+  for (const raw of stack.split('\n')) {
+    const match = STACK_FRAME.exec(raw);
+    if (!match) continue;
+    const url = sanitizeUrl(match[2] ?? '', maxUrlChars);
+    const line = Number(match[3]);
+    const column = Number(match[4]);
+    const fn = match[1] !== undefined && /^[\w$.<> ]+$/.test(match[1]) ? `${match[1]} ` : '';
+    frames.push({ url, line, column, text: `at ${fn}(${url ?? '<script>'}:${line}:${column})` });
+    if (frames.length >= MAX_STACK_FRAMES) break;
+  }
+  return frames;
 }
 
 function onResponse(obs: PageObservations, response: Response): void {

@@ -63,13 +63,14 @@ export function readObservations(
 }
 
 function toOutputEvent(event: StoredEvent, includeText: boolean): OutputEvent {
-  const { source: _source, timeMs, text, textTruncated, ...rest } = event;
+  const { source: _source, timeMs, text, textTruncated, stack, ...rest } = event;
   const { kind: _kind, ...fields } = rest as typeof rest & { kind?: unknown };
   const out: OutputEvent = { ...fields, time: new Date(timeMs).toISOString() };
   if (includeText && text !== undefined) {
     out.text = text;
     if (textTruncated) out.textTruncated = true;
   }
+  if (includeText && stack !== undefined) out.stack = stack;
   return out;
 }
 

@@ -20,6 +20,11 @@ export interface StoredEvent {
   /** console and pageError only; returned with includeText. */
   text?: string;
   textTruncated?: boolean;
+  /** pageError: where it was thrown (with url, the script's sanitized URL). */
+  line?: number;
+  column?: number;
+  /** pageError only, returned with includeText: at most 8 frames `at fn (url:line:col)`, URLs sanitized. */
+  stack?: string;
   requestId?: string;
   method?: string;
   url?: string;

@@ -1,6 +1,7 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { redactText } from '../observability/sanitize.js';
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
-import { boundText, utf8Bytes } from '../text.js';
+import { boundText, stripLocations, utf8Bytes } from '../text.js';
 
 export const MAX_SCRIPT_CHARS = 100_000;
 /** A returned value's JSON text is cut to this size; the page cuts first, so a huge value never crosses. */
@@ -17,7 +18,8 @@ interface RemoteObject {
 interface ExceptionDetails {
   lineNumber: number;
   columnNumber: number;
-  exception?: { className?: string };
+  text: string;
+  exception?: { className?: string; description?: string };
 }
 
 export interface EvaluateResult {
@@ -112,12 +114,34 @@ function unserializable(result: RemoteObject): unknown {
 function scriptError(details: ExceptionDetails): BrowserMeshError {
   const className = details.exception?.className ?? 'Error';
   const safeClass = /^[A-Za-z]{1,40}$/.test(className) ? className : 'Error';
+  const message = exceptionMessage(details);
+  const at = `line ${details.lineNumber + 1}, column ${details.columnNumber + 1}`;
   return new BrowserMeshError(
     ErrorCodes.SCRIPT_ERROR,
-    `The script threw ${safeClass} at line ${details.lineNumber + 1}, column ${details.columnNumber + 1}`,
+    message === ''
+      ? `The script threw ${safeClass} at ${at}`
+      : `The script threw ${safeClass} at ${at}: ${message}`,
     {
-      details: { line: details.lineNumber + 1, column: details.columnNumber + 1, errorClass: safeClass },
+      details: {
+        line: details.lineNumber + 1,
+        column: details.columnNumber + 1,
+        errorClass: safeClass,
+        ...(message === '' ? {} : { errorMessage: message }),
+      },
       recoveryHint: 'Fix the script; check names with browser_snapshot first.',
     },
   );
+}
+
+const MAX_MESSAGE_CHARS = 300;
+
+/**
+ * The exception's own message ("x is not defined"): the agent's own script threw it, so it is what
+ * fixes the next call. First line only (no stack), secret-looking values redacted, URLs and absolute
+ * file paths replaced, bounded.
+ */
+function exceptionMessage(details: ExceptionDetails): string {
+  const description = details.exception?.description ?? details.text;
+  const first = (description.split('\n')[0] ?? '').replace(/^[A-Za-z]{1,40}: /, '');
+  return redactText(stripLocations(first)).slice(0, MAX_MESSAGE_CHARS);
 }

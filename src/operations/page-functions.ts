@@ -223,20 +223,3 @@ export const ELEMENT_STATE = `function () {
   const disabled = (this.matches && this.matches(':disabled')) || !!this.closest('[aria-disabled="true"]');
   return { attached: true, visible, enabled: !disabled };
 }`;
-
-/**
- * Resolves true once the body's rendered text (first \`max\` characters) contains \`text\` (or, with
- * present=false, does not): checked at once, then on every DOM mutation (coalesced per animation
- * frame). Resolves false after \`lifetimeMs\` so the caller re-arms it and nothing lingers in the page.
- */
-export const TEXT_CONDITION_BODY = `return new Promise((resolve) => {
-  const check = () => (document.body ? document.body.innerText.slice(0, arg.max) : '').includes(arg.text) === arg.present;
-  if (check()) return resolve(true);
-  let scheduled = false;
-  const finish = (value) => { observer.disconnect(); clearTimeout(timer); clearInterval(tick); resolve(value); };
-  const recheck = () => { scheduled = false; if (check()) finish(true); };
-  const observer = new MutationObserver(() => { if (!scheduled) { scheduled = true; requestAnimationFrame(recheck); } });
-  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  const tick = setInterval(recheck, 100);
-  const timer = setTimeout(() => finish(false), arg.lifetimeMs);
-});`;

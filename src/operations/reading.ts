@@ -1,4 +1,5 @@
 import type { PageOperationContext } from '../engine/runtime.js';
+import { readPageText } from './page-text.js';
 import { boundText, countChars, utf8Bytes } from '../text.js';
 
 export interface VisibleTextResult {
@@ -23,18 +24,15 @@ export async function getTitle(ctx: PageOperationContext): Promise<{ title: stri
 }
 
 /**
- * The page's rendered text (`innerText` of the body), bounded by code points and UTF-8 bytes. The
- * original size is reported so a caller can tell complete evidence from a prefix.
+ * The page's rendered text as a person reads it — open shadow roots included, then each shown iframe
+ * (same-origin or not) after a blank line — bounded by code points and UTF-8 bytes. The original size
+ * is reported so a caller can tell complete evidence from a prefix.
  */
 export async function visibleText(
   ctx: PageOperationContext,
   limits: { maxChars: number; maxBytes: number },
 ): Promise<VisibleTextResult> {
-  const raw = await ctx.page.page.evaluate((cap) => {
-    const text = document.body ? document.body.innerText : '';
-    return { text: text.length > cap ? text.slice(0, cap) : text, length: text.length };
-  }, PAGE_SIDE_CAP);
-  return boundVisibleText(raw.text, limits);
+  return boundVisibleText(await readPageText(ctx, PAGE_SIDE_CAP), limits);
 }
 
 export function boundVisibleText(

@@ -4,7 +4,8 @@ import type { PageOperationContext } from '../engine/runtime.js';
 import { toBrowserError } from '../engine/runtime.js';
 import { takeDialogNotes, type DialogNote } from './dialogs.js';
 import { checkLocator, toChainedLocator, type TargetSpec } from './locator-spec.js';
-import { ELEMENT_STATE, TEXT_CONDITION_BODY } from './page-functions.js';
+import { ELEMENT_STATE } from './page-functions.js';
+import { toTextList, waitForPageText } from './page-text.js';
 import { resolveRefTarget } from './ref-target.js';
 import { callOn, releaseObjects } from './remote-element.js';
 import { compileUrlPattern } from './url-match.js';
@@ -15,11 +16,14 @@ export type WaitCondition =
   | { kind: 'url'; pattern: string }
   | { kind: 'loadState'; state: 'domcontentloaded' | 'load' }
   | { kind: 'element'; target: TargetSpec; state: ElementState }
-  | { kind: 'text'; text: string; present: boolean };
+  /** Any of `texts` shown (present) or none of them (absent), in any frame or open shadow root. */
+  | { kind: 'text'; texts: string[]; present: boolean };
 
 export interface WaitResult {
   satisfied: true;
   elapsedMs: number;
+  /** For a present-text wait: the first of the given texts (as given) that is shown. */
+  matched?: string;
   dialogs?: DialogNote[];
 }
 
@@ -38,6 +42,7 @@ export async function waitForCondition(
 ): Promise<WaitResult> {
   const started = Date.now();
   const page = ctx.page.page;
+  let matched: string | undefined;
   const options = { timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal };
   try {
     switch (condition.kind) {
@@ -50,7 +55,7 @@ export async function waitForCondition(
         await page.waitForLoadState(condition.state, options);
         break;
       case 'text':
-        await waitForText(ctx, condition.text, condition.present);
+        matched = await waitForText(ctx, condition.texts, condition.present);
         break;
       case 'element':
         await waitForElement(ctx, condition.target, condition.state);
@@ -60,23 +65,25 @@ export async function waitForCondition(
     throw toWaitError(error);
   }
   const dialogs = takeDialogNotes(ctx.page);
-  return { satisfied: true, elapsedMs: Date.now() - started, ...(dialogs.length > 0 ? { dialogs } : {}) };
+  return {
+    satisfied: true,
+    elapsedMs: Date.now() - started,
+    ...(matched !== undefined ? { matched } : {}),
+    ...(dialogs.length > 0 ? { dialogs } : {}),
+  };
 }
 
-async function waitForText(ctx: PageOperationContext, text: string, present: boolean): Promise<void> {
-  // Built from a string so no build step can rewrite the code the page runs.
-  const predicate = new Function('arg', TEXT_CONDITION_BODY) as (arg: unknown) => Promise<boolean>;
-  const arg = { text, present, max: MAX_TEXT_CHARS, lifetimeMs: 2000 };
-  for (;;) {
-    const handle = await ctx.page.page.waitForFunction(predicate, arg, {
-      timeout: ctx.deadline.stepTimeoutMs(),
-      signal: ctx.signal,
-      polling: 'raf',
-    });
-    const held = (await handle.jsonValue()) === true;
-    await handle.dispose().catch(() => undefined);
-    if (held) return;
-  }
+/** Resolves with the first given text that is shown (present), or undefined once none is (absent). */
+async function waitForText(
+  ctx: PageOperationContext,
+  texts: string[],
+  present: boolean,
+): Promise<string | undefined> {
+  const normalized = toTextList(texts, 'text');
+  const found = await waitForPageText(ctx, { texts: normalized, present, maxCharsPerFrame: MAX_TEXT_CHARS });
+  if (!present) return undefined;
+  const first = found[0];
+  return first === undefined ? undefined : texts[normalized.indexOf(first)];
 }
 
 async function waitForElement(

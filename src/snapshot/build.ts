@@ -78,8 +78,12 @@ interface FrameCtx {
   owners: readonly FrameOwner[];
 }
 
-export function buildTree(capture: PageCapture, assignRef: RefAssigner): BuildResult {
-  const builder = new TreeBuilder(capture, assignRef);
+/**
+ * `scopeKey` (target|backendNodeId) names a scope element: it is kept as a node of its own, keyed, even
+ * where pruning would dissolve it (an unnamed section, a plain div), so a scoped snapshot always finds it.
+ */
+export function buildTree(capture: PageCapture, assignRef: RefAssigner, scopeKey?: string): BuildResult {
+  const builder = new TreeBuilder(capture, assignRef, scopeKey);
   return builder.build();
 }
 
@@ -113,6 +117,7 @@ class TreeBuilder {
   constructor(
     private readonly capture: PageCapture,
     private readonly assignRef: RefAssigner,
+    private readonly scopeKey: string | undefined,
   ) {}
 
   build(): BuildResult {
@@ -165,14 +170,20 @@ class TreeBuilder {
 
   private item(ctx: FrameCtx, node: AXNodeLike, depth: number, inSelectPopup: boolean): Item[] {
     if (depth > MAX_TREE_DEPTH) return [];
+    const isScope = this.isScope(ctx, node);
     if (node.ignored) {
       if (node.ignoredReasons?.some((r) => r.name.startsWith('ariaHidden'))) {
         this.ariaHidden++;
         return [];
       }
-      return this.children(ctx, node, depth + 1, inSelectPopup);
+      if (!isScope) return this.children(ctx, node, depth + 1, inSelectPopup);
     }
-    const axRole = typeof node.role?.value === 'string' ? node.role.value : 'generic';
+    const axRole = node.ignored
+      ? 'generic'
+      : typeof node.role?.value === 'string'
+        ? node.role.value
+        : 'generic';
+    if (isScope) return [this.scopeNode(ctx, node, axRole, depth, inSelectPopup)];
     if (DROPPED_ROLES.has(axRole)) return [];
     if (axRole === 'StaticText') return [textNode(axString(node.name))];
     if (axRole === 'LineBreak') return [BREAK];
@@ -219,10 +230,52 @@ class TreeBuilder {
     const url = urlOf(node);
     if (url !== undefined && axRole === 'link') out.url = url;
     this.decorate(ctx, out, node, interactive || NAMED_CONTENT_ROLES.has(axRole));
+    // A kept key also keeps the node through pruning: the scope element must stay findable.
+    if (this.isScope(ctx, node)) out.key = `${ctx.target.key}|${backendId ?? ''}`;
     if (axRole === 'Iframe' || axRole === 'IframePresentational')
       out.children = this.frameContent(ctx, out, backendId);
     else out.children = this.childrenOf(axRole, out, items, interactive);
     return pruneKept(axRole, out);
+  }
+
+  private isScope(ctx: FrameCtx, node: AXNodeLike): boolean {
+    return (
+      this.scopeKey !== undefined &&
+      node.backendDOMNodeId !== undefined &&
+      `${ctx.target.key}|${node.backendDOMNodeId}` === this.scopeKey
+    );
+  }
+
+  /** The scope element as it would be built, or (where pruning would dissolve it) a keyed container. */
+  private scopeNode(
+    ctx: FrameCtx,
+    node: AXNodeLike,
+    axRole: string,
+    depth: number,
+    inSelectPopup: boolean,
+  ): SnapNode {
+    const key = `${ctx.target.key}|${node.backendDOMNodeId ?? ''}`;
+    const built = node.ignored
+      ? []
+      : this.element(ctx, node, axRole, this.itemsOf(ctx, node, axRole, depth), inSelectPopup);
+    const kept = built.find((item): item is SnapNode => item !== BREAK && item.key === key);
+    if (kept) return kept;
+    const wrapper: SnapNode = {
+      role: axRole === 'generic' || axRole === 'none' ? 'generic' : displayRole(axRole, undefined),
+      name: cleanText(axString(node.name), MAX_NAME_CHARS, this.onCut),
+      states: [],
+      interactive: false,
+      key,
+      children: [],
+    };
+    const items = built.length > 0 ? built : this.children(ctx, node, depth + 1, inSelectPopup);
+    wrapper.children = normalizeChildren(items, wrapper, this.onCut);
+    return wrapper;
+  }
+
+  private itemsOf(ctx: FrameCtx, node: AXNodeLike, axRole: string, depth: number): Item[] {
+    if (CHILDLESS_ROLES.has(axRole)) return [];
+    return this.children(ctx, node, depth + 1, axRole === 'MenuListPopup');
   }
 
   /** Adds the ref (for elements an agent acts on or names), the scope key and the box. */

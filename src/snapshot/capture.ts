@@ -164,7 +164,7 @@ function enforceLimits(counts: PrecheckCount, limits: CaptureLimits): void {
         unit: byNodes ? 'nodes' : 'chars',
       },
       recoveryHint:
-        'Narrow the snapshot with scope: { ref } (a section, list or table ref from an interactiveOnly snapshot), or read text with browser_visible_text.',
+        'Narrow the snapshot with scope: { locator: { css | role } } (a section, list, table or form) or { ref }, or read text with browser_visible_text.',
     },
   );
 }

@@ -31,6 +31,13 @@ export interface SnapshotResult {
   /** Content left out on purpose; only non-zero counts appear. */
   omitted: Partial<OmittedCounts>;
   nextCursor: string | null;
+  /**
+   * Only on a scoped snapshot that shows nothing, so an empty text never reads as an empty section:
+   * `not_rendered` (the element is hidden, aria-hidden or gone) or `no_content` (rendered, but holds
+   * no text, control or named element).
+   */
+  empty?: true;
+  emptyReason?: 'not_rendered' | 'no_content';
   /** Present when `since: 'previous'` was asked: base 'none' means no comparable previous snapshot (full text returned). */
   delta?: { base: 'previous' | 'none'; added: number; removed: number; changed: number };
 }

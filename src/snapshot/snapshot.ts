@@ -58,20 +58,25 @@ export async function takeSnapshot(
   });
   state.targets = targets;
   const elementKey = element ? await scopeKeyOf(page, targets, element, step) : undefined;
+  const scopeKey = scope ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}` : elementKey;
   const now = Date.now();
-  const built = buildTree(capture, (target, frame, backendNodeId, owners) =>
-    state.refs.assign(
-      { targetKey: target.key, frameId: frame.frameId, loaderId: frame.loaderId, backendNodeId, owners },
-      now,
-    ),
+  const built = buildTree(
+    capture,
+    (target, frame, backendNodeId, owners) =>
+      state.refs.assign(
+        { targetKey: target.key, frameId: frame.frameId, loaderId: frame.loaderId, backendNodeId, owners },
+        now,
+      ),
+    scopeKey,
   );
   state.refs.retainDocuments(liveDocuments(capture));
-  const scopeKey = scope ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}` : elementKey;
   const renderOptions: RenderOptions = { ...options, pageUrl: page.page.url() };
   const root = scopeKey === undefined ? built.root : findByKey(built.root, scopeKey);
-  const rendered = root
-    ? renderTree(root, renderOptions, MAX_RETAINED_CHARS)
-    : { lines: [], maxDepthCut: 0, maxChildrenCut: 0, complete: true };
+  const empty = root ? emptyReason(root) : 'not_rendered';
+  const rendered =
+    root && empty === undefined
+      ? renderTree(root, renderOptions, MAX_RETAINED_CHARS)
+      : { lines: [], maxDepthCut: 0, maxChildrenCut: 0, complete: true };
   const omitted: OmittedCounts = {
     ariaHidden: built.ariaHidden,
     hidden: capture.hiddenCount + (root ? 0 : 1),
@@ -105,10 +110,20 @@ export async function takeSnapshot(
     limitsApplied: limitsOf(options),
     omitted: nonZero(omitted),
   };
-  return toResult(
+  const result = toResult(
     { capture: stored, from: { line: 0, col: 0 }, retain: () => state.cursors.add(stored) },
     { ...stored, delta },
   );
+  return empty === undefined ? result : { ...result, empty: true, emptyReason: empty };
+}
+
+/**
+ * Why a scope shows nothing: its element is not in the rendered page (display:none, hidden,
+ * aria-hidden, removed), or it is rendered with no text, control or named element inside.
+ */
+function emptyReason(root: SnapNode): SnapshotResult['emptyReason'] {
+  if (root.children.length > 0 || root.name !== '' || root.ref !== undefined) return undefined;
+  return root.value === undefined ? 'no_content' : undefined;
 }
 
 async function continueSnapshot(

@@ -14,6 +14,9 @@ const ObservedEvent = z.object({
   name: z.string().optional(),
   text: z.string().optional(),
   textTruncated: z.boolean().optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+  stack: z.string().optional(),
   requestId: z.string().optional(),
   method: z.string().optional(),
   url: z.string().optional(),
@@ -36,7 +39,7 @@ function buildObserveTool(maxLimit: number): AnyTool {
         source: z.enum(OBSERVE_SOURCES),
         sinceEventId: z.number().int().min(0).optional().describe('Previous nextCursor (default 0).'),
         limit: z.number().int().min(1).max(maxLimit).optional(),
-        includeText: z.boolean().optional().describe('console/pageError: add redacted text.'),
+        includeText: z.boolean().optional().describe('console/pageError: add redacted text (and stack).'),
       })
       .strict(),
     output: z.object({

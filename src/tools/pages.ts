@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPagesWithTitles } from '../operations/page-list.js';
 import { defineTool, DESTRUCTIVE, IDEMPOTENT_ACTION, READ_ONLY } from './define.js';
 import { pageAddress, PageInfoSchema, sessionAddress } from './schemas.js';
 
@@ -23,18 +24,13 @@ export const pageCreate = defineTool({
 export const pageList = defineTool({
   name: 'browser_page_list',
   title: 'List pages',
-  description: "A session's pages, popups included, with their URLs.",
+  description: "A session's pages, popups included, with their URLs and titles.",
   profile: 'core',
   input: z.object(sessionAddress).strict(),
   output: z.object({ pages: z.array(PageInfoSchema) }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
-    return mesh.run(
-      args.sessionId,
-      'page_list',
-      async ({ session }) => ({ pages: session.pageInfos() }),
-      call,
-    );
+    return mesh.run(args.sessionId, 'page_list', listPagesWithTitles, call);
   },
 });
 

@@ -90,6 +90,7 @@ export const PageInfoSchema = z
     pageId: z.string(),
     sessionId: z.string(),
     url: z.string(),
+    title: z.string().optional(),
     isDefault: z.boolean(),
     openerPageId: z.string().nullable(),
     createdAt: z.string(),

@@ -24,6 +24,8 @@ const SnapshotOutput = z.object({
   limitsApplied: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
   omitted: z.record(z.string(), z.number()).describe('Left out on purpose (non-zero counts).'),
   nextCursor: z.string().nullable(),
+  empty: z.literal(true).optional(),
+  emptyReason: z.enum(['not_rendered', 'no_content']).optional(),
   delta: z
     .object({
       base: z.enum(['previous', 'none']),
@@ -115,7 +117,9 @@ function counts(value: object): Record<string, number> {
 /** The snapshot itself (never JSON-escaped), plus one trailer line when there is more to read. */
 function toText(result: SnapshotResult): string {
   const body =
-    result.snapshot === '' ? '(nothing to show: the scope element is not rendered)' : result.snapshot;
+    result.empty === true
+      ? `(empty scope: ${result.emptyReason === 'no_content' ? 'the element holds nothing visible' : 'the element is not rendered'})`
+      : result.snapshot;
   const { truncation, nextCursor } = result;
   if (!truncation.truncated && nextCursor === null) return body;
   const cut =

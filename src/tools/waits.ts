@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { actionAndWait, type AwaitedEvent, type TriggerAction } from '../operations/action-and-wait.js';
-import { MAX_TEXT_CHARS, waitForCondition, type WaitCondition } from '../operations/waits.js';
+import { waitForCondition, type WaitCondition } from '../operations/waits.js';
 import { dialogsField, publishDialogs } from './action-runner.js';
 import { DialogNoteSchema, KeyName, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
 import { ACTION, defineTool, READ_ONLY } from './define.js';
@@ -13,6 +13,7 @@ const UrlPattern = z
   .min(1)
   .max(2048)
   .describe('Exact URL or glob (* within a path segment, ** anything).');
+const WaitText = z.string().min(1).max(1000);
 const ElementState = z.enum(['visible', 'hidden', 'attached', 'detached', 'enabled', 'disabled']);
 
 /** The condition fields of browser_wait (also a `wait` step of browser_run's actions). */
@@ -22,12 +23,10 @@ export const waitConditionFields = {
   ...targetFields,
   state: ElementState.optional().describe('With ref or locator (default visible).'),
   text: z
-    .string()
-    .min(1)
-    .max(1000)
+    .union([WaitText, z.array(WaitText).min(1).max(10)])
     .optional()
-    .describe(`Case-sensitive, in the first ${MAX_TEXT_CHARS} characters of the rendered text.`),
-  present: z.boolean().optional().describe('With text: wait until present (default) or absent.'),
+    .describe('Any of these; case-sensitive.'),
+  present: z.boolean().optional().describe('false: until none shows.'),
 };
 
 const waitInput = z.object({ ...pageAddress, ...waitConditionFields }).strict();
@@ -51,7 +50,12 @@ export function toWaitCondition(args: z.infer<z.ZodObject<typeof waitConditionFi
     throw invalidArgument('present', 'goes with text');
   if (args.url !== undefined) return { kind: 'url', pattern: args.url };
   if (args.loadState !== undefined) return { kind: 'loadState', state: args.loadState };
-  if (args.text !== undefined) return { kind: 'text', text: args.text, present: args.present ?? true };
+  if (args.text !== undefined)
+    return {
+      kind: 'text',
+      texts: typeof args.text === 'string' ? [args.text] : args.text,
+      present: args.present ?? true,
+    };
   return { kind: 'element', target: toTargetSpec(args), state: args.state ?? 'visible' };
 }
 
@@ -62,7 +66,12 @@ export const waitTool = defineTool({
     'Wait for exactly one condition: url, loadState, ref/locator + state, or text. For what a click causes, use browser_action_and_wait.',
   profile: 'core',
   input: waitInput,
-  output: z.object({ satisfied: z.literal(true), elapsedMs: z.number(), ...dialogsField }),
+  output: z.object({
+    satisfied: z.literal(true),
+    elapsedMs: z.number(),
+    matched: z.string().optional(),
+    ...dialogsField,
+  }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
     const condition = toWaitCondition(args);

@@ -43,12 +43,22 @@ describe('browser_evaluate (opt-in evaluate profile)', () => {
         script: "'x'.repeat(100000)",
       });
       expect(big.truncated).toBe(true);
+      // Issue 13 §6: the exception's own message, bounded, secrets redacted, locations removed.
+      const missing = await h.err('browser_evaluate', { ...s, script: 'nonExistentVariable + 1' });
+      expect(missing.code).toBe('SCRIPT_ERROR');
+      expect(missing.message).toContain('nonExistentVariable is not defined');
+      expect(missing.details).toMatchObject({ errorClass: 'ReferenceError', line: 1 });
       const thrown = await h.err('browser_evaluate', {
         ...s,
-        script: "throw new Error('secret-in-message')",
+        script:
+          "throw new Error('bad token=abc123secret in /home/agent/private/run.js from http://127.0.0.1:9/x?k=1')",
       });
       expect(thrown.code).toBe('SCRIPT_ERROR');
-      expect(thrown.message).not.toContain('secret-in-message');
+      expect(thrown.message).toContain('bad token=');
+      for (const leak of ['abc123secret', '/home/agent', '127.0.0.1:9'])
+        expect(thrown.message).not.toContain(leak);
+      const long = await h.err('browser_evaluate', { ...s, script: "throw new Error('y'.repeat(5000))" });
+      expect(long.message.length).toBeLessThan(500);
       expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Evaluated' });
     } finally {
       await h.close();

@@ -9,6 +9,9 @@ interface ObservedEvent {
   name?: string;
   text?: string;
   textTruncated?: boolean;
+  line?: number;
+  column?: number;
+  stack?: string;
   requestId?: string;
   method?: string;
   url?: string;
@@ -82,7 +85,7 @@ describe('browser_observe', () => {
     expect(JSON.stringify(withText)).not.toContain('abc123secret');
   });
 
-  it('reads thrown errors and unhandled rejections as pageError, without stacks', async () => {
+  it('reads thrown errors and unhandled rejections as pageError, with where they were thrown', async () => {
     const read = await observeUntil(
       h,
       page,
@@ -94,9 +97,18 @@ describe('browser_observe', () => {
       'Unhandled rejection from fixture',
     ]);
     expect(read.events.every((e) => e.name === 'Error')).toBe(true);
-    expect(JSON.stringify(read)).not.toMatch(/\bat .*:\d+/);
+    // Issue 13 §6: the script URL, line, column and a bounded stack of `at fn (url:line:col)` frames.
+    for (const event of read.events) {
+      expect(event.url).toBe(site.url('/console'));
+      expect(event.line).toBeGreaterThan(0);
+      expect(event.column).toBeGreaterThan(0);
+      expect(event.stack).toMatch(/^at .*\(http:\/\/127\.0\.0\.1:\d+\/console:\d+:\d+\)/);
+      expect(event.stack?.split('\n').length).toBeLessThanOrEqual(8);
+      expect(event.stack).not.toContain('Boom');
+    }
     const meta = await observe(h, page, { source: 'pageError' });
     expect(meta.events.every((e) => e.text === undefined && e.name === 'Error')).toBe(true);
+    expect(meta.events.every((e) => e.stack === undefined && e.line !== undefined)).toBe(true);
   });
 
   it('pages with cursors that never consume, and refuses cursors from the future', async () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { invalidArgument } from '../../errors.js';
 import { waitForQuiet } from '../../operations/quiet.js';
+import type { DialogNote } from '../../operations/dialogs.js';
 import { waitForCondition } from '../../operations/waits.js';
-import { defineAgentTool } from '../tool-types.js';
+import { defineAgentTool, type ToolCall } from '../tool-types.js';
 import { Ref, TimeoutInput } from './schemas.js';
 
 /** Without a ref and without a timeout, the quiet wait gives up after this long (it is not an error). */
@@ -11,10 +12,18 @@ export const DEFAULT_QUIET_WAIT_MS = 10_000;
 export const waitTool = defineAgentTool({
   name: 'browser_wait',
   description:
-    'Wait until the element (ref) is visible, hidden, attached or detached (default visible). Without a ref, wait until the page is quiet (no requests, no DOM changes for 500 ms), at most timeout ms; it returns as soon as the page settles.',
+    'Wait until the element (ref) is visible, hidden, attached or detached (default visible); or until text (one or a list: any of them) shows anywhere on the page, iframes and shadow roots included (present false: until none shows). With neither, wait until the page is quiet (no requests, no DOM changes for 500 ms), at most timeout ms; it returns as soon as the page settles.',
   input: z
     .object({
       ref: Ref.optional().describe('Element to wait for; omit to wait for the page to settle.'),
+      text: z
+        .union([z.string().min(1).max(1000), z.array(z.string().min(1).max(1000)).min(1).max(10)])
+        .optional()
+        .describe('Text to wait for (case-sensitive, whitespace-normalized); a list means any of them.'),
+      present: z
+        .boolean()
+        .optional()
+        .describe('With text: true (default) to wait until shown, false until gone.'),
       state: z
         .enum(['visible', 'hidden', 'attached', 'detached'])
         .optional()
@@ -27,6 +36,7 @@ export const waitTool = defineAgentTool({
   output: z.object({
     waitedMs: z.number(),
     state: z.string().optional().describe('The state reached (with ref).'),
+    matched: z.string().optional().describe('With text: the text that was found.'),
     quiet: z
       .boolean()
       .optional()
@@ -43,6 +53,8 @@ export const waitTool = defineAgentTool({
       .optional(),
   }),
   async handler(args, call) {
+    if (args.text !== undefined) return waitForText(args, call);
+    if (args.present !== undefined) throw invalidArgument('present', 'goes with text');
     if (args.ref === undefined) {
       if (args.state !== undefined)
         throw invalidArgument('state', 'needs a ref (without a ref the wait is for the page to settle)');
@@ -68,3 +80,25 @@ export const waitTool = defineAgentTool({
     );
   },
 });
+
+/** The same text wait as the MCP server's browser_wait: every frame and open shadow root. */
+function waitForText(
+  args: { text?: string | string[]; present?: boolean; ref?: string; state?: string; timeout?: number },
+  call: ToolCall,
+): Promise<{ waitedMs: number; matched?: string; dialogs?: DialogNote[] }> {
+  if (args.ref !== undefined || args.state !== undefined)
+    throw invalidArgument('text', 'goes without ref and state (wait for one thing at a time)');
+  const texts = typeof args.text === 'string' ? [args.text] : (args.text ?? []);
+  return call.onPage(
+    'wait',
+    async (ctx) => {
+      const result = await waitForCondition(ctx, { kind: 'text', texts, present: args.present ?? true });
+      return {
+        waitedMs: result.elapsedMs,
+        ...(result.matched !== undefined ? { matched: result.matched } : {}),
+        ...(result.dialogs ? { dialogs: result.dialogs } : {}),
+      };
+    },
+    args.timeout,
+  );
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentBrowser } from '../../src/agent/agent-browser.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { testAgentBrowser, ToolDriver } from './support/agent.js';
+
+/** Issue 13 §3 through AgentBrowser: its browser_wait shares the MCP server's frame- and shadow-aware text wait. */
+
+let site: FixtureServer;
+let browser: AgentBrowser;
+let t: ToolDriver;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  browser = testAgentBrowser();
+  t = new ToolDriver(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('AgentBrowser browser_wait text', () => {
+  it('waits for any of several texts in a cross-origin iframe and says which', async () => {
+    await t.ok('browser_goto', { url: site.url('/real/widgets?ms=300') });
+    const result = await t.ok<{ matched: string }>('browser_wait', {
+      text: ['Payment declined', 'Payment accepted'],
+      timeout: 10_000,
+    });
+    expect(result.matched).toBe('Payment accepted');
+  });
+
+  it('absence waits while the text is still shown in a shadow root', async () => {
+    await t.ok('browser_goto', { url: site.url('/real/components') });
+    expect((await t.fails('browser_wait', { text: 'Filter: all', present: false, timeout: 700 })).code).toBe(
+      'OPERATION_TIMEOUT',
+    );
+    await t.ok('browser_wait', { text: 'Hello World', timeout: 10_000 });
+  });
+
+  it('refuses text with a ref, and present without text', async () => {
+    await t.ok('browser_goto', { url: site.url('/real/components') });
+    expect((await t.fails('browser_wait', { text: 'x', ref: '@e1' })).code).toBe('INVALID_ARGUMENT');
+    expect((await t.fails('browser_wait', { present: false })).code).toBe('INVALID_ARGUMENT');
+    expect((await t.fails('browser_wait', { text: '  ' })).code).toBe('INVALID_ARGUMENT');
+  });
+});
