@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConfigError, loadConfig, type Config, type LoadedConfig } from '../config/load.js';
 import { createLogger, type Logger } from '../engine/logger.js';
 import { createBrowserMesh } from '../create-mesh.js';
@@ -7,6 +6,7 @@ import type { BrowserMesh } from '../engine/runtime.js';
 import { VERSIONS } from '../engine/versions.js';
 import { startHttpServer } from '../mcp/http.js';
 import { createMcpServer } from '../mcp/server.js';
+import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
 import { runDoctor } from './doctor.js';
 import { helpText } from './help.js';
 import { installBrowser } from './install-browser.js';
@@ -47,7 +47,7 @@ async function serve({ config }: LoadedConfig): Promise<void> {
   const mesh = createBrowserMesh({ config, logger });
   if (config.http) return serveHttp(config, mesh, logger);
   const server = createMcpServer({ mesh, logger });
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
   const stop = stopper(logger, async () => {
     await mesh.shutdown().catch(() => undefined);
     await server.close().catch(() => undefined);

@@ -44,6 +44,7 @@ export interface Config {
   sharedSessions: boolean;
   disconnectGraceMs: number;
   httpMaxBodyBytes: number;
+  maxMessageBytes: number;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

@@ -261,6 +261,13 @@ export const SETTINGS = [
     description: 'Largest HTTP request body accepted (413 beyond).',
   },
   {
+    key: 'maxMessageBytes',
+    env: 'BROWSERMESH_MAX_MESSAGE_BYTES',
+    type: int(1024, 67_108_864),
+    default: '4194304',
+    description: 'Largest stdio message (one JSON-RPC line) read; a longer one is skipped and refused.',
+  },
+  {
     key: 'executablePath',
     env: 'BROWSERMESH_EXECUTABLE_PATH',
     flag: 'executable-path',
