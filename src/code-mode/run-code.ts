@@ -7,6 +7,11 @@ import { runScript, type RunScriptOptions, type ScriptResult } from './sandbox.j
 /** The limits a caller may set; the deadline and signal always come from the operation. */
 export type CodeLimits = Omit<RunScriptOptions, 'signal' | 'deadline'>;
 
+/** Who runs the script: the HTTP client (owner key) it is shared fairly with; undefined = local. */
+export interface CodeRunner {
+  client?: string | undefined;
+}
+
 export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[] };
 
 /**
@@ -24,10 +29,14 @@ export async function runCode(
   ctx: PageOperationContext,
   code: string,
   limits: CodeLimits = {},
+  runner: CodeRunner = {},
 ): Promise<CodeRunResult> {
   const inner = innerContext(ctx);
   const backend = createEngineBackend(inner);
+  const claim = { client: runner.client, maxPerClient: ctx.config.sandboxWorkersPerClient };
   const result = await runScript(code, backend, {
+    cpuBudgetMs: ctx.config.scriptCpuMs,
+    claim,
     ...limits,
     signal: inner.signal,
     deadline: inner.deadline.expiresAt,

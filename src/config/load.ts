@@ -45,6 +45,8 @@ export interface Config {
   disconnectGraceMs: number;
   httpMaxBodyBytes: number;
   maxMessageBytes: number;
+  scriptCpuMs: number;
+  sandboxWorkersPerClient: number;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

@@ -74,7 +74,15 @@ export const runTool = defineTool({
       );
     }
     const code = args.code ?? '';
-    return fromCode(await mesh.runOnPage(sessionId, pageId, 'run_code', (ctx) => runCode(ctx, code), call));
+    return fromCode(
+      await mesh.runOnPage(
+        sessionId,
+        pageId,
+        'run_code',
+        (ctx) => runCode(ctx, code, {}, { client: call.owner }),
+        call,
+      ),
+    );
   },
 });
 
