@@ -10,6 +10,8 @@ export type CodeLimits = Omit<RunScriptOptions, 'signal' | 'deadline'>;
 /** Who runs the script: the HTTP client (owner key) it is shared fairly with; undefined = local. */
 export interface CodeRunner {
   client?: string | undefined;
+  /** Called as each page call of the script starts (progress reporting). */
+  onStep?: ((index: number, op: string) => void) | undefined;
 }
 
 export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[] };
@@ -37,6 +39,7 @@ export async function runCode(
   const result = await runScript(code, backend, {
     cpuBudgetMs: ctx.config.scriptCpuMs,
     claim,
+    ...(runner.onStep ? { onCall: runner.onStep } : {}),
     ...limits,
     signal: inner.signal,
     deadline: inner.deadline.expiresAt,

@@ -32,6 +32,7 @@ export interface RunControl {
   signal: AbortSignal;
   startedAt: number;
   cpuBudgetMs: number;
+  onCall?: ((index: number, op: string) => void) | undefined;
 }
 
 export function runInWorker(
@@ -39,7 +40,7 @@ export function runInWorker(
   code: string,
   backend: CodeModeBackend,
   limits: WorkerLimits,
-  { signal, startedAt, cpuBudgetMs }: RunControl,
+  { signal, startedAt, cpuBudgetMs, onCall }: RunControl,
 ): Promise<RunEnd> {
   return new Promise((resolve) => {
     const control = new Int32Array(new SharedArrayBuffer(4));
@@ -70,6 +71,7 @@ export function runInWorker(
       if (settled) return;
       if (message.type === 'call') {
         operations = Math.max(operations, message.step + 1);
+        onCall?.(message.step, message.call.op);
         void invokeBackend(backend, message.call, message.member, message.step, calls.signal).then(
           (reply) => {
             if (!settled) worker.postMessage({ type: 'reply', id: message.id, ...reply });

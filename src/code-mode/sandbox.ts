@@ -63,6 +63,8 @@ export interface RunScriptOptions {
   cpuBudgetMs?: number;
   /** Who runs the script, for fair sharing of the sandbox workers (see worker-pool.ts). */
   claim?: WorkerClaim;
+  /** Called as each page call starts: its 0-based index and op (progress reporting). */
+  onCall?: (index: number, op: string) => void;
 }
 
 export const CODE_MODE_DEFAULTS = {
@@ -105,7 +107,7 @@ export async function runScript(
   if (worker === undefined)
     return early(options.signal.aborted ? CANCELLED : timeoutError(limits.deadline - startedAt));
   const cpuBudgetMs = clampInt(options.cpuBudgetMs, CODE_MODE_DEFAULTS.cpuBudgetMs, 50, 600_000);
-  const run = { signal: options.signal, startedAt, cpuBudgetMs };
+  const run = { signal: options.signal, startedAt, cpuBudgetMs, onCall: options.onCall };
   const end = await runInWorker(worker, code, backend, limits, run);
   releaseWorker(worker, end.worker, end.leak);
   return end.result;

@@ -16,6 +16,7 @@ import { toolsForConfig } from '../tools/index.js';
 import { inputSchemaOf, invokeTool, outputSchemaOf, type InvokeResult } from '../tools/invoke.js';
 import { createServices, type Services } from '../tools/services.js';
 import { GuardedTransport } from './guarded-transport.js';
+import { startCallProgress } from './progress.js';
 import { AGENT_INSTRUCTIONS } from './instructions.js';
 import { toPublishedSchema } from './json-schema.js';
 import { dedupeFieldDescriptions, toAnnotations } from './listing.js';
@@ -62,14 +63,22 @@ export function createMcpServer(options: McpServerOptions): Server {
     const tool = byName.get(request.params.name);
     if (!tool)
       throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
-    const result = await invokeTool(tool, request.params.arguments ?? {}, {
-      mesh,
-      services,
-      logger,
-      signal: extra.signal,
-      owner: options.owner,
-    });
-    return toCallToolResult(result);
+    const token = request.params._meta?.progressToken;
+    const progress =
+      token === undefined ? undefined : startCallProgress(token, tool.name, (n) => extra.sendNotification(n));
+    try {
+      const result = await invokeTool(tool, request.params.arguments ?? {}, {
+        mesh,
+        services,
+        logger,
+        signal: extra.signal,
+        owner: options.owner,
+        progress: progress?.sink,
+      });
+      return toCallToolResult(result);
+    } finally {
+      progress?.stop();
+    }
   });
 
   registerPrompts(server, new Set(byName.keys()));
