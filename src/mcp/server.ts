@@ -61,8 +61,8 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool)
-      throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
+    // The name is the client's text: never echoed (it may carry anything).
+    if (!tool) throw new McpError(McpErrorCode.InvalidParams, 'Unknown tool (see tools/list)');
     const token = request.params._meta?.progressToken;
     const progress =
       token === undefined ? undefined : startCallProgress(token, tool.name, (n) => extra.sendNotification(n));

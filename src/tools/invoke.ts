@@ -102,13 +102,20 @@ export function fromZodError(error: z.ZodError): BrowserMeshError {
   const issue = error.issues[0];
   const field =
     issue && issue.path.length > 0
-      ? issue.path.map(String).join('.')
+      ? issue.path.map(toSafeKey).join('.')
       : issue?.code === 'unrecognized_keys'
         ? 'arguments'
         : '(root)';
   let message = issue?.message ?? 'invalid value';
-  if (issue?.code === 'unrecognized_keys') message = `unknown field(s): ${issue.keys.slice(0, 5).join(', ')}`;
+  if (issue?.code === 'unrecognized_keys')
+    message = `unknown field(s): ${issue.keys.slice(0, 5).map(toSafeKey).join(', ')}`;
   return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: ${message}`, {
     details: { field, issues: error.issues.length },
   });
+}
+
+/** A field name as it may appear in a message: plain names as they are, anything else as '?'. */
+function toSafeKey(key: PropertyKey): string {
+  const text = String(key);
+  return /^[A-Za-z0-9_$-]{1,64}$/.test(text) ? text : '?';
 }

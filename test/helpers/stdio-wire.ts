@@ -59,9 +59,9 @@ export class StdioWire {
     for (let at = 0; at < data.length; at += 65_536) this.stdin.write(data.subarray(at, at + 65_536));
   }
 
-  request(id: number | string, method: string, params?: unknown): Promise<WireReply> {
+  request(id: number | string, method: string, params?: unknown, timeoutMs?: number): Promise<WireReply> {
     this.write(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }));
-    return this.reply(id);
+    return this.reply(id, timeoutMs);
   }
 
   /** The reply with this id (null: an answer to a line whose id could not be read). */
