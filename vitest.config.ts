@@ -25,12 +25,28 @@ export default defineConfig({
       },
       {
         test: {
+          // The stress harness (docs/reliability.md): a bounded form runs with every `npm test`;
+          // `npm run test:stress` runs the long form plus the on-demand checks.
+          name: 'stress',
+          include: [
+            'test/stress/*.test.ts',
+            // eslint-disable-next-line no-restricted-properties -- the test runner's switch, not runtime config
+            ...(process.env.BROWSERMESH_STRESS === 'long' ? ['test/stress/on-demand/**/*.test.ts'] : []),
+          ],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -100,6 +100,14 @@ export function invalidArgument(field: string, message: string): BrowserMeshErro
   return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: ${message}`, { details: { field } });
 }
 
+/**
+ * An id for an error message or details: ids this server issues are plain (letters, digits, `_`,
+ * `-`) and come back as they are; anything else is a caller's arbitrary text and is never echoed.
+ */
+export function safeId(id: string): string {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : '(not an id this server issued)';
+}
+
 /** The safe, serializable shape of an error as it crosses a boundary. */
 export interface SerializedError {
   code: ErrorCode;

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConfigError, loadConfig, type Config, type LoadedConfig } from '../config/load.js';
 import { createLogger, type Logger } from '../engine/logger.js';
 import { createBrowserMesh } from '../create-mesh.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { VERSIONS } from '../engine/versions.js';
 import { createMcpServer } from '../mcp/server.js';
+import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
 import { helpText } from './help.js';
 
 /** flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr. */
@@ -44,7 +44,7 @@ async function serve({ config }: LoadedConfig): Promise<void> {
   const mesh = createBrowserMesh({ config, logger });
   if (config.http) return serveHttp(config, mesh, logger);
   const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
   const stop = stopper(logger, async () => {
     await mesh.shutdown().catch(() => undefined);
     await server.close().catch(() => undefined);

@@ -7,6 +7,13 @@ import { runScript, type RunScriptOptions, type ScriptResult } from './sandbox.j
 /** The limits a caller may set; the deadline and signal always come from the operation. */
 export type CodeLimits = Omit<RunScriptOptions, 'signal' | 'deadline'>;
 
+/** Who runs the script: the HTTP client (owner key) it is shared fairly with; undefined = local. */
+export interface CodeRunner {
+  client?: string | undefined;
+  /** Called as each page call of the script starts (progress reporting). */
+  onStep?: ((index: number, op: string) => void) | undefined;
+}
+
 export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[] };
 
 /**
@@ -24,10 +31,15 @@ export async function runCode(
   ctx: PageOperationContext,
   code: string,
   limits: CodeLimits = {},
+  runner: CodeRunner = {},
 ): Promise<CodeRunResult> {
   const inner = innerContext(ctx);
   const backend = createEngineBackend(inner);
+  const claim = { client: runner.client, maxPerClient: ctx.config.sandboxWorkersPerClient };
   const result = await runScript(code, backend, {
+    cpuBudgetMs: ctx.config.scriptCpuMs,
+    claim,
+    ...(runner.onStep ? { onCall: runner.onStep } : {}),
     ...limits,
     signal: inner.signal,
     deadline: inner.deadline.expiresAt,

@@ -3,7 +3,7 @@ import { BrowserMeshError, ErrorCodes, toSerializedError } from '../errors.js';
 import type { CodeModeBackend } from './backend.js';
 import type { FacadeCall } from './facade-calls.js';
 import { CANCELLED, CRASHED, timeoutError } from './script-session.js';
-import type { ScriptOutcome, ScriptResult } from './script-types.js';
+import type { ScriptError, ScriptOutcome, ScriptResult } from './script-types.js';
 import { CONTROL_CANCELLED, type CallReply, type FromWorker, type WorkerLimits } from './worker-protocol.js';
 
 /**
@@ -27,13 +27,20 @@ export interface RunEnd {
   leak?: string;
 }
 
+/** One run's cancellation, start time and CPU budget (ms of busy sandbox thread). */
+export interface RunControl {
+  signal: AbortSignal;
+  startedAt: number;
+  cpuBudgetMs: number;
+  onCall?: ((index: number, op: string) => void) | undefined;
+}
+
 export function runInWorker(
   worker: Worker,
   code: string,
   backend: CodeModeBackend,
   limits: WorkerLimits,
-  signal: AbortSignal,
-  startedAt: number,
+  { signal, startedAt, cpuBudgetMs, onCall }: RunControl,
 ): Promise<RunEnd> {
   return new Promise((resolve) => {
     const control = new Int32Array(new SharedArrayBuffer(4));
@@ -44,12 +51,15 @@ export function runInWorker(
     let logsTruncated = false;
     let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
+    /** Set when the CPU budget ran out: it replaces whatever the interrupted script reports. */
+    let overBudget: ScriptOutcome | undefined;
 
-    const finish = (outcome: ScriptOutcome, end: RunEnd['worker'], leak?: string): void => {
+    const finish = (reported: ScriptOutcome, end: RunEnd['worker'], leak?: string): void => {
       if (settled) return;
       settled = true;
       cleanup();
       calls.abort();
+      const outcome = overBudget ?? reported;
       const result = { ...outcome, logs, logsTruncated, operations, durationMs: Date.now() - startedAt };
       resolve({ result, worker: end, ...(leak === undefined ? {} : { leak }) });
     };
@@ -61,6 +71,7 @@ export function runInWorker(
       if (settled) return;
       if (message.type === 'call') {
         operations = Math.max(operations, message.step + 1);
+        onCall?.(message.step, message.call.op);
         void invokeBackend(backend, message.call, message.member, message.step, calls.signal).then(
           (reply) => {
             if (!settled) worker.postMessage({ type: 'reply', id: message.id, ...reply });
@@ -83,6 +94,18 @@ export function runInWorker(
       worker.postMessage({ type: 'cancel' });
       graceTimer ??= setTimeout(() => kill({ ok: false, error: CANCELLED }), GRACE_MS);
     };
+    // The worker's event loop is busy exactly while QuickJS runs (a page call leaves it idle), so
+    // its busy time since the start of this run is the script's own compute time.
+    const elu = worker.performance.eventLoopUtilization();
+    const cpuTimer = setInterval(
+      () => {
+        if (worker.performance.eventLoopUtilization(elu).active <= cpuBudgetMs) return;
+        clearInterval(cpuTimer);
+        overBudget = { ok: false, error: cpuBudgetError(cpuBudgetMs) };
+        onAbort();
+      },
+      Math.min(100, Math.max(10, cpuBudgetMs / 4)),
+    );
     const budget = limits.deadline - startedAt;
     const deadlineTimer = setTimeout(
       () => kill({ ok: false, error: timeoutError(budget) }),
@@ -91,6 +114,7 @@ export function runInWorker(
     const cleanup = (): void => {
       clearTimeout(deadlineTimer);
       clearTimeout(graceTimer);
+      clearInterval(cpuTimer);
       signal.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onCrash);
@@ -104,6 +128,10 @@ export function runInWorker(
     worker.postMessage({ type: 'run', code, limits, startedAt, control: control.buffer });
     if (signal.aborted) onAbort();
   });
+}
+
+function cpuBudgetError(cpuBudgetMs: number): ScriptError {
+  return { kind: 'limit', message: `The script used up its CPU budget (${cpuBudgetMs} ms)` };
 }
 
 /**

@@ -4,11 +4,17 @@ import type { CodeModeBackend } from './backend.js';
 import { runInWorker } from './sandbox-run.js';
 import { CANCELLED, timeoutError } from './script-session.js';
 import type { ScriptError, ScriptResult } from './script-types.js';
-import { acquireWorker, prewarmWorker, releaseWorker } from './worker-pool.js';
+import { acquireWorker, prewarmWorker, releaseWorker, type WorkerClaim } from './worker-pool.js';
 import type { WorkerLimits } from './worker-protocol.js';
 
 export type { JSONValue, ScriptError, ScriptErrorKind, ScriptResult, ScriptRunInfo } from './script-types.js';
-export { configureSandboxWorkers, workerStats, type SandboxWorkerOptions } from './worker-pool.js';
+export {
+  configureSandboxWorkers,
+  workerStats,
+  workersHeld,
+  type SandboxWorkerOptions,
+  type WorkerClaim,
+} from './worker-pool.js';
 
 /**
  * Code mode: runs an agent's short Playwright-style script in QuickJS (WebAssembly, never Node's
@@ -49,6 +55,16 @@ export interface RunScriptOptions {
   maxLogLines?: number;
   /** Chars per console line. Default 1,000; longer lines are cut (ending in '…'). */
   maxLogChars?: number;
+  /**
+   * CPU budget: how long the script may keep its sandbox thread busy, page calls excluded (the
+   * thread's busy time, which bounds its CPU time from above). Default 10 s, clamped to
+   * 50 ms-600 s. Past it the script ends with a 'limit' error, far sooner than a long deadline.
+   */
+  cpuBudgetMs?: number;
+  /** Who runs the script, for fair sharing of the sandbox workers (see worker-pool.ts). */
+  claim?: WorkerClaim;
+  /** Called as each page call starts: its 0-based index and op (progress reporting). */
+  onCall?: (index: number, op: string) => void;
 }
 
 export const CODE_MODE_DEFAULTS = {
@@ -59,6 +75,7 @@ export const CODE_MODE_DEFAULTS = {
   maxLogLines: 100,
   maxLogChars: 1_000,
   maxCodeChars: 100_000,
+  cpuBudgetMs: 10_000,
 } as const;
 
 /** Starts a sandbox worker with the default limits in the background, for the first script to reuse. */
@@ -91,17 +108,23 @@ export async function runScript(
     options.signal,
     AbortSignal.timeout(Math.max(0, limits.deadline - startedAt)),
   ]);
-  const worker = await startWorker(waiting, limits.memoryLimitBytes);
+  const worker = await startWorker(waiting, limits.memoryLimitBytes, options.claim);
   if (worker === undefined)
     return early(options.signal.aborted ? CANCELLED : timeoutError(limits.deadline - startedAt));
-  const end = await runInWorker(worker, code, backend, limits, options.signal, startedAt);
+  const cpuBudgetMs = clampInt(options.cpuBudgetMs, CODE_MODE_DEFAULTS.cpuBudgetMs, 50, 600_000);
+  const run = { signal: options.signal, startedAt, cpuBudgetMs, onCall: options.onCall };
+  const end = await runInWorker(worker, code, backend, limits, run);
   releaseWorker(worker, end.worker, end.leak);
   return end.result;
 }
 
-async function startWorker(signal: AbortSignal, memoryLimitBytes: number): Promise<Worker | undefined> {
+async function startWorker(
+  signal: AbortSignal,
+  memoryLimitBytes: number,
+  claim: WorkerClaim | undefined,
+): Promise<Worker | undefined> {
   try {
-    return await acquireWorker(signal, memoryLimitBytes);
+    return await acquireWorker(signal, memoryLimitBytes, claim);
   } catch (error) {
     throw new BrowserMeshError(ErrorCodes.INTERNAL_ERROR, 'The code-mode sandbox could not be started', {
       cause: error,
@@ -111,10 +134,7 @@ async function startWorker(signal: AbortSignal, memoryLimitBytes: number): Promi
 
 function resolveLimits(options: RunScriptOptions): WorkerLimits {
   const d = CODE_MODE_DEFAULTS;
-  const pick = (value: number | undefined, fallback: number, min: number, max: number): number =>
-    value === undefined || !Number.isFinite(value)
-      ? fallback
-      : Math.min(Math.max(Math.floor(value), min), max);
+  const pick = clampInt;
   return {
     deadline: Number.isFinite(options.deadline) ? options.deadline : Date.now(),
     memoryLimitBytes: pick(options.memoryLimitBytes, d.memoryLimitBytes, 2 * 1024 * 1024, 256 * 1024 * 1024),
@@ -124,4 +144,10 @@ function resolveLimits(options: RunScriptOptions): WorkerLimits {
     maxLogLines: pick(options.maxLogLines, d.maxLogLines, 0, 10_000),
     maxLogChars: pick(options.maxLogChars, d.maxLogChars, 16, 100_000),
   };
+}
+
+function clampInt(value: number | undefined, fallback: number, min: number, max: number): number {
+  return value === undefined || !Number.isFinite(value)
+    ? fallback
+    : Math.min(Math.max(Math.floor(value), min), max);
 }

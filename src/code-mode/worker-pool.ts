@@ -29,9 +29,33 @@ let config: Required<SandboxWorkerOptions> = defaults();
 let idle: { worker: Worker; memoryLimitBytes: number }[] = [];
 const limitOf = new WeakMap<Worker, number>();
 let active = 0;
-const waiters = new Set<() => void>();
 /** Prewarmed workers still starting, by memory limit: a script waits for one rather than start its own. */
 const warming = new Map<number, Promise<unknown>>();
+
+/**
+ * Fair sharing. Every worker is held for a client: an HTTP client's owner key, or '' for the local
+ * client (stdio, library), which is alone and so has no cap. A freed worker goes to the waiting
+ * client that holds the fewest, first come first served among equals; a named client never holds
+ * more than its cap, so it cannot take every worker from the others. One session holds at most one
+ * worker (its operations run one at a time), so sessions of one client share by arrival order.
+ */
+const LOCAL_CLIENT = '';
+const heldBy = new Map<string, number>();
+const clientOf = new WeakMap<Worker, string>();
+interface Waiter {
+  client: string;
+  cap: number;
+  grant: () => void;
+}
+let waiters: Waiter[] = [];
+
+/** Who asks for a worker, for fair sharing. */
+export interface WorkerClaim {
+  /** The HTTP client (owner key); undefined for the local client. */
+  client?: string | undefined;
+  /** Most workers this client may hold at once; default half the pool (at least 1). */
+  maxPerClient?: number | undefined;
+}
 
 /**
  * Counters for tests and diagnostics: workers started, reuses, workers killed because a script
@@ -54,11 +78,10 @@ export const workerStats = {
 export async function acquireWorker(
   signal: AbortSignal,
   memoryLimitBytes: number,
+  claim: WorkerClaim = {},
 ): Promise<Worker | undefined> {
-  while (active >= config.maxWorkers) {
-    if (!(await waitForTurn(signal))) return undefined;
-  }
-  active++;
+  const client = claim.client ?? LOCAL_CLIENT;
+  if (!(await waitForTurn(signal, client, capOf(client, claim.maxPerClient)))) return undefined;
   const starting = warming.get(memoryLimitBytes);
   if (starting !== undefined) await untilAborted(starting, signal);
   const index = idle.findIndex((entry) => entry.memoryLimitBytes === memoryLimitBytes);
@@ -66,26 +89,30 @@ export async function acquireWorker(
   if (warm !== undefined) {
     workerStats.reused++;
     warm.ref();
+    clientOf.set(warm, client);
     return warm;
   }
   try {
     const fresh = await startWorker(signal, memoryLimitBytes);
-    if (fresh === undefined) releaseSlot();
+    if (fresh === undefined) releaseSlot(client);
+    else clientOf.set(fresh, client);
     return fresh;
   } catch (error) {
-    releaseSlot();
+    releaseSlot(client);
     throw error;
   }
 }
 
 export function releaseWorker(worker: Worker, end: 'reuse' | 'killed' | 'unhealthy', leak?: string): void {
   if (leak !== undefined) workerStats.leaks.push(leak);
+  const client = clientOf.get(worker) ?? LOCAL_CLIENT;
+  clientOf.delete(worker);
   if (end === 'reuse') park(worker);
   else {
     workerStats[end]++;
     void worker.terminate();
   }
-  releaseSlot();
+  releaseSlot(client);
 }
 
 /**
@@ -122,28 +149,65 @@ export function configureSandboxWorkers(options: SandboxWorkerOptions): void {
   config = { ...defaults(), ...options };
 }
 
+/** Workers held per client right now (tests and diagnostics). */
+export function workersHeld(): ReadonlyMap<string, number> {
+  return new Map(heldBy);
+}
+
 function defaults(): Required<SandboxWorkerOptions> {
   return { variant: 'release', maxWorkers: Math.max(4, availableParallelism()), maxIdle: 2 };
 }
 
-function releaseSlot(): void {
-  active--;
-  // Every waiter re-checks capacity; waking all of them keeps this correct when some gave up.
-  for (const wake of [...waiters]) wake();
+function capOf(client: string, maxPerClient: number | undefined): number {
+  if (client === LOCAL_CLIENT) return Infinity;
+  const cap =
+    maxPerClient === undefined || maxPerClient <= 0 ? Math.ceil(config.maxWorkers / 2) : maxPerClient;
+  return Math.max(1, cap);
 }
 
-function waitForTurn(signal: AbortSignal): Promise<boolean> {
+function releaseSlot(client: string): void {
+  active--;
+  const held = (heldBy.get(client) ?? 1) - 1;
+  if (held > 0) heldBy.set(client, held);
+  else heldBy.delete(client);
+  dispatch();
+}
+
+/** Hands free workers to waiters: the client holding fewest first, then arrival order. */
+function dispatch(): void {
+  while (active < config.maxWorkers) {
+    let best: Waiter | undefined;
+    for (const waiter of waiters) {
+      const held = heldBy.get(waiter.client) ?? 0;
+      if (held >= waiter.cap) continue;
+      if (best === undefined || held < (heldBy.get(best.client) ?? 0)) best = waiter;
+    }
+    if (best === undefined) return;
+    waiters = waiters.filter((waiter) => waiter !== best);
+    active++;
+    heldBy.set(best.client, (heldBy.get(best.client) ?? 0) + 1);
+    best.grant();
+  }
+}
+
+function waitForTurn(signal: AbortSignal, client: string, cap: number): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const done = (turn: boolean): void => {
-      waiters.delete(wake);
-      signal.removeEventListener('abort', onAbort);
-      resolve(turn);
+    const waiter: Waiter = {
+      client,
+      cap,
+      grant: () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(true);
+      },
     };
-    const wake = (): void => done(true);
-    const onAbort = (): void => done(false);
-    waiters.add(wake);
+    const onAbort = (): void => {
+      waiters = waiters.filter((entry) => entry !== waiter);
+      resolve(false);
+    };
     signal.addEventListener('abort', onAbort, { once: true });
+    waiters.push(waiter);
+    dispatch();
   });
 }
 

@@ -51,6 +51,9 @@ export interface Config {
   sharedSessions: boolean;
   disconnectGraceMs: number;
   httpMaxBodyBytes: number;
+  maxMessageBytes: number;
+  scriptCpuMs: number;
+  sandboxWorkersPerClient: number;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

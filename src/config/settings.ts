@@ -387,6 +387,29 @@ export const SETTINGS = [
       'JSON file of settings by key (see docs/configuration.md), checked like flags; env and flags override it.',
   },
   {
+    key: 'maxMessageBytes',
+    env: 'BROWSERMESH_MAX_MESSAGE_BYTES',
+    type: int(1024, 67_108_864),
+    default: '4194304',
+    description: 'Largest stdio message (one JSON-RPC line) read; a longer one is skipped and refused.',
+  },
+  {
+    key: 'scriptCpuMs',
+    env: 'BROWSERMESH_SCRIPT_CPU_MS',
+    flag: 'script-cpu-ms',
+    type: int(50, 600_000),
+    default: '10000',
+    description:
+      'CPU budget of one browser_run script (busy sandbox time, page calls excluded); SCRIPT_ERROR beyond.',
+  },
+  {
+    key: 'sandboxWorkersPerClient',
+    env: 'BROWSERMESH_SANDBOX_WORKERS_PER_CLIENT',
+    type: int(0, 1000),
+    default: '0',
+    description: 'Sandbox workers one HTTP client may hold at once (0 = half the pool, at least 1).',
+  },
+  {
     key: 'executablePath',
     env: 'BROWSERMESH_EXECUTABLE_PATH',
     flag: 'executable-path',

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { Config } from '../config/load.js';
-import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
+import { BrowserMeshError, ErrorCodes, isBrowserMeshError, safeId } from '../errors.js';
 import {
   effectiveSettings,
   resolveContextSettings,
@@ -177,8 +177,8 @@ export class BrowserMesh {
   getSession(sessionId: string, options: CallOptions = {}): Session {
     const session = this.sessions.get(sessionId);
     if (!session || !this.visible(sessionId, options.owner)) {
-      throw new BrowserMeshError(ErrorCodes.SESSION_NOT_FOUND, `No session ${sessionId}`, {
-        details: { sessionId },
+      throw new BrowserMeshError(ErrorCodes.SESSION_NOT_FOUND, `No session ${safeId(sessionId)}`, {
+        details: { sessionId: safeId(sessionId) },
         recoveryHint: 'Call browser_session_list, or create one with browser_session_create.',
       });
     }

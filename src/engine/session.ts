@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { BrowserMeshError, ErrorCodes, safeId } from '../errors.js';
 import { newId } from './ids.js';
 import type { Logger } from './logger.js';
 import { ManagedPage, type PageInfo } from './page.js';
@@ -94,10 +94,14 @@ export class Session {
   getPage(pageId: string): ManagedPage {
     const page = this.pages.get(pageId);
     if (!page || page.isClosed) {
-      throw new BrowserMeshError(ErrorCodes.PAGE_NOT_FOUND, `No page ${pageId} in session ${this.id}`, {
-        details: { pageId, sessionId: this.id },
-        recoveryHint: 'Call browser_page_list for this session to see its pages.',
-      });
+      throw new BrowserMeshError(
+        ErrorCodes.PAGE_NOT_FOUND,
+        `No page ${safeId(pageId)} in session ${this.id}`,
+        {
+          details: { pageId: safeId(pageId), sessionId: this.id },
+          recoveryHint: 'Call browser_page_list for this session to see its pages.',
+        },
+      );
     }
     return page;
   }

@@ -7,6 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopbackHost } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
+import { jsonTextTooDeep } from './message-guard.js';
 import { BodyTooLarge, checkRequest, createPolicy, readBody, type Refusal } from './http-guard.js';
 
 export interface HttpServerOptions {
@@ -194,8 +195,12 @@ async function parseBody(
     }
     throw error;
   }
+  const text = raw.toString('utf8');
+  // JSON.parse copes with any depth, but recursive checks after it do not: refuse before parsing.
+  if (jsonTextTooDeep(text))
+    return { refusal: { status: 400, message: 'Invalid request: nested too deeply', code: -32600 } };
   try {
-    return { body: JSON.parse(raw.toString('utf8')) as unknown };
+    return { body: JSON.parse(text) as unknown };
   } catch {
     return { refusal: { status: 400, message: 'Parse error: the body is not JSON', code: -32700 } };
   }

@@ -7,6 +7,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { installPageHooks } from '../create-mesh.js';
@@ -14,6 +15,8 @@ import type { AnyTool } from '../tools/define.js';
 import { toolsForConfig } from '../tools/index.js';
 import { inputSchemaOf, invokeTool, outputSchemaOf, type InvokeResult } from '../tools/invoke.js';
 import { createServices, type Services } from '../tools/services.js';
+import { GuardedTransport } from './guarded-transport.js';
+import { startCallProgress } from './progress.js';
 import { AGENT_INSTRUCTIONS } from './instructions.js';
 import { toPublishedSchema } from './json-schema.js';
 import { dedupeFieldDescriptions, toAnnotations } from './listing.js';
@@ -45,7 +48,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);
 
-  const server = new Server(
+  const server = new GuardedServer(
     { name: 'browsermesh', version: mesh.runtimeInfo().versions.browsermesh },
     {
       capabilities: {
@@ -61,22 +64,40 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool)
-      throw new McpError(McpErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
-    const result = await invokeTool(tool, request.params.arguments ?? {}, {
-      mesh,
-      services,
-      logger,
-      signal: extra.signal,
-      owner: options.owner,
-    });
-    return toCallToolResult(result);
+    // The name is the client's text: never echoed (it may carry anything).
+    if (!tool) throw new McpError(McpErrorCode.InvalidParams, 'Unknown tool (see tools/list)');
+    const token = request.params._meta?.progressToken;
+    const progress =
+      token === undefined ? undefined : startCallProgress(token, tool.name, (n) => extra.sendNotification(n));
+    try {
+      const result = await invokeTool(tool, request.params.arguments ?? {}, {
+        mesh,
+        services,
+        logger,
+        signal: extra.signal,
+        owner: options.owner,
+        progress: progress?.sink,
+      });
+      return toCallToolResult(result);
+    } finally {
+      progress?.stop();
+    }
   });
 
   if (options.warmUp) warmUpOnInitialized(server, mesh, byName.has('browser_run'));
   registerPrompts(server, new Set(byName.keys()));
   registerResources(server, mesh, options.owner);
   return server;
+}
+
+/**
+ * The SDK server behind a GuardedTransport, whatever transport it is connected to: a malformed
+ * `tools/call` gets a short -32602 on every transport instead of the SDK's -32603 validation dump.
+ */
+class GuardedServer extends Server {
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(new GuardedTransport(transport));
+  }
 }
 
 /** How a listing is published: shared refs or inlined, lean (default) or full nested structure. */

@@ -66,6 +66,8 @@ export interface ActionsResult {
 export async function runActions(
   ctx: PageOperationContext,
   steps: readonly ActionStep[],
+  /** Called as each step starts (progress reporting). */
+  onStep?: (index: number, action: string) => void,
 ): Promise<ActionsResult> {
   const inner = innerContext(ctx);
   const results: StepResult[] = [];
@@ -73,6 +75,7 @@ export async function runActions(
   let failed: ActionsResult['failed'];
   let completed = 0;
   for (const [index, step] of steps.entries()) {
+    onStep?.(index, step.action);
     try {
       const out = await runStep(inner, step, dialogs, `actions.${index}`);
       if (out) results.push({ index, action: step.action, ...out });

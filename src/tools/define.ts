@@ -11,12 +11,20 @@ export interface ToolHints {
   openWorldHint: boolean;
 }
 
+/**
+ * Tells the caller how a long call is getting on (MCP `notifications/progress`, sent only when the
+ * client gave a progressToken). Messages are short and never carry page content or argument values.
+ */
+export type ProgressSink = (message: string) => void;
+
 /** What a handler gets: the runtime, per-call options (deadline, cancellation, owner) and shared services. */
 export interface ToolContext {
   mesh: BrowserMesh;
   services: Services;
   /** Pass straight to `mesh.run*`: carries operationId, timeoutMs, signal and owner. */
   call: CallOptions & { operationId: string };
+  /** Progress for a long call; absent when nobody listens. */
+  progress?: ProgressSink | undefined;
 }
 
 /** A handler may return just its structured fields, or add an image and/or a custom text block. */

@@ -3,7 +3,7 @@ import { BrowserMeshError, ErrorCodes, toSerializedError, type SerializedError }
 import { newId } from '../engine/ids.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { isToolOutput, type AnyTool } from './define.js';
+import { isToolOutput, type AnyTool, type ProgressSink } from './define.js';
 import { TimeoutMs } from './schemas.js';
 import type { Services } from './services.js';
 
@@ -13,6 +13,8 @@ export interface InvokeContext {
   logger: Logger;
   signal?: AbortSignal | undefined;
   owner?: string | undefined;
+  /** Where step progress goes when the caller asked for it (MCP progressToken). */
+  progress?: ProgressSink | undefined;
 }
 
 export type InvokeResult =
@@ -61,6 +63,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       mesh: ctx.mesh,
       services: ctx.services,
       call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
+      progress: ctx.progress,
     });
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
@@ -99,13 +102,20 @@ export function fromZodError(error: z.ZodError): BrowserMeshError {
   const issue = error.issues[0];
   const field =
     issue && issue.path.length > 0
-      ? issue.path.map(String).join('.')
+      ? issue.path.map(toSafeKey).join('.')
       : issue?.code === 'unrecognized_keys'
         ? 'arguments'
         : '(root)';
   let message = issue?.message ?? 'invalid value';
-  if (issue?.code === 'unrecognized_keys') message = `unknown field(s): ${issue.keys.slice(0, 5).join(', ')}`;
+  if (issue?.code === 'unrecognized_keys')
+    message = `unknown field(s): ${issue.keys.slice(0, 5).map(toSafeKey).join(', ')}`;
   return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: ${message}`, {
     details: { field, issues: error.issues.length },
   });
+}
+
+/** A field name as it may appear in a message: plain names as they are, anything else as '?'. */
+function toSafeKey(key: PropertyKey): string {
+  const text = String(key);
+  return /^[A-Za-z0-9_$-]{1,64}$/.test(text) ? text : '?';
 }

@@ -4,7 +4,7 @@ import { CODE_MODE_DEFAULTS } from '../code-mode/sandbox.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument, type ErrorCode } from '../errors.js';
 import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
 import { runActions, type ActionsResult } from '../operations/run-actions.js';
-import { ACTION, defineTool, type ToolOutput } from './define.js';
+import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
 import { ActionStepSchema, MAX_ACTIONS, toActionSteps } from './run-steps.js';
 import { pageAddress } from './schemas.js';
 
@@ -58,7 +58,7 @@ export const runTool = defineTool({
     .strict(),
   output: RunOutput,
   hints: ACTION,
-  async handler(args, { mesh, call }): Promise<ToolOutput<RunOutputType>> {
+  async handler(args, { mesh, call, progress }): Promise<ToolOutput<RunOutputType>> {
     if ((args.code === undefined) === (args.actions === undefined)) {
       const both = args.code !== undefined;
       throw invalidArgument(
@@ -70,13 +70,36 @@ export const runTool = defineTool({
     if (args.actions !== undefined) {
       const steps = toActionSteps(args.actions);
       return fromActions(
-        await mesh.runOnPage(sessionId, pageId, 'run_actions', (ctx) => runActions(ctx, steps), call),
+        await mesh.runOnPage(
+          sessionId,
+          pageId,
+          'run_actions',
+          (ctx) => runActions(ctx, steps, onStep(progress, steps.length)),
+          call,
+        ),
       );
     }
     const code = args.code ?? '';
-    return fromCode(await mesh.runOnPage(sessionId, pageId, 'run_code', (ctx) => runCode(ctx, code), call));
+    return fromCode(
+      await mesh.runOnPage(
+        sessionId,
+        pageId,
+        'run_code',
+        (ctx) => runCode(ctx, code, {}, { client: call.owner, onStep: onStep(progress) }),
+        call,
+      ),
+    );
   },
 });
+
+/** Step progress: "step 2/5: click" for actions, "step 3: goto" for a script's page calls. */
+function onStep(
+  progress: ProgressSink | undefined,
+  total?: number,
+): ((index: number, action: string) => void) | undefined {
+  if (progress === undefined) return undefined;
+  return (index, action) => progress(`step ${index + 1}${total === undefined ? '' : `/${total}`}: ${action}`);
+}
 
 function fromActions(result: ActionsResult): ToolOutput<RunOutputType> {
   const { dialogs, ...rest } = result;

@@ -19,7 +19,9 @@ export const sessionCreate = defineTool({
     .strict(),
   output: z.object({ session: SessionInfoSchema, initialPage: PageInfoSchema }),
   hints: { ...ACTION, openWorldHint: false },
-  async handler(args, { mesh, services, call }) {
+  async handler(args, { mesh, services, call, progress }) {
+    // The first session launches (or connects to) the browser: the slow part worth announcing.
+    if (mesh.runtimeInfo().browser.state !== 'ready') progress?.('starting the browser');
     const storageState =
       args.stateId === undefined
         ? undefined

@@ -1,0 +1,144 @@
+import process from 'node:process';
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  JSONRPC_INVALID_REQUEST,
+  jsonTextTooDeep,
+  refusalOf,
+  requestIdFromEnds,
+  requestIdOf,
+  rpcError,
+} from './message-guard.js';
+
+const JSONRPC_PARSE_ERROR = -32700;
+/** Bytes kept from each end of an oversized line, to find its request id. */
+const END_BYTES = 1024;
+
+/**
+ * MCP over stdio, one JSON-RPC message per line, with a hard size limit per line. The SDK's stdio
+ * transport closes itself (and so ends the CLI) when a line passes its 10 MiB buffer, and copies its
+ * whole buffer on every chunk; here an oversized line is skipped to its newline without being kept or
+ * parsed and answered with -32600, and the transport stays open. Lines that are not JSON, nest too
+ * deep or are not JSON-RPC are answered with an error too (with the request id where it can be
+ * read), never with a validation dump.
+ */
+export class BoundedStdioServerTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
+
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** While skipping an oversized line: its first and latest bytes, for the request id. */
+  private skipping: { head: string; tail: Buffer } | undefined;
+  private started = false;
+
+  constructor(
+    private readonly maxMessageBytes: number,
+    private readonly stdin: Readable = process.stdin,
+    private readonly stdout: Writable = process.stdout,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('BoundedStdioServerTransport already started');
+    this.started = true;
+    this.stdin.on('data', this.onData);
+    this.stdin.on('error', this.onStreamError);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
+      else this.stdout.once('drain', resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stdin.off('data', this.onData);
+    this.stdin.off('error', this.onStreamError);
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
+    this.chunks = [];
+    this.size = 0;
+    this.onclose?.();
+  }
+
+  private readonly onStreamError = (error: Error): void => this.onerror?.(error);
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    let data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    // Only the new chunk is searched for a newline: the buffered part holds none.
+    for (let index = data.indexOf(0x0a); index !== -1; index = data.indexOf(0x0a)) {
+      this.append(data.subarray(0, index));
+      this.endLine();
+      data = data.subarray(index + 1);
+    }
+    this.append(data);
+  };
+
+  private append(part: Buffer): void {
+    if (part.length === 0) return;
+    if (this.skipping) {
+      this.skipping.tail = Buffer.concat([this.skipping.tail, part]).subarray(-END_BYTES);
+      return;
+    }
+    if (this.size + part.length <= this.maxMessageBytes) {
+      this.chunks.push(part);
+      this.size += part.length;
+      return;
+    }
+    // Over the limit: keep only the two ends, drop the rest as it arrives.
+    const all = Buffer.concat([...this.chunks, part]);
+    this.skipping = { head: all.toString('utf8', 0, END_BYTES), tail: all.subarray(-END_BYTES) };
+    this.chunks = [];
+    this.size = 0;
+  }
+
+  private endLine(): void {
+    if (this.skipping) {
+      const { head, tail } = this.skipping;
+      this.skipping = undefined;
+      const id = requestIdFromEnds(head, tail.toString('utf8'));
+      const limit = `message larger than ${this.maxMessageBytes} bytes`;
+      this.reply(rpcError(id, JSONRPC_INVALID_REQUEST, `Request too large: ${limit}`));
+      return;
+    }
+    const line = Buffer.concat(this.chunks).toString('utf8').replace(/\r$/, '');
+    this.chunks = [];
+    this.size = 0;
+    if (line.trim() === '') return;
+    this.receive(line);
+  }
+
+  private receive(line: string): void {
+    if (jsonTextTooDeep(line)) {
+      const id = requestIdFromEnds(line.slice(0, END_BYTES), line.slice(-END_BYTES));
+      this.reply(rpcError(id, JSONRPC_INVALID_REQUEST, 'Invalid request: nested too deeply'));
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      this.reply(rpcError(null, JSONRPC_PARSE_ERROR, 'Parse error: the line is not JSON'));
+      return;
+    }
+    const refusal = refusalOf(raw);
+    if (refusal) return this.reply(rpcError(requestIdOf(raw), refusal.code, refusal.message));
+    const parsed = JSONRPCMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      // A request gets an answer; anything else (a malformed response or notification) is dropped.
+      const isRequest = typeof raw === 'object' && raw !== null && 'method' in raw && 'id' in raw;
+      if (isRequest) this.reply(rpcError(requestIdOf(raw), JSONRPC_INVALID_REQUEST, 'Invalid request'));
+      else this.onerror?.(new Error('dropped a message that is not JSON-RPC'));
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  private reply(message: JSONRPCMessage): void {
+    this.send(message).catch((error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error('stdout write failed')),
+    );
+  }
+}

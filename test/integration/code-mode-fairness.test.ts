@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+
+/**
+ * Sandbox fairness through MCP on real Chromium (issue 15): spinning `browser_run` scripts with a
+ * 600 s deadline used to hold every sandbox worker, so a `return 1` in another session timed out.
+ * Now each script has a CPU budget (`scriptCpuMs`) far below the deadline: over it the call ends
+ * with SCRIPT_ERROR (kind 'limit'), the worker comes back and the session keeps working.
+ */
+
+let site: FixtureServer;
+let h: McpHarness;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start({ scriptCpuMs: 1_000 });
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+describe('browser_run CPU budget', () => {
+  it('ends a spinning script with SCRIPT_ERROR long before its deadline; the session keeps working', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
+    const error = await h.err('browser_run', { ...s, code: 'for (;;) {}', timeoutMs: 600_000 });
+    expect(error.code).toBe('SCRIPT_ERROR');
+    expect(error.details).toMatchObject({ kind: 'limit' });
+    expect(await h.ok('browser_get_url', s)).toMatchObject({ url: site.url('/quiet') });
+    expect(await h.ok('browser_run', { ...s, code: 'return await page.title()' })).toHaveProperty('value');
+  });
+
+  it('four spinning sessions cannot starve a fifth one', async () => {
+    const sessions = await Promise.all([1, 2, 3, 4, 5].map(() => h.session()));
+    const spinners = sessions
+      .slice(0, 4)
+      .map((s) => h.err('browser_run', { ...s, code: 'while (true) {}', timeoutMs: 600_000 }));
+    const fifth = sessions[4];
+    if (!fifth) throw new Error('no fifth session');
+    // Its own deadline (20 s) is far below the spinners' 600 s: it runs once a budget frees a worker.
+    const quick = await h.ok('browser_run', { ...fifth, code: 'return 1', timeoutMs: 20_000 });
+    expect(quick).toMatchObject({ value: 1 });
+    for (const error of await Promise.all(spinners)) expect(error.code).toBe('SCRIPT_ERROR');
+    await Promise.all(sessions.map((s) => h.ok('browser_session_close', { sessionId: s.sessionId })));
+  });
+
+  it('refuses a bad budget in the configuration by its source', async () => {
+    const { loadConfig, ConfigError } = await import('../../src/config/load.js');
+    expect(() => loadConfig(['--script-cpu-ms', '10'], {})).toThrow(ConfigError);
+    expect(() => loadConfig([], { BROWSERMESH_SCRIPT_CPU_MS: 'x' })).toThrow(/BROWSERMESH_SCRIPT_CPU_MS/);
+    expect(loadConfig(['--script-cpu-ms', '2500'], {}).config.scriptCpuMs).toBe(2_500);
+  });
+});
