@@ -70,7 +70,7 @@ const ACTIVITY_SOURCE = `function () {
     current = entry;
     try { return fn.apply(this, arguments); } finally {
       micro(() => { if (current === entry) current = outer; });
-      settle(kind, entry);
+      if (kind) settle(kind, entry);
     }
   };
   const track = (kind, entry, schedule) => {
@@ -79,10 +79,12 @@ const ACTIVITY_SOURCE = `function () {
     byId[kind].set(entry.id, entry);
     return entry.id;
   };
+  // Past MAX_DEPTH a callback is no longer counted but still carries its chain, so the loop it belongs
+  // to keeps deepening instead of starting over at depth 1.
   window.setTimeout = function (fn, ms, ...rest) {
+    if (typeof fn !== 'function' || (Number(ms) || 0) > SHORT) return setT.call(this, fn, ms, ...rest);
     const entry = origin();
-    if (typeof fn !== 'function' || (Number(ms) || 0) > SHORT || entry.depth > MAX_DEPTH)
-      return setT.call(this, fn, ms, ...rest);
+    if (entry.depth > MAX_DEPTH) return setT.call(this, wrap(null, entry, fn), ms, ...rest);
     return track('t', entry, () => setT.call(this, wrap('t', entry, fn), ms, ...rest));
   };
   window.clearTimeout = function (id) {
@@ -92,8 +94,9 @@ const ACTIVITY_SOURCE = `function () {
   };
   if (raf) {
     window.requestAnimationFrame = function (fn) {
+      if (typeof fn !== 'function') return raf.call(this, fn);
       const entry = origin();
-      if (typeof fn !== 'function' || entry.depth > MAX_DEPTH) return raf.call(this, fn);
+      if (entry.depth > MAX_DEPTH) return raf.call(this, wrap(null, entry, fn));
       return track('f', entry, () => raf.call(this, wrap('f', entry, fn)));
     };
     window.cancelAnimationFrame = function (id) {

@@ -114,3 +114,25 @@ describe('an action returns after its effects', () => {
     expect(acted.url).toBe(site.url('/settle/next'));
   });
 });
+
+describe('browser_action_and_wait follows the same rule', () => {
+  it('a navigation to a page whose load never comes is done once parsed; loadState load stays strict', async () => {
+    const s = await onDelayedPage();
+    const link = { locator: { role: 'link', name: 'Hanging page' } };
+    const waited = await h.ok<{ event: { type: string; url: string } }>('browser_action_and_wait', {
+      ...s,
+      target: link,
+      waitFor: { kind: 'navigation' },
+      timeoutMs: 8000,
+    });
+    expect(waited.event).toMatchObject({ type: 'navigation', url: site.url('/settle/hanging?n=9') });
+    const t = await onDelayedPage();
+    const error = await h.err('browser_action_and_wait', {
+      ...t,
+      target: link,
+      waitFor: { kind: 'navigation', loadState: 'load' },
+      timeoutMs: 1500,
+    });
+    expect(error.code).toBe('OPERATION_TIMEOUT');
+  });
+});
