@@ -40,7 +40,10 @@ const ACTIVITY_SOURCE = `function () {
   const KEY = Symbol.for(${JSON.stringify(KEY)});
   if (window[KEY]) return;
   const SHORT = ${SHORT_TIMER_MS}, MAX_DEPTH = ${MAX_CHAIN_DEPTH};
+  // Input events whose handlers' timers are an action's effects. Not mousemove/pointermove: every
+  // click moves the mouse first, and throttles on move would tax every click for nothing.
   const INPUT = new Set(['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick',
+    'pointerover', 'pointerenter', 'mouseover', 'mouseenter',
     'contextmenu', 'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'submit',
     'focus', 'blur', 'focusin', 'focusout', 'drop', 'dragend', 'wheel', 'scroll', 'select']);
   const pending = new Set();
