@@ -10,7 +10,7 @@ import type { ManagedPage } from '../engine/page.js';
  * the pending short timers and frame callbacks, each with its *chain depth* (1 when scheduled by a
  * page script or an input handler, parent + 1 when scheduled by another tracked callback) and
  * whether an input *caused* it (scheduled while a trusted input event was dispatched, or by a callback
- * that was). Depth is capped, so a polling loop or an animation loop stops counting as pending work
+ * that was). fetch and XMLHttpRequest calls made in that context are pending until answered. Depth is capped, so a polling loop or an animation loop stops counting as pending work
  * after a few rounds instead of keeping an action or a sleep waiting to its bound. A MutationObserver
  * stamps DOM changes so a caller can ask how many happened since a moment.
  *
@@ -25,7 +25,7 @@ export const MAX_CHAIN_DEPTH = 3;
 
 /** What the page reports about itself (see ACTIVITY_SOURCE). */
 export interface PageActivity {
-  /** Pending short timers and frame callbacks caused by input handling (chain depth capped). */
+  /** Pending short timers, frame callbacks and fetch/XHR requests caused by input handling (chain depth capped). */
   caused: number;
   /** Pending short timers of any origin (chain depth capped): what a quiet-aware sleep waits for. */
   timers: number;
@@ -108,6 +108,34 @@ const ACTIVITY_SOURCE = `function () {
       return caf.call(this, id);
     };
   }
+  // Requests an input handler (or a callback it caused) starts: counted from the page's side too, since
+  // the browser's report of a request can arrive after the page has answered the settle's first look.
+  const request = (start) => {
+    const entry = origin();
+    if (!entry.caused || entry.depth > MAX_DEPTH) return start(() => undefined);
+    pending.add(entry);
+    return start(() => { if (pending.delete(entry)) wake(); });
+  };
+  const nativeFetch = window.fetch;
+  if (nativeFetch) {
+    window.fetch = function () {
+      return request((done) => {
+        const answer = nativeFetch.apply(this, arguments);
+        answer.then(done, done);
+        return answer;
+      });
+    };
+  }
+  const XHR = window.XMLHttpRequest && window.XMLHttpRequest.prototype;
+  const nativeSend = XHR && XHR.send;
+  if (nativeSend) {
+    XHR.send = function () {
+      return request((done) => {
+        this.addEventListener('loadend', done, { once: true });
+        try { return nativeSend.apply(this, arguments); } catch (error) { done(); throw error; }
+      });
+    };
+  }
   new MutationObserver((records) => {
     const now = Date.now();
     const last = marks[marks.length - 1];
@@ -158,12 +186,17 @@ const ACTIVITY_SOURCE = `function () {
     arm();
   });
   // The wrappers read as the natives they stand for (page code and bot checks look at toString).
-  for (const [name, native] of [['setTimeout', setT], ['clearTimeout', clearT],
-    ['requestAnimationFrame', raf], ['cancelAnimationFrame', caf]]) {
-    if (!native || window[name] === native) continue;
-    Object.defineProperty(window[name], 'toString', { value: () => Function.prototype.toString.call(native) });
-    Object.defineProperty(window[name], 'name', { value: native.name });
-  }
+  const disguise = (wrapper, native) => {
+    if (!native || wrapper === native) return;
+    Object.defineProperty(wrapper, 'toString', { value: () => Function.prototype.toString.call(native) });
+    Object.defineProperty(wrapper, 'name', { value: native.name });
+  };
+  disguise(window.setTimeout, setT);
+  disguise(window.clearTimeout, clearT);
+  disguise(window.requestAnimationFrame, raf);
+  disguise(window.cancelAnimationFrame, caf);
+  disguise(window.fetch, nativeFetch);
+  if (XHR) disguise(XHR.send, nativeSend);
   Object.defineProperty(window, KEY, { value: { report, until, count, quiet }, enumerable: false });
 }`;
 
