@@ -29,7 +29,7 @@ export interface PageActivity {
   caused: number;
   /** Pending short timers of any origin (chain depth capped): what a quiet-aware sleep waits for. */
   timers: number;
-  /** DOM mutation records since the `sinceMs` the caller gave (epoch ms, the page's clock). */
+  /** DOM mutation records since the moment the caller gave (`agoMs` before the call, as the page counts). */
   mutations: number;
 }
 
@@ -251,11 +251,12 @@ export function ensureActivityTracker(page: ManagedPage): Promise<void> {
   );
 }
 
-/** One round trip: the page's pending work and the mutations since `sinceMs` (zeros without a tracker). */
-export async function readActivity(cdp: CDPSession, sinceMs: number): Promise<PageActivity> {
+/** One round trip: the page's pending work and the mutations of the last `agoMs` (zeros without a tracker). */
+export async function readActivity(cdp: CDPSession, agoMs: number): Promise<PageActivity> {
   const { result } = await cdp
     .send('Runtime.evaluate', {
-      expression: trackerCall(`report(${Math.floor(sinceMs)})`, 'null'),
+      // A duration, not a timestamp: a remote browser's clock may differ from ours.
+      expression: trackerCall(`report(Date.now() - ${Math.max(0, Math.floor(agoMs))})`, 'null'),
       returnByValue: true,
     })
     .catch(() => ({ result: { value: null } }));
@@ -264,7 +265,7 @@ export async function readActivity(cdp: CDPSession, sinceMs: number): Promise<Pa
 }
 
 /**
- * Resolves true once the page went `windowMs` (counted from `sinceMs`, epoch ms, at the earliest)
+ * Resolves true once the page went `windowMs` (counted from `agoMs` before the call at the earliest)
  * without a DOM mutation or timer end and has no pending short timer (only those an input caused
  * when `causedOnly`); false at `maxMs`. A navigation that destroys the
  * document under the wait answers false: that is activity.
@@ -274,12 +275,12 @@ export async function waitPageQuiet(
   windowMs: number,
   maxMs: number,
   causedOnly: boolean,
-  sinceMs: number,
+  agoMs: number,
 ): Promise<boolean> {
   const { result } = await cdp
     .send('Runtime.evaluate', {
       expression: trackerCall(
-        `quiet(${Math.floor(windowMs)}, ${Math.floor(maxMs)}, ${causedOnly}, ${Math.floor(sinceMs)})`,
+        `quiet(${Math.floor(windowMs)}, ${Math.floor(maxMs)}, ${causedOnly}, Date.now() - ${Math.floor(agoMs)})`,
         `(${OBSERVE_QUIET})(${Math.floor(windowMs)})`,
       ),
       awaitPromise: true,
