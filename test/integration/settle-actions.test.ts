@@ -106,6 +106,14 @@ describe('an action returns after its effects', () => {
     expect(acted.settled.mutations).toBeGreaterThan(0);
   });
 
+  it('a request it started that never finishes: bounded, reported incomplete, never an error', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Hold'), timeoutMs: 10_000 });
+    expect(acted.settled).toMatchObject({ navigation: false, requests: 1, complete: false });
+    // The session is not stuck behind it.
+    expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Delayed effects' });
+  });
+
   it('bad input still fails fast with a code, and the page keeps working', async () => {
     const s = await onDelayedPage();
     const error = await h.err('browser_click', { ...s, ref: '@e999' });
