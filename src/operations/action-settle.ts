@@ -54,7 +54,7 @@ export async function watchActivity(page: ManagedPage): Promise<ActivityWatch> {
       const end = t0 + Math.max(0, Math.min(SETTLE_MAX_MS, deadline.remainingMs() - 100));
       const cdp = await page.cdp();
       // Also the round trip that orders a navigation request the input caused before its answer.
-      let activity = await readActivity(cdp, startedAt);
+      let activity = await readActivity(cdp, Date.now() - startedAt);
       let awaited = false;
       let complete = true;
       for (;;) {
@@ -71,11 +71,11 @@ export async function watchActivity(page: ManagedPage): Promise<ActivityWatch> {
           else await requests.idle(left);
         } else {
           // The awaited work is over; let what its callbacks render land, then look once more.
-          await waitPageQuiet(cdp, SETTLE_QUIET_MS, Math.min(left, SETTLE_QUIET_MAX_MS), true, 0);
+          await waitPageQuiet(cdp, SETTLE_QUIET_MS, Math.min(left, SETTLE_QUIET_MAX_MS), true, Infinity);
           awaited = false;
         }
         awaited ||= busy;
-        activity = await readActivity(cdp, startedAt);
+        activity = await readActivity(cdp, Date.now() - startedAt);
       }
       if (nav.requested) await nav.settle(deadline, signal, true);
       return {

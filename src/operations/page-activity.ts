@@ -1,182 +1,29 @@
 import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
+import { ACTIVITY_SOURCE, OBSERVE_QUIET, TRACKER_KEY } from './page-activity-source.js';
 
 /**
- * The in-page half of the page-activity tracker: what the page's own code has scheduled, seen from
- * inside the page rather than guessed from the outside.
- *
- * Installed once per page as a script that runs before any page script in every new document (and
- * evaluated in the current one). It wraps setTimeout/clearTimeout and requestAnimationFrame to keep
- * the pending short timers and frame callbacks, each with its *chain depth* (1 when scheduled by a
- * page script or an input handler, parent + 1 when scheduled by another tracked callback) and
- * whether an input *caused* it (scheduled while a trusted input event was dispatched, or by a callback
- * that was). Depth is capped, so a polling loop or an animation loop stops counting as pending work
- * after a few rounds instead of keeping an action or a sleep waiting to its bound. A MutationObserver
- * stamps DOM changes so a caller can ask how many happened since a moment.
- *
- * Nothing here changes what the page sees: the wrappers call the originals with the same arguments
- * and return their ids. The tracker lives under a registered symbol, not a window property name.
+ * The Node half of the page-activity tracker (page-activity-source.ts is what runs in the page):
+ * installing it once per page, and the three questions callers ask it — what is pending now, wait
+ * until the caused work is done, wait until the page is quiet.
  */
-
-/** Timers longer than this are not "short": a page waiting minutes is not work an action caused. */
-export const SHORT_TIMER_MS = 2000;
-/** Callbacks this many hops from their origin are a loop, not an effect still on its way. */
-export const MAX_CHAIN_DEPTH = 3;
 
 /** What the page reports about itself (see ACTIVITY_SOURCE). */
 export interface PageActivity {
-  /** Pending short timers and frame callbacks caused by input handling (chain depth capped). */
+  /** Pending short timers, frame callbacks and fetch/XHR requests caused by input handling (chain depth capped). */
   caused: number;
   /** Pending short timers of any origin (chain depth capped): what a quiet-aware sleep waits for. */
   timers: number;
-  /** DOM mutation records since the `sinceMs` the caller gave (epoch ms, the page's clock). */
+  /** DOM mutation records since the moment the caller gave (`agoMs` before the call, as the page counts). */
   mutations: number;
 }
-
-const KEY = 'browsermesh.activity';
-
-/** The tracker's source: a function expression, called with no arguments in the page's main world. */
-const ACTIVITY_SOURCE = `function () {
-  const KEY = Symbol.for(${JSON.stringify(KEY)});
-  if (window[KEY]) return;
-  const SHORT = ${SHORT_TIMER_MS}, MAX_DEPTH = ${MAX_CHAIN_DEPTH};
-  const INPUT = new Set(['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick',
-    'contextmenu', 'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'submit',
-    'focus', 'blur', 'focusin', 'focusout', 'drop', 'dragend', 'wheel', 'scroll', 'select']);
-  const pending = new Set();
-  const byId = { t: new Map(), f: new Map() };
-  const marks = [];
-  const wakers = new Set();
-  let current = null;
-  const setT = window.setTimeout, clearT = window.clearTimeout;
-  const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
-  const origin = () => {
-    if (current) return { depth: current.depth + 1, caused: current.caused };
-    const ev = window.event;
-    return { depth: 1, caused: !!(ev && ev.isTrusted && INPUT.has(ev.type)) };
-  };
-  let lastActivity = Date.now();
-  const wake = () => { lastActivity = Date.now(); for (const w of wakers) w(); };
-  const settle = (kind, entry) => {
-    byId[kind].delete(entry.id);
-    if (pending.delete(entry)) wake();
-  };
-  // Settled after the callback ran: what it scheduled in turn is pending before this one stops being.
-  // The chain is kept through the microtasks the callback queued (an \`await sleep(100)\` loop resumes
-  // there), so such a loop also deepens and stops counting after a few rounds.
-  const micro = window.queueMicrotask ? window.queueMicrotask.bind(window) : (f) => Promise.resolve().then(f);
-  const wrap = (kind, entry, fn) => function () {
-    const outer = current;
-    current = entry;
-    try { return fn.apply(this, arguments); } finally {
-      micro(() => { if (current === entry) current = outer; });
-      settle(kind, entry);
-    }
-  };
-  const track = (kind, entry, schedule) => {
-    pending.add(entry);
-    entry.id = schedule();
-    byId[kind].set(entry.id, entry);
-    return entry.id;
-  };
-  window.setTimeout = function (fn, ms, ...rest) {
-    const entry = origin();
-    if (typeof fn !== 'function' || (Number(ms) || 0) > SHORT || entry.depth > MAX_DEPTH)
-      return setT.call(this, fn, ms, ...rest);
-    return track('t', entry, () => setT.call(this, wrap('t', entry, fn), ms, ...rest));
-  };
-  window.clearTimeout = function (id) {
-    const entry = byId.t.get(id);
-    if (entry) settle('t', entry);
-    return clearT.call(this, id);
-  };
-  if (raf) {
-    window.requestAnimationFrame = function (fn) {
-      const entry = origin();
-      if (typeof fn !== 'function' || entry.depth > MAX_DEPTH) return raf.call(this, fn);
-      return track('f', entry, () => raf.call(this, wrap('f', entry, fn)));
-    };
-    window.cancelAnimationFrame = function (id) {
-      const entry = byId.f.get(id);
-      if (entry) settle('f', entry);
-      return caf.call(this, id);
-    };
-  }
-  new MutationObserver((records) => {
-    const now = Date.now();
-    const last = marks[marks.length - 1];
-    if (last && last.t === now) last.n += records.length;
-    else marks.push({ t: now, n: records.length });
-    if (marks.length > 64) marks.shift();
-    wake();
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  const count = (causedOnly) => {
-    let n = 0;
-    for (const entry of pending) if (!causedOnly || entry.caused) n++;
-    return n;
-  };
-  const report = (sinceMs) => ({
-    caused: count(true),
-    timers: count(false),
-    mutations: marks.reduce((sum, m) => (m.t >= sinceMs ? sum + m.n : sum), 0),
-  });
-  /** Resolves when test() holds (checked at every timer end and mutation), or after maxMs. */
-  const until = (test, maxMs) => new Promise((resolve) => {
-    const done = (value) => { wakers.delete(check); clearT(timer); resolve(value); };
-    const check = () => { if (test()) done(true); };
-    const timer = setT(() => done(false), Math.max(0, maxMs));
-    wakers.add(check);
-    check();
-  });
-  /**
-   * Resolves true once windowMs passed without a mutation or timer end (counted from sinceMs at the
-   * earliest) and no (caused) short timer is pending; false at maxMs.
-   * Event-driven: every mutation and every timer end re-arms it; nothing polls.
-   */
-  const quiet = (windowMs, maxMs, causedOnly, sinceMs) => new Promise((resolve) => {
-    const end = Date.now() + maxMs;
-    let calmSince = Math.max(sinceMs, lastActivity);
-    let timer;
-    const finish = (value) => { wakers.delete(onActivity); clearT(timer); resolve(value); };
-    const arm = () => {
-      clearT(timer);
-      const now = Date.now();
-      if (count(causedOnly) === 0 && now - calmSince >= windowMs) return finish(true);
-      if (now >= end) return finish(false);
-      // While a timer is pending only its end (or the bound) can change the answer.
-      const next = count(causedOnly) > 0 ? end : Math.min(end, calmSince + windowMs);
-      timer = setT(arm, Math.max(1, next - now));
-    };
-    const onActivity = () => { calmSince = Date.now(); arm(); };
-    wakers.add(onActivity);
-    arm();
-  });
-  // The wrappers read as the natives they stand for (page code and bot checks look at toString).
-  for (const [name, native] of [['setTimeout', setT], ['clearTimeout', clearT],
-    ['requestAnimationFrame', raf], ['cancelAnimationFrame', caf]]) {
-    if (!native || window[name] === native) continue;
-    Object.defineProperty(window[name], 'toString', { value: () => Function.prototype.toString.call(native) });
-    Object.defineProperty(window[name], 'name', { value: native.name });
-  }
-  Object.defineProperty(window, KEY, { value: { report, until, count, quiet }, enumerable: false });
-}`;
-
-/** Without a tracker (it could not be installed): a window without DOM mutations. */
-const OBSERVE_QUIET = `function (windowMs) {
-  return new Promise((resolve) => {
-    const observer = new MutationObserver(() => finish(false));
-    const timer = setTimeout(() => finish(true), windowMs);
-    function finish(quiet) { observer.disconnect(); clearTimeout(timer); resolve(quiet); }
-    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-}`;
 
 /** Resolves once no caused short timer is pending (true), or after `maxMs` (false). */
 export async function waitCausedTimers(cdp: CDPSession, maxMs: number): Promise<boolean> {
   const { result } = await cdp
     .send('Runtime.evaluate', {
       expression: trackerCall(
-        `until(() => window[Symbol.for(${JSON.stringify(KEY)})].count(true) === 0, ${Math.floor(maxMs)})`,
+        `until(() => window[Symbol.for(${JSON.stringify(TRACKER_KEY)})].count(true) === 0, ${Math.floor(maxMs)})`,
         'true',
       ),
       awaitPromise: true,
@@ -188,7 +35,7 @@ export async function waitCausedTimers(cdp: CDPSession, maxMs: number): Promise<
 
 /** An expression that evaluates `call` on the tracker, or `fallback` where it is not installed. */
 export function trackerCall(call: string, fallback: string): string {
-  return `(() => { const t = window[Symbol.for(${JSON.stringify(KEY)})]; return t ? t.${call} : ${fallback}; })()`;
+  return `(() => { const t = window[Symbol.for(${JSON.stringify(TRACKER_KEY)})]; return t ? t.${call} : ${fallback}; })()`;
 }
 
 const INSTALLED = Symbol('browsermesh.activityTracker');
@@ -212,11 +59,12 @@ export function ensureActivityTracker(page: ManagedPage): Promise<void> {
   );
 }
 
-/** One round trip: the page's pending work and the mutations since `sinceMs` (zeros without a tracker). */
-export async function readActivity(cdp: CDPSession, sinceMs: number): Promise<PageActivity> {
+/** One round trip: the page's pending work and the mutations of the last `agoMs` (zeros without a tracker). */
+export async function readActivity(cdp: CDPSession, agoMs: number): Promise<PageActivity> {
   const { result } = await cdp
     .send('Runtime.evaluate', {
-      expression: trackerCall(`report(${Math.floor(sinceMs)})`, 'null'),
+      // A duration, not a timestamp: a remote browser's clock may differ from ours.
+      expression: trackerCall(`report(Date.now() - ${Math.max(0, Math.floor(agoMs))})`, 'null'),
       returnByValue: true,
     })
     .catch(() => ({ result: { value: null } }));
@@ -225,7 +73,7 @@ export async function readActivity(cdp: CDPSession, sinceMs: number): Promise<Pa
 }
 
 /**
- * Resolves true once the page went `windowMs` (counted from `sinceMs`, epoch ms, at the earliest)
+ * Resolves true once the page went `windowMs` (counted from `agoMs` before the call at the earliest)
  * without a DOM mutation or timer end and has no pending short timer (only those an input caused
  * when `causedOnly`); false at `maxMs`. A navigation that destroys the
  * document under the wait answers false: that is activity.
@@ -235,12 +83,12 @@ export async function waitPageQuiet(
   windowMs: number,
   maxMs: number,
   causedOnly: boolean,
-  sinceMs: number,
+  agoMs: number,
 ): Promise<boolean> {
   const { result } = await cdp
     .send('Runtime.evaluate', {
       expression: trackerCall(
-        `quiet(${Math.floor(windowMs)}, ${Math.floor(maxMs)}, ${causedOnly}, ${Math.floor(sinceMs)})`,
+        `quiet(${Math.floor(windowMs)}, ${Math.floor(maxMs)}, ${causedOnly}, Date.now() - ${Math.floor(agoMs)})`,
         `(${OBSERVE_QUIET})(${Math.floor(windowMs)})`,
       ),
       awaitPromise: true,

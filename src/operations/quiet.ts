@@ -61,7 +61,10 @@ export async function waitForQuiet(ctx: PageOperationContext, options: QuietOpti
         await until(requests.next(), Math.min(left, quietMs - netCalmMs), ctx.signal);
         continue;
       }
-      pageQuiet ??= options.dom === false ? Promise.resolve(true) : pageQuietFor(ctx, quietMs, left, started);
+      pageQuiet ??=
+        options.dom === false
+          ? Promise.resolve(true)
+          : pageQuietFor(ctx, quietMs, left, Date.now() - started);
       const mark = requests.version;
       const calm = await until(
         pageQuiet,
@@ -83,14 +86,14 @@ export async function waitForQuiet(ctx: PageOperationContext, options: QuietOpti
   }
 }
 
-/** In-page: DOM and the page's short timers quiet for `windowMs` (from `sinceMs`), within `maxMs`. */
+/** In-page: DOM and the page's short timers quiet for `windowMs` (from `agoMs` ago), within `maxMs`. */
 async function pageQuietFor(
   ctx: PageOperationContext,
   windowMs: number,
   maxMs: number,
-  sinceMs: number,
+  agoMs: number,
 ): Promise<boolean> {
-  return waitPageQuiet(await ctx.page.cdp(), windowMs, maxMs, false, sinceMs);
+  return waitPageQuiet(await ctx.page.cdp(), windowMs, maxMs, false, agoMs);
 }
 
 /** Requests of this page (all its frames) in flight since the tracker started. */

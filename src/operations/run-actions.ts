@@ -111,8 +111,9 @@ async function runStep(
   };
   switch (step.action) {
     case 'goto': {
-      const { title, status } = await navigate(ctx, step.url, step.waitUntil);
-      return { title, status };
+      const { title, status, loadState } = await navigate(ctx, step.url, step.waitUntil);
+      // Said only when it is news: the page was usable but its load event had not come.
+      return { title, status, ...(loadState === 'load' ? {} : { loadState }) };
     }
     case 'click':
       return acted(click(ctx, step, field, step));

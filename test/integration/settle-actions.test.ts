@@ -106,11 +106,41 @@ describe('an action returns after its effects', () => {
     expect(acted.settled.mutations).toBeGreaterThan(0);
   });
 
+  it('a request it started that never finishes: bounded, reported incomplete, never an error', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Hold'), timeoutMs: 10_000 });
+    expect(acted.settled).toMatchObject({ navigation: false, requests: 1, complete: false });
+    // The session is not stuck behind it.
+    expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Delayed effects' });
+  });
+
   it('bad input still fails fast with a code, and the page keeps working', async () => {
     const s = await onDelayedPage();
     const error = await h.err('browser_click', { ...s, ref: '@e999' });
     expect(['STALE_ELEMENT_REFERENCE', 'ELEMENT_NOT_FOUND', 'INVALID_ARGUMENT']).toContain(error.code);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Go later') });
     expect(acted.url).toBe(site.url('/settle/next'));
+  });
+});
+
+describe('browser_action_and_wait follows the same rule', () => {
+  it('a navigation to a page whose load never comes is done once parsed; loadState load stays strict', async () => {
+    const s = await onDelayedPage();
+    const link = { locator: { role: 'link', name: 'Hanging page' } };
+    const waited = await h.ok<{ event: { type: string; url: string } }>('browser_action_and_wait', {
+      ...s,
+      target: link,
+      waitFor: { kind: 'navigation' },
+      timeoutMs: 8000,
+    });
+    expect(waited.event).toMatchObject({ type: 'navigation', url: site.url('/settle/hanging?n=9') });
+    const t = await onDelayedPage();
+    const error = await h.err('browser_action_and_wait', {
+      ...t,
+      target: link,
+      waitFor: { kind: 'navigation', loadState: 'load' },
+      timeoutMs: 1500,
+    });
+    expect(error.code).toBe('OPERATION_TIMEOUT');
   });
 });

@@ -91,4 +91,31 @@ describe('code mode', () => {
     // Still a quiet-aware sleep: it ended once the page was done, not at 5 s.
     expect(out.value.sleptMs).toBeLessThan(5000);
   });
+
+  it('a loop of awaited short sleeps does not pin a quiet-aware sleep', async () => {
+    const s = await h.session();
+    const out = await h.ok<CodeOut<number>>('browser_run', {
+      ...s,
+      code: `await page.goto(${JSON.stringify(site.url('/settle/async-loop'))});
+        const t = Date.now();
+        await page.waitForTimeout(4000);
+        return Date.now() - t;`,
+      timeoutMs: 20_000,
+    });
+    expect(out.value).toBeLessThan(4000);
+  });
+
+  it('a batch goto says when the load event had not come', async () => {
+    const s = await h.session();
+    const out = await h.ok<{ results: Array<Record<string, unknown>> }>('browser_run', {
+      ...s,
+      actions: [
+        { action: 'goto', url: site.url('/settle/hanging?n=10') },
+        { action: 'goto', url: site.url('/quiet') },
+      ],
+      timeoutMs: 20_000,
+    });
+    expect(out.results[0]).toMatchObject({ title: 'Hanging 10', loadState: 'domcontentloaded' });
+    expect(out.results[1]).not.toHaveProperty('loadState');
+  });
 });

@@ -35,7 +35,7 @@ export function toModifiers(names: readonly string[] | undefined): Modifier[] | 
 export const clickTool = defineAgentTool({
   name: 'browser_click',
   description:
-    'Click an element by its ref from browser_snapshot. Returns the new url if the click navigated.',
+    'Click an element by its ref from browser_snapshot. Returns once what it set in motion settled (a navigation, requests, short timers), with the new url if it navigated.',
   input: z
     .object({
       ref: Ref,
