@@ -2,6 +2,7 @@ import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
 import { settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
+import { dialogRouterOf } from './dialogs.js';
 import { toNavigationError } from './errors.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';
@@ -41,6 +42,7 @@ export async function navigate(
   const page = ctx.page.page;
   // A page stuck in a loop must not keep the agent on it.
   await unstickPage(ctx.page);
+  await dialogRouterOf(ctx.page).beforeLeaving();
   const errorPage = watchErrorPage(page);
   try {
     const attempt = (): Promise<Response | null> =>

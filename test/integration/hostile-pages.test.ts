@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialogRouterOf } from '../../src/operations/dialogs.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
-import { within } from './support/wait.js';
+import { waitFor, within } from './support/wait.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -101,6 +102,11 @@ describe('hostile pages', () => {
   it('stops a dialog storm: the page can be navigated away from and the session keeps working', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/hostile/alert-storm?every=1') });
+    const router = dialogRouterOf(h.mesh.getSession(s.sessionId).getPage(s.pageId));
+    await waitFor(() => router.storms >= 1, 10_000, 'the dialog storm to be detected');
+    // Stopped, not just survived: the page answers reads again.
+    const title = async (): Promise<string> => (await h.ok<{ title: string }>('browser_get_title', s)).title;
+    await waitFor(async () => (await title()) === 'Alert storm', 10_000, 'the page to answer a title read');
     const away = await h.call('browser_navigate', {
       ...s,
       url: site.url('/title?t=Calm'),
