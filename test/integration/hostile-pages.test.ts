@@ -38,6 +38,17 @@ function heldRoute(path: string): { arrived: Promise<void>; release(): void } {
   };
 }
 
+/** Whether `promise` settles within `ms` (a spinning page never answers an evaluation). */
+async function answersWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  promise.catch(() => undefined);
+  return (
+    (await within(
+      promise.then(() => 'answered'),
+      ms,
+    )) === 'answered'
+  );
+}
+
 describe('cancellation stops the browser work', () => {
   it('a cancelled navigation (notifications/cancelled) stops loading and frees the queue at once', async () => {
     const held = heldRoute('/held-cancel-nav');
@@ -87,6 +98,8 @@ describe('hostile pages', () => {
   it('navigates away from a page stuck in a JavaScript loop', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/hostile/spin?delay=300') });
+    const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
+    await waitFor(async () => !(await answersWithin(page.evaluate('1'), 300)), 10_000, 'the page to spin');
     const away = await within(
       h.ok<{ title: string }>('browser_navigate', {
         ...s,
