@@ -218,8 +218,16 @@ describe('Deadline', () => {
 
   it('failAll() after a wedged task: drain() still finishes within the release grace', async () => {
     const queue = new SerialQueue({ releaseGraceMs: 50 });
-    const wedged = queue.enqueue(() => new Promise<void>(() => undefined), { deadline: long() });
+    const started = deferred();
+    const wedged = queue.enqueue(
+      () => {
+        started.resolve();
+        return new Promise<void>(() => undefined);
+      },
+      { deadline: long() },
+    );
     const queued = queue.enqueue(async () => 'never runs', { deadline: long() });
+    await started.promise;
     queue.failAll(() => new BrowserMeshError(ErrorCodes.SESSION_CLOSED, 'closed'));
     await expect(wedged).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
     await expect(queued).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
