@@ -131,10 +131,16 @@ describe('hostile pages', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('an AgentBrowser closes within its bound while a thread page spins', async () => {
+  it('AgentBrowser.closeThread() and close() finish within their bound while thread pages spin', async () => {
     const browser = testAgentBrowser();
-    const driver = new ToolDriver(browser, { threadId: 'spinner' });
-    await driver.ok('browser_goto', { url: site.url('/hostile/spin?delay=300&repeat=1') });
+    const spinner = new ToolDriver(browser, { threadId: 'spinner' });
+    const other = new ToolDriver(browser, { threadId: 'other' });
+    await spinner.ok('browser_goto', { url: site.url('/hostile/spin?delay=300&repeat=1') });
+    await other.ok('browser_goto', { url: site.url('/hostile/spin?delay=300&repeat=1') });
+    expect(await within(browser.closeThread('spinner'), PROMPT_MS * 2)).not.toBe('pending');
+    // The thread starts afresh on its next call.
+    const again = await spinner.ok<{ title?: string }>('browser_goto', { url: site.url('/title?t=Again') });
+    expect(JSON.stringify(again)).toContain('Again');
     expect(await within(browser.close(), PROMPT_MS * 2)).not.toBe('pending');
   });
 });
