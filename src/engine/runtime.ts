@@ -18,7 +18,11 @@ import { VERSIONS } from './versions.js';
 export interface CallOptions {
   /** One absolute deadline from acceptance (queue wait included). Defaults to the configured timeout. */
   timeoutMs?: number | undefined;
-  /** Cancels the operation: skipped if still queued, aborted if running. */
+  /**
+   * Cancels the operation: skipped if still queued; if running, answered OPERATION_CANCELLED at once,
+   * its page's loading is stopped, and its page script is terminated if it has not ended 1 s later
+   * (see abort-watch.ts). The session's next operation is not kept waiting behind it.
+   */
   signal?: AbortSignal | undefined;
   /** Correlation id; generated when absent. */
   operationId?: string | undefined;
