@@ -192,4 +192,45 @@ describe('Deadline', () => {
     expect(deadline.stepTimeoutMs()).toBe(1);
     expect(() => deadline.check()).toThrow(BrowserMeshError);
   });
+  it('an aborted task that never ends gives up its slot after the release grace', async () => {
+    const queue = new SerialQueue({ releaseGraceMs: 50 });
+    const never = new Promise<void>(() => undefined);
+    const wedged = queue.enqueue(() => never, { deadline: new Deadline(20) });
+    const next = queue.enqueue(async () => 'next', { deadline: long() });
+    await expect(wedged).rejects.toMatchObject({ code: ErrorCodes.OPERATION_TIMEOUT });
+    await expect(next).resolves.toBe('next');
+  });
+
+  it('refuses tasks beyond maxLength with LIMIT_EXCEEDED and accepts again once one settles', async () => {
+    const queue = new SerialQueue({ maxLength: 2 });
+    const gate = deferred();
+    const first = queue.enqueue(() => gate.promise, { deadline: long() });
+    const second = queue.enqueue(async () => 'second', { deadline: long() });
+    await expect(queue.enqueue(async () => 'third', { deadline: long() })).rejects.toMatchObject({
+      code: ErrorCodes.LIMIT_EXCEEDED,
+      details: { limit: 2, field: 'maxQueuedOps' },
+    });
+    gate.resolve();
+    await first;
+    await expect(second).resolves.toBe('second');
+    await expect(queue.enqueue(async () => 'later', { deadline: long() })).resolves.toBe('later');
+  });
+
+  it('failAll() after a wedged task: drain() still finishes within the release grace', async () => {
+    const queue = new SerialQueue({ releaseGraceMs: 50 });
+    const started = deferred();
+    const wedged = queue.enqueue(
+      () => {
+        started.resolve();
+        return new Promise<void>(() => undefined);
+      },
+      { deadline: long() },
+    );
+    const queued = queue.enqueue(async () => 'never runs', { deadline: long() });
+    await started.promise;
+    queue.failAll(() => new BrowserMeshError(ErrorCodes.SESSION_CLOSED, 'closed'));
+    await expect(wedged).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
+    await expect(queued).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
+    await queue.drain();
+  });
 });

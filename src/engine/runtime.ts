@@ -9,6 +9,7 @@ import {
 } from './context-settings.js';
 import { watchAbort } from './abort-watch.js';
 import { Deadline } from './deadline.js';
+import { toBrowserError } from './browser-errors.js';
 import { withDeadline } from './race.js';
 import { buildSession } from './session-build.js';
 import { newId } from './ids.js';
@@ -23,7 +24,11 @@ import { VERSIONS } from './versions.js';
 export interface CallOptions {
   /** One absolute deadline from acceptance (queue wait included). Defaults to the configured timeout. */
   timeoutMs?: number | undefined;
-  /** Cancels the operation: skipped if still queued, aborted if running. */
+  /**
+   * Cancels the operation: skipped if still queued; if running, answered OPERATION_CANCELLED at once,
+   * its page's loading is stopped, and its page script is terminated if it has not ended 1 s later
+   * (see abort-watch.ts). The session's next operation is not kept waiting behind it.
+   */
   signal?: AbortSignal | undefined;
   /** Correlation id; generated when absent. */
   operationId?: string | undefined;
@@ -371,28 +376,5 @@ function pagesOf(session: Session, pageId: string | undefined): ManagedPage[] {
   return session.listPages().filter((page) => page.id === pageId);
 }
 
-/** Re-exported: operations race their own steps against the same deadline. */
-export { withDeadline };
-
-/** Playwright errors are translated in one place: their text may quote the page, so it is dropped. */
-export function toBrowserError(error: unknown, message: string): BrowserMeshError {
-  if (isBrowserMeshError(error)) return error;
-  const text = error instanceof Error ? error.message : '';
-  if (/Browser has been closed|browser has disconnected/i.test(text)) {
-    return new BrowserMeshError(ErrorCodes.BROWSER_DISCONNECTED, `${message}: the browser went away`, {
-      cause: error,
-    });
-  }
-  if (/Target page, context or browser has been closed|Target closed/i.test(text)) {
-    return new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${message}: the page was closed`, {
-      cause: error,
-      details: { reason: 'target_closed' },
-    });
-  }
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    return new BrowserMeshError(ErrorCodes.OPERATION_TIMEOUT, `${message}: the deadline passed`, {
-      cause: error,
-    });
-  }
-  return new BrowserMeshError(ErrorCodes.BROWSER_ERROR, message, { cause: error });
-}
+/** Re-exported: operations race their own steps against the same deadline and translate errors the same way. */
+export { toBrowserError, withDeadline };

@@ -58,8 +58,9 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
     return (await withDeadline(building, deadline, signal)).initialPage;
   } catch (error) {
     abandoned = true;
+    // The caller is answered now; what was built so far is given back in the background.
     const closedWith = session.browserLease;
-    await session.close().catch(() => undefined);
+    void session.close().catch(() => undefined);
     building.then(
       (late) => {
         void late.context.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { Dialog } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import { settleWithin } from '../engine/interrupt.js';
+import { settleValue, settleWithin } from '../engine/interrupt.js';
 import type { ManagedPage } from '../engine/page.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import type { PageHook } from '../engine/session.js';
@@ -39,6 +39,7 @@ export class DialogRouter {
   private notes: DialogNote[] = [];
   private recent: number[] = [];
   private stormsStopped = 0;
+  private lastDialogAt: number | undefined;
 
   /**
    * @param onStorm called when the page opens more than STORM_DIALOGS dialogs within
@@ -130,8 +131,21 @@ export class DialogRouter {
     }
   }
 
+  /**
+   * Before the page is navigated away from: a page that showed a dialog within STORM_WINDOW_MS may
+   * show another just as the navigation starts, and a dialog of a document being left can no longer
+   * be dismissed (it would hold the navigation for good). So its dialogs are blocked first; a page
+   * without recent dialogs costs nothing.
+   */
+  async beforeLeaving(): Promise<void> {
+    const now = Date.now();
+    if (this.lastDialogAt !== undefined && now - this.lastDialogAt < STORM_WINDOW_MS)
+      await this.onStorm().catch(() => undefined);
+  }
+
   private watchForStorm(): void {
     const now = Date.now();
+    this.lastDialogAt = now;
     this.recent = this.recent.filter((at) => now - at < STORM_WINDOW_MS);
     this.recent.push(now);
     if (this.recent.length <= STORM_DIALOGS) return;
@@ -141,9 +155,12 @@ export class DialogRouter {
   }
 }
 
-/** More dialogs than this within STORM_WINDOW_MS is a storm: no page needs that many. */
-const STORM_DIALOGS = 20;
-const STORM_WINDOW_MS = 1_000;
+/**
+ * More dialogs than this within STORM_WINDOW_MS is a storm: no page needs that many, and each one
+ * costs a round trip to dismiss, so a page calling alert() every millisecond shows about ten a second.
+ */
+const STORM_DIALOGS = 10;
+const STORM_WINDOW_MS = 2_000;
 const BLOCK_STEP_MS = 1_000;
 
 /**
@@ -152,19 +169,18 @@ const BLOCK_STEP_MS = 1_000;
  * free for an instant, which is when these evaluations run. The next document starts clean.
  */
 async function blockDialogs(page: ManagedPage): Promise<void> {
-  await Promise.all(
-    page.page.frames().map((frame) =>
-      settleWithin(
-        frame.evaluate(() => {
-          window.alert = () => undefined;
-          window.confirm = () => false;
-          window.prompt = () => null;
-        }),
-        BLOCK_STEP_MS,
-      ),
-    ),
-  );
+  const cdp = await settleValue(page.cdp(), BLOCK_STEP_MS);
+  await Promise.all([
+    cdp ? settleWithin(cdp.send('Runtime.evaluate', { expression: BLOCK_SCRIPT }), BLOCK_STEP_MS) : undefined,
+    ...page.page
+      .frames()
+      .filter((frame) => frame !== page.page.mainFrame())
+      .map((frame) => settleWithin(frame.evaluate(BLOCK_SCRIPT), BLOCK_STEP_MS)),
+  ]);
 }
+
+const BLOCK_SCRIPT =
+  'window.alert = () => undefined; window.confirm = () => false; window.prompt = () => null; undefined';
 
 const ROUTER = Symbol('browsermesh.dialogs');
 

@@ -2,6 +2,7 @@ import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
 import { settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
+import { dialogRouterOf } from './dialogs.js';
 import { toNavigationError } from './errors.js';
 import { ensureActivityTracker } from './page-activity.js';
 
@@ -100,6 +101,7 @@ export async function navigate(
   const page = ctx.page.page;
   // A page stuck in a loop must not keep the agent on it.
   await unstickPage(ctx.page);
+  await dialogRouterOf(ctx.page).beforeLeaving();
   // Installed before the new document exists, so its timers are seen from its first script on.
   await ensureActivityTracker(ctx.page);
   const errorPage = watchErrorPage(page);

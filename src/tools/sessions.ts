@@ -65,7 +65,7 @@ export const sessionGet = defineTool({
 export const sessionClose = defineTool({
   name: 'browser_session_close',
   title: 'Close session',
-  description: 'Close a session once its queued operations finish; closing again succeeds.',
+  description: 'Close a session, ending its queued and running calls; closing again succeeds.',
   profile: 'core',
   input: z.object({ sessionId: SessionId }).strict(),
   output: z.object({ sessionId: z.string(), state: z.string(), alreadyClosed: z.boolean() }),

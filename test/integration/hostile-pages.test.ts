@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialogRouterOf } from '../../src/operations/dialogs.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
-import { within } from './support/wait.js';
+import { waitFor, within } from './support/wait.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -35,6 +36,17 @@ function heldRoute(path: string): { arrived: Promise<void>; release(): void } {
       for (const res of held.splice(0)) res.end('<title>late</title>');
     },
   };
+}
+
+/** Whether `promise` settles within `ms` (a spinning page never answers an evaluation). */
+async function answersWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  promise.catch(() => undefined);
+  return (
+    (await within(
+      promise.then(() => 'answered'),
+      ms,
+    )) === 'answered'
+  );
 }
 
 describe('cancellation stops the browser work', () => {
@@ -86,6 +98,8 @@ describe('hostile pages', () => {
   it('navigates away from a page stuck in a JavaScript loop', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/hostile/spin?delay=300') });
+    const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
+    await waitFor(async () => !(await answersWithin(page.evaluate('1'), 300)), 10_000, 'the page to spin');
     const away = await within(
       h.ok<{ title: string }>('browser_navigate', {
         ...s,
@@ -101,6 +115,11 @@ describe('hostile pages', () => {
   it('stops a dialog storm: the page can be navigated away from and the session keeps working', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/hostile/alert-storm?every=1') });
+    const router = dialogRouterOf(h.mesh.getSession(s.sessionId).getPage(s.pageId));
+    await waitFor(() => router.storms >= 1, 10_000, 'the dialog storm to be detected');
+    // Stopped, not just survived: the page answers reads again.
+    const title = async (): Promise<string> => (await h.ok<{ title: string }>('browser_get_title', s)).title;
+    await waitFor(async () => (await title()) === 'Alert storm', 10_000, 'the page to answer a title read');
     const away = await h.call('browser_navigate', {
       ...s,
       url: site.url('/title?t=Calm'),
@@ -112,10 +131,16 @@ describe('hostile pages', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('an AgentBrowser closes within its bound while a thread page spins', async () => {
+  it('AgentBrowser.closeThread() and close() finish within their bound while thread pages spin', async () => {
     const browser = testAgentBrowser();
-    const driver = new ToolDriver(browser, { threadId: 'spinner' });
-    await driver.ok('browser_goto', { url: site.url('/hostile/spin?delay=300&repeat=1') });
+    const spinner = new ToolDriver(browser, { threadId: 'spinner' });
+    const other = new ToolDriver(browser, { threadId: 'other' });
+    await spinner.ok('browser_goto', { url: site.url('/hostile/spin?delay=300&repeat=1') });
+    await other.ok('browser_goto', { url: site.url('/hostile/spin?delay=300&repeat=1') });
+    expect(await within(browser.closeThread('spinner'), PROMPT_MS * 2)).not.toBe('pending');
+    // The thread starts afresh on its next call.
+    const again = await spinner.ok<{ title?: string }>('browser_goto', { url: site.url('/title?t=Again') });
+    expect(JSON.stringify(again)).toContain('Again');
     expect(await within(browser.close(), PROMPT_MS * 2)).not.toBe('pending');
   });
 });

@@ -26,6 +26,10 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         ...(logger ? { logger } : {}),
       });
     case 'local':
-      return new LocalProvider({ headless: config.headless, executablePath: config.executablePath });
+      return new LocalProvider({
+        headless: config.headless,
+        executablePath: config.executablePath,
+        relaunchOnCrash: true,
+      });
   }
 }

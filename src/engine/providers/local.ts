@@ -18,6 +18,8 @@ export const CHROMIUM_ARGS = [
 export interface LocalProviderOptions {
   headless: boolean;
   executablePath: string;
+  /** Launch a new browser as soon as the shared one dies (the server); default false. */
+  relaunchOnCrash?: boolean;
 }
 
 /** Launches one Chromium here, shared by all sessions (one context each). */
@@ -25,8 +27,11 @@ export class LocalProvider extends SharedBrowserProvider {
   readonly name = 'local';
   protected readonly ownsProcess = true;
 
+  protected override readonly relaunchOnCrash: boolean;
+
   constructor(private readonly options: LocalProviderOptions) {
     super();
+    this.relaunchOnCrash = options.relaunchOnCrash ?? false;
   }
 
   protected async obtain(timeoutMs: number): Promise<Browser> {

@@ -2,6 +2,9 @@ import type { Browser } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { BrowserLease, BrowserProvider, Placement, ProviderStatus } from './provider.js';
 
+const RELAUNCH_INTERVAL_MS = 10_000;
+const RELAUNCH_TIMEOUT_MS = 30_000;
+
 /**
  * A provider whose sessions share one browser (each in its own context). The browser is obtained
  * lazily on the first acquire; concurrent acquires share one launch; after a disconnect the next
@@ -48,6 +51,23 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
     if (browser) await this.dispose(browser).catch(() => undefined);
   }
 
+  /**
+   * Whether a browser that went away is replaced at once, so the next session does not wait for a
+   * launch (crash recovery within about a second). Off by default: only a provider that owns the
+   * process and whose runtime outlives crashes (the server) turns it on.
+   */
+  protected readonly relaunchOnCrash: boolean = false;
+  private lastRelaunchAt = 0;
+
+  private relaunchAfterCrash(): void {
+    const now = Date.now();
+    // At most one eager relaunch per RELAUNCH_INTERVAL_MS: a browser that keeps dying is then
+    // launched only when a session asks for it.
+    if (this.closed || !this.relaunchOnCrash || now - this.lastRelaunchAt < RELAUNCH_INTERVAL_MS) return;
+    this.lastRelaunchAt = now;
+    this.connectOnce(RELAUNCH_TIMEOUT_MS).catch(() => undefined);
+  }
+
   private connectOnce(timeoutMs: number): Promise<Browser> {
     this.pending ??= (async () => {
       this.state = 'launching';
@@ -56,6 +76,7 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
         browser.on('disconnected', () => {
           if (this.browser === browser) this.browser = undefined;
           this.state = 'disconnected';
+          this.relaunchAfterCrash();
         });
         if (this.closed) {
           await this.dispose(browser).catch(() => undefined);
