@@ -28,7 +28,7 @@ export const screenshotTool = defineTool({
     bytes: z.number(),
     mode: z.string(),
     mimeType: z.literal('image/png'),
-    scale: z.number().optional().describe('A full page over the limits, scaled down.'),
+    scale: z.number().optional(),
     clipped: z.boolean().optional(),
   }),
   hints: READ_ONLY,
