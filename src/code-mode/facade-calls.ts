@@ -6,16 +6,22 @@
  * Everything here is plain JSON so it can cross the WebAssembly boundary as a string.
  */
 
+/** A RegExp from the script, as its source and flags (compiled again on the host side). */
+export interface TextPattern {
+  source: string;
+  flags: string;
+}
+
 /** Where a locator chain starts. Mirrors Playwright's `page.locator()` / `page.getBy*()` family. */
 export type SelectorBase =
   /** A Playwright selector string (CSS, or an engine prefix such as `text=` the host accepts). */
   | { kind: 'css'; selector: string }
   | ({ kind: 'role'; role: string; name?: string; exact?: boolean } & RoleStateOptions)
-  | { kind: 'text'; text: string; exact?: boolean }
-  | { kind: 'label'; text: string; exact?: boolean }
-  | { kind: 'placeholder'; text: string; exact?: boolean }
-  | { kind: 'altText'; text: string; exact?: boolean }
-  | { kind: 'title'; text: string; exact?: boolean }
+  | { kind: 'text'; text: string | TextPattern; exact?: boolean }
+  | { kind: 'label'; text: string | TextPattern; exact?: boolean }
+  | { kind: 'placeholder'; text: string | TextPattern; exact?: boolean }
+  | { kind: 'altText'; text: string | TextPattern; exact?: boolean }
+  | { kind: 'title'; text: string | TextPattern; exact?: boolean }
   | { kind: 'testId'; testId: string }
   /** A ref from the latest `page.snapshot()`, always normalized to the `@e<N>` form. */
   | { kind: 'ref'; ref: string };
@@ -97,7 +103,7 @@ export type FacadeCall =
   | { op: 'snapshot'; interactiveOnly?: boolean; maxChars?: number }
   // Waiting
   | ({ op: 'waitForSelector'; state: ElementState } & Targeted)
-  | ({ op: 'waitForURL'; url: string; waitUntil?: LoadState } & Timed)
+  | ({ op: 'waitForURL'; url: string | TextPattern; waitUntil?: LoadState } & Timed)
   | ({ op: 'waitForLoadState'; state: LoadState } & Timed)
   | { op: 'waitForTimeout'; ms: number }
   // Keyboard (focused element) and wheel scrolling

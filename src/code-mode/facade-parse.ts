@@ -17,6 +17,7 @@ import {
   oneOf,
   opt,
   options,
+  pattern,
   str,
   timeoutOf,
   type Raw,
@@ -189,7 +190,8 @@ const PARSER_TABLE: Record<string, Parser> = {
   },
   waitForURL: (m, a) => {
     const o = options(m, a['options'], ['timeout', 'waitUntil']);
-    const url = str(m, "argument 'url'", a['url'], MAX_URL_CHARS);
+    const url =
+      pattern(m, "argument 'url'", a['url'], true) ?? str(m, "argument 'url'", a['url'], MAX_URL_CHARS);
     return { op: 'waitForURL', url, ...waitUntilOf(m, o), ...timeoutOf(m, o) };
   },
   waitForLoadState: (m, a) => {

@@ -1,5 +1,22 @@
-import type { ElementSelector, RoleStateOptions, SelectorBase, SelectorStep } from './facade-calls.js';
-import { bool, fail, int, isRecord, opt, options, str, type Raw } from './validate-helpers.js';
+import type {
+  ElementSelector,
+  RoleStateOptions,
+  SelectorBase,
+  SelectorStep,
+  TextPattern,
+} from './facade-calls.js';
+import {
+  bool,
+  escapeRegExp,
+  fail,
+  int,
+  isRecord,
+  opt,
+  options,
+  pattern,
+  str,
+  type Raw,
+} from './validate-helpers.js';
 
 /**
  * Host-side validation of locator chains built inside the sandbox. The prelude asks for this when a
@@ -44,11 +61,13 @@ function parseBase(member: string, raw: unknown): SelectorBase {
   if (kind === 'role') return parseRole(member, raw);
   const textKind = TEXT_KINDS.find((candidate) => candidate === kind);
   if (textKind !== undefined) {
-    const text = str(member, "argument 'text'", raw['text'], MAX_TEXT_CHARS);
     const exact = opt(baseOptions(member, raw, ['text'], ['exact'])['exact'], (v) =>
       bool(member, "option 'exact'", v),
     );
-    return exact === undefined ? { kind: textKind, text } : { kind: textKind, text, exact };
+    const text = textArgument(member, raw['text'], exact === true);
+    return exact === undefined || typeof text !== 'string'
+      ? { kind: textKind, text }
+      : { kind: textKind, text, exact };
   }
   if (kind === 'testId') {
     const testId = str(member, "argument 'testId'", raw['testId'], MAX_TEXT_CHARS);
@@ -60,6 +79,25 @@ function parseBase(member: string, raw: unknown): SelectorBase {
     return { kind, ref: parseRef(member, raw['ref']) };
   }
   return fail(member, 'locator', 'has an unknown kind');
+}
+
+const MAX_TEXT_LIST = 10;
+
+/**
+ * What getBy*Text takes: a string, a RegExp (as Playwright does), or a list of strings meaning any of
+ * them — turned into one pattern with Playwright's string semantics (case-insensitive substring, or
+ * the whole text with exact).
+ */
+function textArgument(member: string, value: unknown, exact: boolean): string | TextPattern {
+  const what = "argument 'text'";
+  const regexp = pattern(member, what, value, false);
+  if (regexp !== undefined) return regexp;
+  if (!Array.isArray(value)) return str(member, what, value, MAX_TEXT_CHARS);
+  if (value.length === 0 || value.length > MAX_TEXT_LIST)
+    fail(member, what, `must list 1 to ${MAX_TEXT_LIST} texts, got ${value.length}`);
+  const alternatives = value.map((item) => escapeRegExp(str(member, what, item, MAX_TEXT_CHARS)));
+  const source = alternatives.join('|');
+  return exact ? { source: `^\\s*(?:${source})\\s*$`, flags: '' } : { source, flags: 'i' };
 }
 
 function parseRole(member: string, raw: Raw): SelectorBase {

@@ -47,7 +47,7 @@ defineProperty(BrowserMeshError.prototype, 'name', { value: 'BrowserMeshError', 
 function encode(member, value) {
   try {
     return stringify(value, (key, v) =>
-      v instanceof NativeRegExp ? { $unsupported: 'RegExp' } : typeof v === 'function' ? { $unsupported: 'function' } : v);
+      v instanceof NativeRegExp ? { $regexp: { source: v.source, flags: v.flags } } : typeof v === 'function' ? { $unsupported: 'function' } : v);
   } catch (error) {
     throw new NativeTypeError(member + ': arguments must be plain strings, numbers, booleans, arrays or objects');
   }

@@ -1,7 +1,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import { ROLES, type TargetSpec } from '../operations/locator-spec.js';
-import type { ElementSelector, SelectorBase, SelectorStep } from './facade-calls.js';
+import type { ElementSelector, SelectorBase, SelectorStep, TextPattern } from './facade-calls.js';
 
 /**
  * A script's locator chain as an operations target: a bare `page.ref('@e5')` is a snapshot ref
@@ -72,21 +72,25 @@ function fromBase(scope: Scope, base: SelectorBase): Locator {
       return scope.getByRole(role as AriaRole, options);
     }
     case 'text':
-      return scope.getByText(base.text, exactOf(base));
+      return scope.getByText(textOf(base.text), exactOf(base));
     case 'label':
-      return scope.getByLabel(base.text, exactOf(base));
+      return scope.getByLabel(textOf(base.text), exactOf(base));
     case 'placeholder':
-      return scope.getByPlaceholder(base.text, exactOf(base));
+      return scope.getByPlaceholder(textOf(base.text), exactOf(base));
     case 'altText':
-      return scope.getByAltText(base.text, exactOf(base));
+      return scope.getByAltText(textOf(base.text), exactOf(base));
     case 'title':
-      return scope.getByTitle(base.text, exactOf(base));
+      return scope.getByTitle(textOf(base.text), exactOf(base));
     case 'testId':
       return scope.getByTestId(base.testId);
     case 'ref':
       throw new BrowserMeshError(ErrorCodes.NOT_SUPPORTED, 'A ref cannot be used inside a locator chain');
   }
 }
+
+/** A script RegExp is compiled again here; Playwright runs it in the page, never in Node. */
+const textOf = (text: string | TextPattern): string | RegExp =>
+  typeof text === 'string' ? text : new RegExp(text.source, text.flags);
 
 const exactOf = (base: { exact?: boolean }): { exact?: boolean } =>
   base.exact === undefined ? {} : { exact: base.exact };
@@ -132,7 +136,11 @@ function describeBase(base: SelectorBase): string {
     case 'ref':
       return `ref ${base.ref}`;
     default:
-      return `getBy${base.kind[0]?.toUpperCase() ?? ''}${base.kind.slice(1)}("${clip(base.text)}")`;
+      return `getBy${base.kind[0]?.toUpperCase() ?? ''}${base.kind.slice(1)}(${
+        typeof base.text === 'string'
+          ? `"${clip(base.text)}"`
+          : `/${clip(base.text.source)}/${base.text.flags}`
+      })`;
   }
 }
 

@@ -16,6 +16,7 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (isRecord(value) && typeof value['$unsupported'] === 'string') return `a ${value['$unsupported']}`;
+  if (isRecord(value) && '$regexp' in value) return 'a RegExp';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
@@ -104,4 +105,49 @@ export function timeoutOf(member: string, opts: Raw): { timeoutMs?: number } {
 
 function show(value: unknown): string {
   return typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value);
+}
+
+const MAX_PATTERN_CHARS = 500;
+/** A quantified group that itself holds a quantifier (`(a+)+`): exponential backtracking on the host. */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
+
+/**
+ * A RegExp the prelude sent as `{$regexp: {source, flags}}`: flags limited to i, m, s, u (g and y
+ * carry state between tests), compiled here once so a bad pattern fails on the script's line.
+ * `hostSide` patterns run in Node (URL matching), so nested quantifiers are refused there.
+ */
+export function pattern(
+  member: string,
+  what: string,
+  value: unknown,
+  hostSide: boolean,
+): { source: string; flags: string } | undefined {
+  // The prelude's marker, or a selector the host already parsed (the sandbox keeps what the host returned).
+  const marked = isRecord(value) && isRecord(value['$regexp']) ? value['$regexp'] : undefined;
+  const parsed = isRecord(value) && Object.keys(value).join() === 'source,flags' ? value : undefined;
+  const regexp = marked ?? parsed;
+  if (regexp === undefined) return undefined;
+  const { source, flags } = regexp;
+  if (typeof source !== 'string' || typeof flags !== 'string')
+    return fail(member, what, 'is a malformed RegExp');
+  if (source.length > MAX_PATTERN_CHARS)
+    fail(member, what, `is too long a RegExp (${source.length} chars, max ${MAX_PATTERN_CHARS})`);
+  if (!/^[imsu]*$/.test(flags)) fail(member, what, 'may only use the RegExp flags i, m, s and u');
+  if (hostSide && NESTED_QUANTIFIER.test(source))
+    fail(
+      member,
+      what,
+      'is a RegExp with a nested quantifier such as (a+)+; simplify it or use a glob string',
+    );
+  try {
+    new RegExp(source, flags);
+  } catch {
+    fail(member, what, 'is not a valid RegExp');
+  }
+  return { source, flags };
+}
+
+/** Escapes text for use inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

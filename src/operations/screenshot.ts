@@ -1,5 +1,5 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
-import type { PageOperationContext } from '../engine/runtime.js';
+import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
 
 export type CaptureMode = { kind: 'viewport' } | { kind: 'fullPage' } | { kind: 'element'; css: string };
 
@@ -15,7 +15,14 @@ export interface ScreenshotResult {
   height: number;
   bytes: number;
   mode: CaptureMode['kind'];
+  /** Full page over the limits only: the factor it was scaled down by (CSS px → image px). */
+  scale?: number;
+  /** Full page only: true when even the smallest scale did not fit, so the bottom was cut off. */
+  clipped?: boolean;
 }
+
+/** Below this a page is unreadable: it is clipped at the bottom instead of shrunk further. */
+const MIN_SCALE = 0.25;
 
 interface Area {
   x: number;
@@ -36,6 +43,7 @@ export async function screenshot(
 ): Promise<ScreenshotResult> {
   const page = ctx.page.page;
   const area = await measure(ctx, mode);
+  if (mode.kind === 'fullPage' && !fits(area, limits)) return scaledFullPage(ctx, area, limits);
   checkArea(area, limits);
   const png = await page.screenshot({
     type: 'png',
@@ -105,6 +113,65 @@ async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Ar
     width: Math.ceil(box.width),
     height: Math.ceil(box.height),
   };
+}
+
+function fits(area: Area, limits: ScreenshotLimits): boolean {
+  return (
+    area.width <= limits.maxDimension &&
+    area.height <= limits.maxDimension &&
+    area.width * area.height <= limits.maxPixels
+  );
+}
+
+/**
+ * A full page over the dimension or pixel limits is scaled down to fit (never a hard error); past
+ * MIN_SCALE the bottom is cut off instead, and the result says so. Captured through CDP, whose clip
+ * takes a scale (Playwright's screenshot does not).
+ */
+async function scaledFullPage(
+  ctx: PageOperationContext,
+  area: Area,
+  limits: ScreenshotLimits,
+): Promise<ScreenshotResult> {
+  const dpr = await ctx.page.page.evaluate(() => devicePixelRatio).catch(() => 1);
+  const fit = (a: Area): number =>
+    Math.min(
+      limits.maxDimension / a.width,
+      limits.maxDimension / a.height,
+      Math.sqrt(limits.maxPixels / (a.width * a.height)),
+    ) / dpr;
+  let clip = area;
+  let scale = fit(area);
+  const clipped = scale < MIN_SCALE;
+  if (clipped) {
+    scale = Math.min(MIN_SCALE, limits.maxDimension / area.width / dpr);
+    const maxHeight =
+      Math.min(limits.maxDimension, limits.maxPixels / (area.width * scale * dpr)) / (scale * dpr);
+    clip = { ...area, height: Math.floor(maxHeight) };
+  }
+  // Rounding can push an edge one pixel over: shave a little off the scale.
+  scale = Math.floor(scale * 1000) / 1000 - 0.001;
+  const cdp = await ctx.page.cdp();
+  const shot = await withDeadline(
+    cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      clip: { ...clip, scale },
+      captureBeyondViewport: true,
+    }),
+    ctx.deadline,
+    ctx.signal,
+  );
+  const png = Buffer.from(shot.data, 'base64');
+  const { width, height } = pngSize(png);
+  if (png.length > limits.maxBytes) {
+    throw limitError(
+      `The PNG is ${png.length} bytes, over the ${limits.maxBytes}-byte limit`,
+      'maxBytes',
+      limits.maxBytes,
+    );
+  }
+  checkArea({ x: 0, y: 0, width: width / dpr, height: height / dpr }, limits);
+  return { png, width, height, bytes: png.length, mode: 'fullPage', scale: scale, clipped };
 }
 
 function checkArea(area: Area, limits: ScreenshotLimits): void {

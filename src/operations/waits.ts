@@ -13,7 +13,8 @@ import { compileUrlPattern } from './url-match.js';
 export type ElementState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled' | 'disabled';
 
 export type WaitCondition =
-  | { kind: 'url'; pattern: string }
+  /** A glob or exact URL, or (code mode's `waitForURL(/re/)`) a RegExp's source and flags. */
+  | { kind: 'url'; pattern: string | { source: string; flags: string } }
   | { kind: 'loadState'; state: 'domcontentloaded' | 'load' }
   | { kind: 'element'; target: TargetSpec; state: ElementState }
   /** Any of `texts` shown (present) or none of them (absent), in any frame or open shadow root. */
@@ -47,7 +48,11 @@ export async function waitForCondition(
   try {
     switch (condition.kind) {
       case 'url': {
-        const matches = compileUrlPattern(condition.pattern, 'url');
+        const wanted = condition.pattern;
+        const matches =
+          typeof wanted === 'string'
+            ? compileUrlPattern(wanted, 'url')
+            : regexpMatcher(wanted.source, wanted.flags);
         await page.waitForURL((url) => matches(url.href), { ...options, waitUntil: 'commit' });
         break;
       }
@@ -84,6 +89,11 @@ async function waitForText(
   if (!present) return undefined;
   const first = found[0];
   return first === undefined ? undefined : texts[normalized.indexOf(first)];
+}
+
+function regexpMatcher(source: string, flags: string): (href: string) => boolean {
+  const regexp = new RegExp(source, flags);
+  return (href) => regexp.test(href);
 }
 
 async function waitForElement(

@@ -87,6 +87,9 @@ export function buildTree(capture: PageCapture, assignRef: RefAssigner, scopeKey
   return builder.build();
 }
 
+/** Containers whose row children are put in aria-rowindex order. */
+const ROW_PARENTS = new Set(['grid', 'table', 'treegrid', 'rowgroup']);
+
 /** Controls whose descendants are never shown (their value or name says it all). */
 const CHILDLESS_ROLES = new Set([
   ...VALUE_LEAF_ROLES,
@@ -110,6 +113,7 @@ class TreeBuilder {
   private readonly pending = new Map<SnapNode, PendingRef>();
   private longText = 0;
   private missingFrames = 0;
+  private readonly rowIndex = new WeakMap<SnapNode, number>();
   private readonly onCut = (): void => {
     this.longText++;
   };
@@ -219,7 +223,7 @@ class TreeBuilder {
     const out: SnapNode = {
       role: displayRole(axRole, facts?.inputType),
       name,
-      states: statesOf(node, axRole, inSelectPopup),
+      states: statesOf(node, axRole, inSelectPopup, facts),
       interactive,
       children: [],
     };
@@ -235,7 +239,21 @@ class TreeBuilder {
     if (axRole === 'Iframe' || axRole === 'IframePresentational')
       out.children = this.frameContent(ctx, out, backendId);
     else out.children = this.childrenOf(axRole, out, items, interactive);
+    if (facts?.aria?.rowIndex !== undefined) this.rowIndex.set(out, facts.aria.rowIndex);
+    if (ROW_PARENTS.has(axRole)) out.children = this.inRowOrder(out.children);
     return pruneKept(axRole, out);
+  }
+
+  /**
+   * Grids that sort or scroll by moving rows with CSS keep their DOM order and say the real order with
+   * aria-rowindex: rows that carry one are shown in that order (a stable sort; the others keep their place).
+   */
+  private inRowOrder(children: SnapNode[]): SnapNode[] {
+    const indexed = children.filter((c) => this.rowIndex.has(c));
+    if (indexed.length < 2) return children;
+    const sorted = [...indexed].sort((a, b) => (this.rowIndex.get(a) ?? 0) - (this.rowIndex.get(b) ?? 0));
+    let next = 0;
+    return children.map((c) => (this.rowIndex.has(c) ? (sorted[next++] ?? c) : c));
   }
 
   private isScope(ctx: FrameCtx, node: AXNodeLike): boolean {

@@ -1,4 +1,4 @@
-import type { Box, DomFacts } from './types.js';
+import type { AriaFacts, Box, DomFacts } from './types.js';
 
 /**
  * Reads one `DOMSnapshot.captureSnapshot` result (one CDP target: the page, or an out-of-process iframe
@@ -135,6 +135,8 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
     if (tag === 'INPUT' && type !== undefined) facts.inputType = type.toLowerCase();
     const autocomplete = attrs.get('autocomplete');
     if (autocomplete !== undefined) facts.autocomplete = autocomplete.toLowerCase();
+    const aria = ariaFacts(attrs);
+    if (aria) facts.aria = aria;
     out.facts.set(backendId, facts);
   }
 }
@@ -164,6 +166,25 @@ function isHiddenRoot(
   if (parent < 0 || (layoutOf[parent] ?? -1) < 0) return false;
   const parentTag = strings[nodeNames?.[parent] ?? -1] ?? '';
   return parentTag !== 'SELECT' && parentTag !== 'HEAD';
+}
+
+const ARIA_TOKEN = /^[a-z]{1,20}$/;
+
+/** The ARIA order and state attributes the snapshot shows (Chromium's AX tree leaves them out). */
+function ariaFacts(attrs: Map<string, string>): AriaFacts | undefined {
+  const out: AriaFacts = {};
+  const current = attrs.get('aria-current')?.trim().toLowerCase();
+  if (current !== undefined && current !== 'false' && ARIA_TOKEN.test(current)) out.current = current;
+  const sort = attrs.get('aria-sort')?.trim().toLowerCase();
+  if (sort === 'ascending' || sort === 'descending' || sort === 'other') out.sort = sort;
+  const rowIndex = Number.parseInt(attrs.get('aria-rowindex') ?? '', 10);
+  if (rowIndex >= 1) out.rowIndex = rowIndex;
+  const rowCount = Number.parseInt(attrs.get('aria-rowcount') ?? '', 10);
+  if (rowCount >= 1) out.rowCount = rowCount;
+  if (attrs.get('aria-busy')?.trim().toLowerCase() === 'true') out.busy = true;
+  const valueText = attrs.get('aria-valuetext')?.replace(/\s+/g, ' ').trim();
+  if (valueText) out.valueText = valueText.slice(0, 40);
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function readAttributes(strings: string[], flat: number[] | undefined): Map<string, string> {

@@ -33,13 +33,22 @@ function properties(node: AXNodeLike): Map<string, unknown> {
 
 const TRUE = (v: unknown): boolean => v === true || v === 'true';
 
+/** Roles whose value an agent needs to see (what is typed, picked or set). */
+const VALUE_ROLES = new Set([...VALUE_LEAF_ROLES, 'combobox', 'PopUpButton']);
+
 /**
  * The state flags worth tokens, in a fixed order. `collapsed` is left off comboboxes (a closed native
  * select says nothing), `focused` off the document, `readonly` off everything but inputs.
  */
-export function statesOf(node: AXNodeLike, axRole: string, inSelectPopup: boolean): string[] {
+export function statesOf(
+  node: AXNodeLike,
+  axRole: string,
+  inSelectPopup: boolean,
+  facts?: DomFacts,
+): string[] {
   const p = properties(node);
   const out: string[] = [];
+  const aria = facts?.aria;
   const level = p.get('level');
   if (axRole === 'heading' && typeof level === 'number') out.push(`level=${level}`);
   const checked = p.get('checked');
@@ -59,6 +68,37 @@ export function statesOf(node: AXNodeLike, axRole: string, inSelectPopup: boolea
   if (typeof invalid === 'string' && invalid !== 'false') out.push('invalid');
   if (TRUE(p.get('modal'))) out.push('modal');
   if (TRUE(p.get('focused')) && axRole !== 'RootWebArea') out.push('focused');
+  if (aria?.current !== undefined) out.push(aria.current === 'true' ? 'current' : `current=${aria.current}`);
+  if (aria?.sort !== undefined) out.push(`sort=${aria.sort}`);
+  if (aria?.rowIndex !== undefined && axRole === 'row') out.push(`row=${aria.rowIndex}`);
+  if (aria?.rowCount !== undefined && ROW_CONTAINERS.has(axRole)) out.push(`rows=${aria.rowCount}`);
+  if (TRUE(p.get('busy')) || aria?.busy) out.push('busy');
+  if (RANGE_ROLES.has(axRole)) out.push(...rangeStates(node, p, axRole, aria?.valueText));
+  return out;
+}
+
+const ROW_CONTAINERS = new Set(['grid', 'table', 'treegrid']);
+/** Roles with aria-valuenow/min/max/text: where a value sits in its range is the state. */
+const RANGE_ROLES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
+
+function rangeStates(
+  node: AXNodeLike,
+  p: Map<string, unknown>,
+  axRole: string,
+  valueText: string | undefined,
+): string[] {
+  const out: string[] = [];
+  const now = node.value?.value;
+  // Controls whose value is shown as value=… already (slider, spinbutton) do not repeat it.
+  if (typeof now === 'number' && !VALUE_ROLES.has(axRole)) out.push(`now=${now}`);
+  const min = p.get('valuemin');
+  const max = p.get('valuemax');
+  if (typeof min === 'number') out.push(`min=${min}`);
+  if (typeof max === 'number') out.push(`max=${max}`);
+  const axText = p.get('valuetext');
+  const text = typeof axText === 'string' && axText !== '' ? axText : valueText;
+  if (typeof text === 'string' && text !== '' && text !== String(now))
+    out.push(`text=${JSON.stringify(cleanText(text, 40))}`);
   return out;
 }
 
@@ -66,9 +106,6 @@ export function urlOf(node: AXNodeLike): string | undefined {
   const url = properties(node).get('url');
   return typeof url === 'string' && url !== '' ? url : undefined;
 }
-
-/** Roles whose value an agent needs to see (what is typed, picked or set). */
-const VALUE_ROLES = new Set([...VALUE_LEAF_ROLES, 'combobox', 'PopUpButton']);
 
 /**
  * The value to show, or undefined. Password fields (and secret autocomplete fields) are always

@@ -184,7 +184,11 @@ class Renderer {
     if (this.options.includeBoundingBoxes) return undefined;
     const cells = row.children.map((cell) => {
       const only = cell.children[0];
-      if (only) return this.label(only);
+      // A cell's own state (a column's sort direction) stays in front of what it holds.
+      if (only)
+        return cell.states.length > 0
+          ? `${this.label({ ...cell, name: '' })} ${this.label(only)}`
+          : this.label(only);
       return cell.ref === undefined && cell.states.length === 0 ? cell.name : this.label(cell);
     });
     const header = row.children.every((c) => c.role === 'columnheader');

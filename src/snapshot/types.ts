@@ -36,8 +36,22 @@ export interface DomFacts {
   autocomplete?: string;
   /** Border box in the frame document's coordinates (CSS px). */
   bounds?: Box;
+  /** ARIA attributes Chromium's accessibility tree does not report: order and state of grids, current item. */
+  aria?: AriaFacts;
   /** Iframes only: where the content starts inside the border box (only when DOM rects were captured). */
   contentOffset?: [number, number];
+}
+
+export interface AriaFacts {
+  /** aria-current other than false ('true', 'page', 'step', …). */
+  current?: string;
+  /** aria-sort other than none. */
+  sort?: string;
+  rowIndex?: number;
+  rowCount?: number;
+  busy?: true;
+  /** aria-valuetext, whitespace collapsed, at most 40 characters. */
+  valueText?: string;
 }
 
 export type Box = [x: number, y: number, width: number, height: number];

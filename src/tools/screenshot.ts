@@ -28,6 +28,8 @@ export const screenshotTool = defineTool({
     bytes: z.number(),
     mode: z.string(),
     mimeType: z.literal('image/png'),
+    scale: z.number().optional(),
+    clipped: z.boolean().optional(),
   }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
@@ -51,6 +53,7 @@ export const screenshotTool = defineTool({
         bytes: shot.bytes,
         mode: shot.mode,
         mimeType: 'image/png' as const,
+        ...(shot.scale !== undefined ? { scale: shot.scale, clipped: shot.clipped === true } : {}),
       },
       images: [{ data: shot.png.toString('base64'), mimeType: 'image/png' as const }],
     };

@@ -56,7 +56,11 @@ export class FakePage implements CodeModeBackend {
       case 'inputValue':
         return this.field(call.target);
       case 'waitForURL':
-        if (!this.url.endsWith(call.url.replace('**', '')))
+        if (
+          typeof call.url === 'string'
+            ? !this.url.endsWith(call.url.replace('**', ''))
+            : !new RegExp(call.url.source, call.url.flags).test(this.url)
+        )
           throw new BrowserMeshError(ErrorCodes.OPERATION_TIMEOUT, 'URL did not match');
         return null;
       default:

@@ -44,3 +44,19 @@ describe('AgentBrowser browser_wait text', () => {
     expect((await t.fails('browser_wait', { text: '  ' })).code).toBe('INVALID_ARGUMENT');
   });
 });
+
+describe('AgentBrowser browser_screenshot', () => {
+  it('scales a full page over the limits down and says so (shared operation)', async () => {
+    site.route('/agent/tall', (_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end('<!doctype html><title>Tall</title><div style="height:30000px">top</div>');
+    });
+    await t.ok('browser_goto', { url: site.url('/agent/tall') });
+    const shot = await t.ok<{ height: number; scale?: number; clipped?: boolean }>('browser_screenshot', {
+      fullPage: true,
+    });
+    expect(shot.scale).toBeGreaterThan(0);
+    expect(shot.scale).toBeLessThan(1);
+    expect(typeof shot.clipped).toBe('boolean');
+  });
+});

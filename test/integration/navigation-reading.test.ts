@@ -141,10 +141,38 @@ describe('screenshots', () => {
     expect(full.height).toBeGreaterThanOrEqual(720);
   });
 
-  it('refuses a capture over the limits with LIMIT_EXCEEDED and the session keeps working', async () => {
+  it('scales a full page over the limits down (never a hard error), and says so', async () => {
+    site.route('/tall', (req, res) => {
+      const height = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('h'));
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<!doctype html><title>Tall</title><body style="margin:0"><div style="height:${height}px;background:linear-gradient(red,blue)">top</div>`,
+      );
+    });
+    const { screenshotMaxDimension: maxDim, screenshotMaxPixels: maxPixels } = h.mesh.config;
+    type Shot = { width: number; height: number; scale?: number; clipped?: boolean };
+    const shoot = async (height: number): Promise<Shot> => {
+      await h.ok('browser_navigate', { ...s, url: site.url(`/tall?h=${height}`) });
+      return h.ok<Shot>('browser_screenshot', { ...s, capture: { kind: 'fullPage' } });
+    };
+    const scaled = await shoot(maxDim * 2);
+    expect(scaled.scale).toBeGreaterThan(0.25);
+    expect(scaled.scale).toBeLessThan(1);
+    expect(scaled.clipped).toBe(false);
+    expect(Math.max(scaled.width, scaled.height)).toBeLessThanOrEqual(maxDim);
+    expect(scaled.width * scaled.height).toBeLessThanOrEqual(maxPixels);
+    // Far taller than any readable scale fits: clipped at the bottom instead, and it says so.
+    const tall = await shoot(maxDim * 40);
+    expect(tall.clipped).toBe(true);
+    expect(tall.scale).toBeLessThanOrEqual(0.25);
+    expect(tall.height).toBeLessThanOrEqual(maxDim);
+    // Within the limits nothing changes.
+    const small = await shoot(500);
+    expect(small.scale).toBeUndefined();
+  });
+
+  it('refuses a bad element capture and the session keeps working', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/large') });
-    const error = await h.err('browser_screenshot', { ...s, capture: { kind: 'fullPage' } });
-    expect(error.code).toBe('LIMIT_EXCEEDED');
     const missing = await h.err('browser_screenshot', {
       ...s,
       capture: { kind: 'element', css: '#does-not-exist' },

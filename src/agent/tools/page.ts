@@ -21,6 +21,8 @@ export const screenshotTool = defineAgentTool({
     bytes: z.number(),
     mimeType: z.literal('image/png'),
     data: z.string().describe('Base64 PNG.'),
+    scale: z.number().optional().describe('Set when a full page over the size limits was scaled down.'),
+    clipped: z.boolean().optional().describe('True when it was also cut off at the bottom.'),
   }),
   async handler(args, call) {
     const shot = await call.onPage('screenshot', (ctx) =>
@@ -40,11 +42,19 @@ export const screenshotTool = defineAgentTool({
       bytes: shot.bytes,
       mimeType: 'image/png' as const,
       data: shot.png.toString('base64'),
+      ...(shot.scale !== undefined ? { scale: shot.scale, clipped: shot.clipped === true } : {}),
     };
   },
   toModelContent(output) {
     return [
-      { type: 'text', text: `Screenshot ${output.width}x${output.height} PNG` },
+      {
+        type: 'text',
+        text: `Screenshot ${output.width}x${output.height} PNG${
+          output.scale === undefined
+            ? ''
+            : ` (scaled ×${output.scale}${output.clipped ? ', bottom cut off' : ''})`
+        }`,
+      },
       { type: 'image', data: output.data, mimeType: output.mimeType },
     ];
   },

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+
+/** Issue 13 §3/§6 through browser_run on real Chromium: RegExps, text lists, and errors that name the cause. */
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+  s = await h.session();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+const run = async (code: string): Promise<unknown> =>
+  (await h.ok<{ value: unknown }>('browser_run', { ...s, code, timeoutMs: 30_000 })).value;
+
+describe('browser_run patterns', () => {
+  it('waitForURL takes a RegExp; getByText a RegExp or a list (inside shadow roots too)', async () => {
+    const value = await run(
+      [
+        `await page.goto('${site.origin}/real/components?ms=300');`,
+        `await page.waitForURL(/\\/real\\/components\\?ms=\\d+$/);`,
+        `await page.getByText(['Filter: failed', 'Filter: open']).waitFor();`,
+        `const shadow = await page.getByText(/shadow ORDER list/i).innerText();`,
+        `return { shadow, url: page.url() };`,
+      ].join('\n'),
+    );
+    expect(value).toMatchObject({ shadow: 'Shadow order list' });
+  });
+
+  it('a RegExp that never matches times out; a dangerous one is refused before running', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/real/components') });
+    const late = await h.err('browser_run', {
+      ...s,
+      code: `await page.waitForURL(/never-here/, { timeout: 500 });`,
+    });
+    expect(late.code).toBe('OPERATION_TIMEOUT');
+    const refused = await h.err('browser_run', { ...s, code: `await page.waitForURL(/(a+)+b/);` });
+    // Argument errors in a script are SCRIPT_ERROR naming the member and the argument (code mode's convention).
+    expect(refused.code).toBe('SCRIPT_ERROR');
+    expect(refused.message).toContain('nested quantifier');
+  });
+
+  it("a script's own exception message reaches the agent", async () => {
+    const error = await h.err('browser_run', { ...s, code: 'return nonExistentVariable + 1;' });
+    expect(error.message).toMatch(/nonExistentVariable'? is not defined/);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentBrowser } from '../../src/agent/agent-browser.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { testAgentBrowser, ToolDriver } from './support/agent.js';
+
+/** Issue 13 §4: the snapshot shows the order and state a page declares with ARIA. */
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+  s = await h.session();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+const snap = async (): Promise<string> => (await h.ok<{ snapshot: string }>('browser_snapshot', s)).snapshot;
+const rowNames = (text: string): string[] =>
+  [...text.matchAll(/\[row row=\d+\] (\w+) \|/g)].map((m) => m[1] ?? '');
+
+describe('ARIA order and state in browser_snapshot', () => {
+  it('lists grid rows in aria-rowindex order and shows the sort a click applied', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/real/grid') });
+    const before = await snap();
+    expect(before).toMatch(/\[grid @e\d+ rows=4\] People/);
+    expect(rowNames(before)).toEqual(['Cleo', 'Abe', 'Bea']);
+    expect(before).not.toContain('sort=');
+    await h.ok('browser_click', { ...s, locator: { role: 'button', name: 'Name' } });
+    const after = await snap();
+    // The DOM order did not change; the page moved rows with CSS and said so with aria-rowindex.
+    expect(rowNames(after)).toEqual(['Abe', 'Bea', 'Cleo']);
+    expect(after).toMatch(
+      /\[row header row=1\] \[columnheader sort=ascending\] \[button @e\d+[^\]]*\] Name \| Age/,
+    );
+  });
+
+  it('shows aria-current, aria-busy and the range of sliders and progress bars', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/real/grid') });
+    const text = await snap();
+    expect(text).toMatch(/\[link @e\d+ current=page\] Page 1/);
+    expect(text).toMatch(/\[link @e\d+\] Page 2/);
+    expect(text).toMatch(/\[slider @e\d+ min=0 max=10 text="7 of 10" value=7\] Volume/);
+    expect(text).toMatch(/\[progressbar now=40 min=0 max=100\] Upload/);
+    expect(text).toMatch(/\[region busy\] Results/);
+  });
+});
+
+describe('AgentBrowser snapshot', () => {
+  let browser: AgentBrowser;
+  afterAll(async () => {
+    await browser?.close();
+  });
+  it('shares the ARIA order and states', async () => {
+    browser = testAgentBrowser();
+    const t = new ToolDriver(browser);
+    await t.ok('browser_goto', { url: site.url('/real/grid') });
+    await t.ok('browser_click', { ref: /\[button (@e\d+)[^\]]*\] Name/.exec(await snapshotOf(t))?.[1] });
+    const text = await snapshotOf(t);
+    expect(rowNames(text)).toEqual(['Abe', 'Bea', 'Cleo']);
+    expect(text).toContain('sort=ascending');
+    expect(text).toContain('current=page');
+  });
+});
+
+async function snapshotOf(t: ToolDriver): Promise<string> {
+  const result = await t.ok<{ snapshot: string }>('browser_snapshot', {});
+  return result.snapshot;
+}
