@@ -101,11 +101,12 @@ export function invalidArgument(field: string, message: string): BrowserMeshErro
 }
 
 /**
- * An id for an error message or details: ids this server issues are plain (letters, digits, `_`,
- * `-`) and come back as they are; anything else is a caller's arbitrary text and is never echoed.
+ * An id for an error message or details: one shaped like the ids this server issues (`s_…`, `p_…`,
+ * `op_…`: a prefix and 8-16 base64url chars, see engine/ids.ts) comes back as it is; anything else
+ * is a caller's arbitrary text and is never echoed.
  */
 export function safeId(id: string): string {
-  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : '(not an id this server issued)';
+  return /^(?:s|p|op)_[A-Za-z0-9_-]{8,16}$/.test(id) ? id : '(not an id this server issued)';
 }
 
 /** The safe, serializable shape of an error as it crosses a boundary. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, FakePage, run } from '../../test/helpers/fake-code-backend.js';
 import { configureSandboxWorkers, workersHeld } from './sandbox.js';
 
@@ -7,6 +7,8 @@ import { configureSandboxWorkers, workersHeld } from './sandbox.js';
 // that spins is stopped at its CPU budget long before its deadline, leaving its worker usable.
 
 const LONG = 60_000;
+// Every test starts fresh workers (QuickJS compiles per worker): slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 afterEach(async () => {
   configureSandboxWorkers({});
