@@ -9,6 +9,7 @@ import { startHttpServer } from '../mcp/http.js';
 import { createMcpServer } from '../mcp/server.js';
 import { runDoctor } from './doctor.js';
 import { helpText } from './help.js';
+import { exportState } from './export-state.js';
 import { installBrowser } from './install-browser.js';
 
 /** flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr. */
@@ -36,6 +37,8 @@ async function main(): Promise<number | undefined> {
       return runDoctor(config, out);
     case 'install-browser':
       return installBrowser(config, out);
+    case 'export-state':
+      return exportState(config, out, (line) => void process.stderr.write(line));
     case 'serve':
       await serve(loaded);
       return undefined;
