@@ -3,8 +3,9 @@
  *
  * @example
  * ```ts
- * import { BrowserMesh, defaultConfig } from 'browsermesh';
- * const mesh = new BrowserMesh({ config: defaultConfig() });
+ * import { createBrowserMesh, defaultConfig } from 'browsermesh';
+ * // createBrowserMesh (not `new BrowserMesh`) wires observability and dialog handling, as the server does.
+ * const mesh = createBrowserMesh({ config: defaultConfig({ device: 'Pixel 7' }) });
  * const { session, initialPage } = await mesh.createSession({ name: 'buyer' });
  * await mesh.shutdown();
  * ```
