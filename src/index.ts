@@ -30,6 +30,12 @@ export { defaultConfig, loadConfig, ConfigError, type Config } from './config/lo
 export { BrowserMeshError, ErrorCodes, type ErrorCode, type SerializedError } from './errors.js';
 export { createMcpServer } from './mcp/server.js';
 export { createBrowserMesh, installPageHooks } from './create-mesh.js';
+export {
+  createMeshOperations,
+  type MeshOperations,
+  type MeshOperationsOptions,
+  type OperationCallOptions,
+} from './library/operations.js';
 export { installObservability, type ObserveResult, type ObserveSource } from './observability/index.js';
 export { StateStore, stateStoreFromConfig, type SaveResult, type StateList } from './persistence/store.js';
 export { AgentBrowser, type ThreadBrowserState } from './agent/agent-browser.js';
