@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
-const LAYERS = ['engine', 'snapshot', 'operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli'];
+const LAYERS = ['engine', 'snapshot', 'operations', 'code-mode', 'tools', 'library', 'mcp', 'agent', 'cli'];
 // What each layer must never import (by top-level folder or package).
 const FORBIDDEN = {
   engine: [
@@ -23,6 +23,8 @@ const FORBIDDEN = {
   operations: ['tools', 'mcp', 'agent', 'cli', 'zod', '@modelcontextprotocol/sdk'],
   'code-mode': ['tools', 'mcp', 'agent', 'cli', '@modelcontextprotocol/sdk'],
   tools: ['mcp', 'agent', 'cli', '@modelcontextprotocol/sdk'],
+  // The library face (typed operations without MCP) sits beside mcp and agent, over tools.
+  library: ['mcp', 'agent', 'cli', '@modelcontextprotocol/sdk'],
   agent: ['mcp', 'cli', '@modelcontextprotocol/sdk'],
   mcp: ['agent', 'cli'],
 };

@@ -3,8 +3,9 @@
  *
  * @example
  * ```ts
- * import { BrowserMesh, defaultConfig } from 'browsermesh';
- * const mesh = new BrowserMesh({ config: defaultConfig() });
+ * import { createBrowserMesh, defaultConfig } from 'browsermesh';
+ * // createBrowserMesh (not `new BrowserMesh`) wires observability and dialog handling, as the server does.
+ * const mesh = createBrowserMesh({ config: defaultConfig({ device: 'Pixel 7' }) });
  * const { session, initialPage } = await mesh.createSession({ name: 'buyer' });
  * await mesh.shutdown();
  * ```
@@ -29,6 +30,12 @@ export { defaultConfig, loadConfig, ConfigError, type Config } from './config/lo
 export { BrowserMeshError, ErrorCodes, type ErrorCode, type SerializedError } from './errors.js';
 export { createMcpServer } from './mcp/server.js';
 export { createBrowserMesh, installPageHooks } from './create-mesh.js';
+export {
+  createMeshOperations,
+  type MeshOperations,
+  type MeshOperationsOptions,
+  type OperationCallOptions,
+} from './library/operations.js';
 export { installObservability, type ObserveResult, type ObserveSource } from './observability/index.js';
 export { StateStore, stateStoreFromConfig, type SaveResult, type StateList } from './persistence/store.js';
 export { AgentBrowser, type ThreadBrowserState } from './agent/agent-browser.js';

@@ -33,6 +33,10 @@ async function main(): Promise<number | undefined> {
       return (await import('./doctor.js')).runDoctor(config, out);
     case 'install-browser':
       return (await import('./install-browser.js')).installBrowser(config, out);
+    case 'export-state': {
+      const { exportState } = await import('./export-state.js');
+      return exportState(config, out, (line) => void process.stderr.write(line));
+    }
     case 'serve':
       await serve(loaded);
       return undefined;

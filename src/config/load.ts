@@ -85,11 +85,13 @@ export interface Config {
   initScripts: string[];
   /** Absolute path of a Playwright storageState file, checked at load. */
   storageState: string;
+  /** A saved state id to print as a Playwright storageState file (the `export-state` command). */
+  exportState: string;
   /** The `--config` file the other values may have come from. */
   configFile: string;
 }
 
-export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version';
+export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version' | 'export-state';
 
 export interface LoadedConfig {
   config: Config;
@@ -116,7 +118,7 @@ export function loadConfig(
     if (value !== undefined && value !== '') fromEnv.set(spec.key, { value, source: spec.env });
   }
   const fromFlags: RawValues = new Map();
-  const command = applyArgv(argv, fromFlags);
+  let command = applyArgv(argv, fromFlags);
   const configPath = fromFlags.get('configFile') ?? fromEnv.get('configFile');
   const raw: RawValues = new Map([
     ...(configPath ? readConfigFile(configPath.value, configPath.source) : new Map()),
@@ -137,6 +139,7 @@ export function loadConfig(
   checkProvider(config, raw);
   checkHttp(config, raw);
   checkBrowserDefaults(config, raw);
+  if (command === 'serve' && config.exportState !== '') command = 'export-state';
   return { config, command };
 }
 

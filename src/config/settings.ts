@@ -378,6 +378,15 @@ export const SETTINGS = [
       'Playwright storageState JSON file (cookies, localStorage) every session starts from unless it names a stateId.',
   },
   {
+    key: 'exportState',
+    env: 'BROWSERMESH_EXPORT_STATE',
+    flag: 'export-state',
+    type: { kind: 'string', pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, hint: 'a saved state id' },
+    default: '',
+    description:
+      'Command: print saved state ID as a Playwright storageState JSON file on stdout, then exit (for --storage-state or Playwright).',
+  },
+  {
     key: 'configFile',
     env: 'BROWSERMESH_CONFIG',
     flag: 'config',

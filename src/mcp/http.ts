@@ -50,6 +50,7 @@ interface Client {
 }
 
 const MCP_PATH = '/mcp';
+const HEALTH_PATH = '/healthz';
 
 /**
  * MCP over Streamable HTTP on node:http. Every request passes the Host/Origin/token guard and the
@@ -109,8 +110,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refusal = checkRequest(req, policy);
     if (refusal) return refuse(res, refusal, logger);
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
-      return refuse(res, { status: 404, message: 'Not found' });
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // For container health checks: behind the same Host and token guard, and it never launches a
+    // browser or names anything (a liveness probe must stay cheap and say nothing).
+    if (pathname === HEALTH_PATH && req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return void res.end('{"status":"ok"}');
+    }
+    if (pathname !== MCP_PATH) return refuse(res, { status: 404, message: 'Not found' });
     if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) {
       return refuse(res, {
         status: 405,

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,4 +55,21 @@ describe('the published package', () => {
     );
     expect(probe.stdout.trim()).toBe('function function');
   }, 300_000);
+
+  it('carries every file the README links to (the docs travel in the tarball)', () => {
+    const listing = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const packed = new Set(
+      (JSON.parse(listing) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path),
+    );
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\((?!https?:|#)([^)#\s]+)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) expect(packed, link).toContain(link.replace(/^\.\//, ''));
+    // Nothing only the tests need: no test folder, no fixtures.
+    expect([...packed].some((path) => path.startsWith('test/'))).toBe(false);
+  }, 60_000);
 });

@@ -71,6 +71,10 @@ describe('browsermesh/langchain', () => {
     expect(JSON.parse(String(refused.content))).toMatchObject({
       error: { code: 'INVALID_ARGUMENT', canRetry: false },
     });
+    // A failed action is a failed ToolMessage (LangGraph and tracing read `status`), with the same id.
+    expect(refused.status).toBe('error');
+    expect(refused.tool_call_id).toBe('c1');
+    expect(refused.artifact).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
     const t = new ToolDriver(browser, { threadId: 'lc-errors' });
     const fruit = await t.ref('combobox', 'Fruit');
     const picked = (await select?.invoke({
@@ -80,5 +84,6 @@ describe('browsermesh/langchain', () => {
       type: 'tool_call',
     })) as ToolMessage;
     expect(picked.artifact).toMatchObject({ selected: ['cherry'] });
+    expect(picked.status).toBe('success');
   });
 });

@@ -77,6 +77,16 @@ describe('browsermesh/mastra', () => {
     expect(await new ToolDriver(hooked.core, { threadId: 'mastra-thread' }).text('count')).toBe('Count: 1');
     expect(launched).toEqual([hooked]);
     expect(lastToolText(prompts[2] ?? [], 'browser_snapshot')).toMatch(/\[button @e\d+\] Increment/);
+    // The context line follows the open page: none before the first step, the buttons page after goto,
+    // and exactly one such line per prompt.
+    const systemText = (prompt: (typeof prompts)[number]): string[] =>
+      prompt.flatMap((m) =>
+        m.role === 'system' && m.content.includes('You have a browser') ? [m.content] : [],
+      );
+    expect(systemText(prompts[0] ?? [])).toEqual([expect.stringContaining('No page is open yet')]);
+    expect(systemText(prompts[1] ?? [])).toEqual([
+      expect.stringContaining(`Current tab: ${site.url('/actions/buttons')}`),
+    ]);
     const shot = lastToolOutput(prompts[4] ?? [], 'browser_screenshot');
     expect(shot).toMatchObject({
       type: 'content',

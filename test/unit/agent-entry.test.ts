@@ -53,7 +53,7 @@ describe('package entry points', () => {
         .sort();
     expect(frameworksOf('mastra')).toEqual(['@mastra/core/browser', '@mastra/core/tools']);
     expect(frameworksOf('ai-sdk')).toEqual(['ai']);
-    expect(frameworksOf('langchain')).toEqual(['@langchain/core/tools']);
+    expect(frameworksOf('langchain')).toEqual(['@langchain/core/messages', '@langchain/core/tools']);
   });
 
   it('package.json exposes the adapters as subpaths and keeps the frameworks optional peers', () => {

@@ -2,6 +2,7 @@
  * LangChain.js adapter: `import { toLangChainTools } from 'browsermesh/langchain'`. Needs the optional
  * peer `@langchain/core`. Only this subpath loads it; `import 'browsermesh'` never does.
  */
+import { ToolMessage } from '@langchain/core/messages';
 import { tool, type DynamicStructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { AgentBrowser } from '../agent-browser.js';
 import type { AgentTool, ModelContent } from '../tool-types.js';
@@ -42,10 +43,24 @@ function toLangChainTool(agentTool: AgentTool, options: LangChainToolsOptions): 
     async (
       input: unknown,
       config?: ToolRunnableConfig,
-    ): Promise<[string | ContentBlock[], Record<string, unknown>]> => {
+    ): Promise<[string | ContentBlock[] | ToolMessage, Record<string, unknown>]> => {
       const threadId = threadIdFrom(config?.configurable, ['thread_id', 'threadId']) ?? options.threadId;
       const output = await agentTool.execute(input, { threadId, signal: config?.signal });
-      return [toContent(agentTool.toModelContent(output)), output];
+      const content = toContent(agentTool.toModelContent(output));
+      const toolCallId = config?.toolCall?.id;
+      // LangChain marks every returned tuple `status: "success"`; a failed action must read as a
+      // failure (LangGraph, tracing and retry logic look at status), so it gets its own ToolMessage.
+      if ('error' in output && toolCallId !== undefined) {
+        const failed = new ToolMessage({
+          status: 'error',
+          content,
+          artifact: output,
+          tool_call_id: toolCallId,
+          name: agentTool.id,
+        });
+        return [failed, output];
+      }
+      return [content, output];
     },
     {
       name: agentTool.id,

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import { silentLogger, type Logger } from '../engine/logger.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import { BrowserMeshError } from '../errors.js';
+import type { AnyTool } from '../tools/define.js';
+import {
+  checkToolDef,
+  fillTool,
+  pressTool,
+  selectOptionTool,
+  typeTool,
+  uncheckToolDef,
+} from '../tools/interactions-input.js';
+import { clickTool, hoverTool, scrollTool } from '../tools/interactions.js';
+import { invokeTool } from '../tools/invoke.js';
+import { backTool, forwardTool, navigateTool, reloadTool } from '../tools/navigation.js';
+import { observeTool } from '../tools/observe.js';
+import { pageClose, pageCreate, pageList } from '../tools/pages.js';
+import { getTitleTool, getUrlTool, visibleTextTool } from '../tools/reading.js';
+import { runTool } from '../tools/run.js';
+import { screenshotTool } from '../tools/screenshot.js';
+import { createServices, type Services } from '../tools/services.js';
+import { sessionClose, sessionCreate, sessionGet, sessionList } from '../tools/sessions.js';
+import { snapshotTool } from '../tools/snapshot.js';
+import { stateList, stateRemove, stateSave } from '../tools/state.js';
+import { actionAndWaitTool, waitTool } from '../tools/waits.js';
+
+/** The operations offered to TypeScript users, each the same definition an MCP tool runs. */
+const OPERATIONS = {
+  createSession: sessionCreate,
+  listSessions: sessionList,
+  getSession: sessionGet,
+  closeSession: sessionClose,
+  createPage: pageCreate,
+  listPages: pageList,
+  closePage: pageClose,
+  navigate: navigateTool,
+  back: backTool,
+  forward: forwardTool,
+  reload: reloadTool,
+  getUrl: getUrlTool,
+  getTitle: getTitleTool,
+  snapshot: snapshotTool,
+  visibleText: visibleTextTool,
+  observe: observeTool,
+  click: clickTool,
+  hover: hoverTool,
+  scroll: scrollTool,
+  check: checkToolDef,
+  uncheck: uncheckToolDef,
+  fill: fillTool,
+  type: typeTool,
+  press: pressTool,
+  selectOption: selectOptionTool,
+  wait: waitTool,
+  actionAndWait: actionAndWaitTool,
+  screenshot: screenshotTool,
+  run: runTool,
+  saveState: stateSave,
+  listStates: stateList,
+  removeState: stateRemove,
+} as const;
+
+type Operations = typeof OPERATIONS;
+
+/** Per-call options: cancellation. Deadlines go in the arguments (`timeoutMs`), as for the tools. */
+export interface OperationCallOptions {
+  signal?: AbortSignal;
+}
+
+/** One typed method per operation: the tool's input in, its structured output (plus operationId) out. */
+export type MeshOperations = {
+  [K in keyof Operations]: (
+    args: z.input<Operations[K]['input']> & { timeoutMs?: number },
+    options?: OperationCallOptions,
+  ) => Promise<z.output<Operations[K]['output']> & { operationId: string }>;
+};
+
+export interface MeshOperationsOptions {
+  logger?: Logger;
+  /** Shared services (saved-state store); built from the mesh's config when absent. */
+  services?: Services;
+}
+
+/**
+ * The engine's typed operations without MCP: navigate, snapshot, click, fill, wait, run (code mode),
+ * observe, saved states and the rest — the very definitions the MCP tools run, with the same
+ * validation, queues, deadlines and bounded results. A failure is thrown as a `BrowserMeshError`
+ * with the code an MCP client would see.
+ *
+ * @example
+ * ```ts
+ * import { createBrowserMesh, createMeshOperations, defaultConfig } from 'browsermesh';
+ *
+ * const mesh = createBrowserMesh({ config: defaultConfig() });
+ * const ops = createMeshOperations(mesh);
+ * const { session, initialPage } = await ops.createSession({ name: 'buyer' });
+ * const page = { sessionId: session.sessionId, pageId: initialPage.pageId };
+ * await ops.navigate({ ...page, url: 'https://example.test/' });
+ * const { snapshot } = await ops.snapshot({ ...page, interactiveOnly: true });
+ * await ops.click({ ...page, ref: '@e3' });
+ * await mesh.shutdown();
+ * ```
+ */
+export function createMeshOperations(mesh: BrowserMesh, options: MeshOperationsOptions = {}): MeshOperations {
+  const services = options.services ?? createServices(mesh.config);
+  const logger = options.logger ?? silentLogger;
+  const call =
+    (tool: AnyTool) =>
+    async (args: unknown, callOptions: OperationCallOptions = {}): Promise<Record<string, unknown>> => {
+      const result = await invokeTool(tool, args, { mesh, services, logger, signal: callOptions.signal });
+      if (result.ok) return result.structured;
+      const { code, message, details, recoveryHint } = result.error;
+      throw new BrowserMeshError(code, message, {
+        details: { ...details, operationId: result.operationId },
+        ...(recoveryHint === undefined ? {} : { recoveryHint }),
+      });
+    };
+  return Object.fromEntries(
+    Object.entries(OPERATIONS).map(([name, tool]) => [name, call(tool as AnyTool)]),
+  ) as unknown as MeshOperations;
+}

@@ -1,0 +1,136 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/load.js';
+import { SETTINGS } from '../../src/config/settings.js';
+import { CLI, waitFor } from './cli-helpers.js';
+
+// Issue 19: no container runtime here, so the Dockerfile and compose.yaml are checked for what can be
+// checked: they parse, every command and flag is one the CLI accepts, the files they copy exist, and
+// the image's health check command works against the real built CLI.
+
+// js-yaml comes with the dev tools (eslint) and has no types of its own; the test needs only load().
+const { load } = createRequire(import.meta.url)('js-yaml') as { load: (text: string) => unknown };
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TOKEN = 'container-token-0123456789abcdef';
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+
+/** Instructions of the final stage, continuation lines joined. */
+function instructions(text: string): Array<{ op: string; args: string }> {
+  const joined = text.replace(/\\\n\s*/g, ' ');
+  const lines = joined.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+  return lines.map((line) => {
+    const [op = '', ...rest] = line.trim().split(/\s+/);
+    return { op: op.toUpperCase(), args: rest.join(' ') };
+  });
+}
+
+const all = instructions(dockerfile);
+const lastFrom = all.map((i) => i.op).lastIndexOf('FROM');
+const final = all.slice(lastFrom);
+const one = (op: string): string => final.find((i) => i.op === op)?.args ?? '';
+
+function envOf(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const { args } of final.filter((i) => i.op === 'ENV'))
+    for (const match of args.matchAll(/(\w+)=(\S+)/g)) env[match[1]!] = match[2]!;
+  return env;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('Dockerfile', () => {
+  it('runs the built CLI with flags and variables the CLI accepts, and needs the token from the environment', () => {
+    expect(JSON.parse(one('ENTRYPOINT'))).toEqual(['node', 'dist/cli/main.js']);
+    const flags = JSON.parse(one('CMD')) as string[];
+    const env = envOf();
+    const known = new Set(SETTINGS.map((spec) => spec.env));
+    for (const name of Object.keys(env).filter((n) => n.startsWith('BROWSERMESH_')))
+      expect(known).toContain(name);
+    expect(loadConfig(flags, { ...env, BROWSERMESH_HTTP_TOKEN: TOKEN }).config).toMatchObject({
+      http: true,
+      httpHost: '0.0.0.0',
+      executablePath: '/usr/bin/chromium',
+    });
+    expect(() => loadConfig(flags, env)).toThrow(ConfigError);
+    expect(one('USER')).toBe('browsermesh');
+    expect(final.some((i) => i.args.includes('no-sandbox'))).toBe(false);
+  });
+
+  it('copies only files that exist', () => {
+    for (const { args } of all.filter((i) => i.op === 'COPY' && !i.args.startsWith('--from'))) {
+      const sources = args.split(/\s+/).slice(0, -1);
+      for (const source of sources) expect(existsSync(join(ROOT, source)), source).toBe(true);
+    }
+  });
+
+  it('has a health check that passes against the running server and fails with a wrong token', async () => {
+    const check = JSON.parse(one('HEALTHCHECK').replace(/^.*?CMD\s+/, '')) as string[];
+    expect(check[0]).toBe('node');
+    const port = await freePort();
+    // The image binds 0.0.0.0 inside its own network namespace; on this host the test stays on loopback.
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      BROWSERMESH_HTTP_TOKEN: TOKEN,
+      BROWSERMESH_HTTP_PORT: String(port),
+    };
+    const server = spawn(process.execPath, [CLI, '--http', '--host', '127.0.0.1'], { env, stdio: 'pipe' });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      expect(await waitFor(() => stderr.includes('MCP over Streamable HTTP at'))).toBe(true);
+      const run = (extra: Record<string, string>): number | null =>
+        spawnSync(process.execPath, check.slice(1), { env: { ...env, ...extra }, timeout: 10_000 }).status;
+      expect(run({})).toBe(0);
+      expect(run({ BROWSERMESH_HTTP_TOKEN: 'wrong-token-0123456789abcdef' })).toBe(1);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }, 30_000);
+});
+
+describe('compose.yaml', () => {
+  const compose = load(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as {
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: string;
+        command?: string[];
+        ports?: string[];
+        environment?: Record<string, string>;
+      }
+    >;
+  };
+
+  it('runs a Selenium Grid 4 hub, Chromium nodes and BrowserMesh pointed at the hub', () => {
+    const { services } = compose;
+    expect(services['selenium-hub']?.image).toMatch(/^selenium\/hub:4\./);
+    expect(services.chromium?.image).toMatch(/^selenium\/node-chromium:4\./);
+    const mesh = services.browsermesh!;
+    expect(mesh.build).toBe('.');
+    const { config } = loadConfig(mesh.command ?? [], { BROWSERMESH_HTTP_TOKEN: TOKEN });
+    expect(config).toMatchObject({
+      provider: 'selenium',
+      http: true,
+      seleniumUrl: 'http://selenium-hub:4444',
+    });
+    expect(Object.keys(mesh.environment ?? {})).toEqual(['BROWSERMESH_HTTP_TOKEN']);
+    // Published ports stay on the host's loopback.
+    for (const service of Object.values(services))
+      for (const port of service.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/engine/logger.js';
+import { BrowserMesh } from '../../src/engine/runtime.js';
+import type { RunningHttpServer } from '../../src/mcp/http.js';
+import { testConfig } from '../helpers/harness.js';
+import { rawRequest, startTestHttpServer } from './support/mcp-http.js';
+
+// Issue 19: the container's health check. GET /healthz answers behind the same token and Host guard as
+// /mcp, without launching a browser.
+
+const TOKEN = 'health-token-0123456789abcdef';
+let mesh: BrowserMesh;
+let server: RunningHttpServer;
+let health: string;
+
+beforeAll(async () => {
+  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+  server = await startTestHttpServer(mesh, { token: TOKEN });
+  health = server.url.replace(/\/mcp$/, '/healthz');
+});
+afterAll(async () => {
+  await server?.close();
+  await mesh?.shutdown();
+});
+
+describe('GET /healthz', () => {
+  it('answers ok with the token, and launches no browser', async () => {
+    const answer = await rawRequest(health, { method: 'GET', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'ok' });
+    expect(mesh.runtimeInfo().browser.state).toBe('idle');
+  });
+
+  it('is refused without the token, from a foreign Host, or with another method', async () => {
+    expect((await rawRequest(health, { method: 'GET' })).status).toBe(401);
+    const foreign = await rawRequest(health, {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${TOKEN}`, Host: 'evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    const post = await rawRequest(health, { headers: { Authorization: `Bearer ${TOKEN}` }, body: '{}' });
+    expect(post.status).toBe(404);
+  });
+});
