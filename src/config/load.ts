@@ -7,6 +7,8 @@ import {
   type LOG_LEVELS,
   type PROVIDERS,
 } from './settings.js';
+import { parseRange } from '../engine/url-policy/address.js';
+import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -44,6 +46,11 @@ export interface Config {
   sharedSessions: boolean;
   disconnectGraceMs: number;
   httpMaxBodyBytes: number;
+  allowedOrigins: string[];
+  blockedOrigins: string[];
+  blockLinkLocal: boolean;
+  blockPrivateNetwork: 'auto' | 'on' | 'off';
+  blockedAddresses: string[];
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;
@@ -112,6 +119,7 @@ export function loadConfig(
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
   checkHttp(config, raw);
+  checkUrlPolicy(config, raw);
   return { config, command };
 }
 
@@ -143,6 +151,26 @@ function checkHttp(config: Config, raw: RawValues): void {
       raw.get('httpHost')?.source ?? 'BROWSERMESH_HTTP_HOST',
       'a non-loopback host needs a bearer token in BROWSERMESH_HTTP_TOKEN',
     );
+  }
+}
+
+/** Origin patterns and CIDR ranges are parsed once here, so a typo exits with status 2 at start. */
+function checkUrlPolicy(config: Config, raw: RawValues): void {
+  const lists = [
+    ['allowedOrigins', config.allowedOrigins, parseOriginPattern],
+    ['blockedOrigins', config.blockedOrigins, parseOriginPattern],
+    ['blockedAddresses', config.blockedAddresses, parseRange],
+  ] as const;
+  for (const [key, items, parse] of lists) {
+    for (const item of items) {
+      let ok = true;
+      try {
+        ok = parse(item) !== undefined;
+      } catch {
+        ok = false;
+      }
+      if (!ok) throw new ConfigError(raw.get(key)?.source ?? key, `entry "${safe(item)}" is not valid`);
+    }
   }
 }
 

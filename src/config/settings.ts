@@ -33,6 +33,8 @@ export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
 
 const int = (min: number, max: number): SettingType => ({ kind: 'integer', min, max });
 const bool: SettingType = { kind: 'boolean' };
+/** Characters an origin pattern may use; the full syntax is checked by the URL policy. */
+const ORIGIN_PATTERN = /^[\w.*:/[\]-]+$/;
 
 export const SETTINGS = [
   {
@@ -260,6 +262,58 @@ export const SETTINGS = [
     default: '4194304',
     description: 'Largest HTTP request body accepted (413 beyond).',
   },
+  // --- URL policy and shared-server security (issue 16): keep this block together ---
+  {
+    key: 'allowedOrigins',
+    env: 'BROWSERMESH_ALLOWED_ORIGINS',
+    flag: 'allowed-origins',
+    type: {
+      kind: 'strings',
+      pattern: ORIGIN_PATTERN,
+      hint: 'host patterns (example.com, *.example.com:8443)',
+    },
+    default: '',
+    description:
+      'Only these hosts may be reached by any browser request (empty = any host the network blocks allow); listed hosts may be private.',
+  },
+  {
+    key: 'blockedOrigins',
+    env: 'BROWSERMESH_BLOCKED_ORIGINS',
+    flag: 'blocked-origins',
+    type: {
+      kind: 'strings',
+      pattern: ORIGIN_PATTERN,
+      hint: 'host patterns (example.com, *.example.com:8443)',
+    },
+    default: '',
+    description: 'Hosts no browser request may reach (wins over --allowed-origins).',
+  },
+  {
+    key: 'blockLinkLocal',
+    env: 'BROWSERMESH_BLOCK_LINK_LOCAL',
+    flag: 'block-link-local',
+    type: bool,
+    default: 'true',
+    description:
+      'Refuse link-local, cloud metadata, 0.0.0.0 and reserved addresses, after DNS resolution (`--no-block-link-local` allows them).',
+  },
+  {
+    key: 'blockPrivateNetwork',
+    env: 'BROWSERMESH_BLOCK_PRIVATE_NETWORK',
+    flag: 'block-private-network',
+    type: { kind: 'enum', values: ['auto', 'on', 'off'] },
+    default: 'auto',
+    description:
+      'Refuse loopback and private addresses (RFC 1918, CGNAT, fc00::/7); `auto` = on in HTTP mode, off over stdio.',
+  },
+  {
+    key: 'blockedAddresses',
+    env: 'BROWSERMESH_BLOCKED_ADDRESSES',
+    type: { kind: 'strings', pattern: /^[0-9a-fA-F.:]+(\/\d{1,3})?$/, hint: 'CIDR ranges' },
+    default: '',
+    description: 'Extra address ranges (CIDR) no browser request may reach, e.g. `10.20.0.0/16`.',
+  },
+  // --- end of the URL policy block ---
   {
     key: 'executablePath',
     env: 'BROWSERMESH_EXECUTABLE_PATH',

@@ -9,6 +9,7 @@ import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
+import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -66,6 +67,8 @@ export class BrowserMesh {
   readonly config: Config;
   readonly logger: Logger;
   private readonly provider: BrowserProvider;
+  /** Checked on every request a session's browser makes (see SessionUrlGuard). */
+  readonly urlPolicy: UrlPolicy;
   private readonly sessions = new Map<string, Session>();
   private readonly owners = new Map<string, string>();
   private readonly pageHooks: PageHook[];
@@ -78,6 +81,7 @@ export class BrowserMesh {
     this.logger = options.logger ?? silentLogger;
     this.provider = options.provider ?? createProvider(options.config, this.logger);
     this.pageHooks = [...(options.pageHooks ?? [])];
+    this.urlPolicy = urlPolicyFromConfig(options.config);
   }
 
   /** Registers a hook run for every page adopted from now on (observability, dialogs, …). */
@@ -104,7 +108,16 @@ export class BrowserMesh {
     }
     this.creating++;
     const settings = input.contextSettings ?? {};
+    // Only a browser launched here can reach a guard proxy on this machine's loopback.
+    let urlGuard: SessionUrlGuard;
+    try {
+      urlGuard = await SessionUrlGuard.open(this.urlPolicy, this.provider.name === 'local');
+    } catch (error) {
+      this.creating--;
+      throw toBrowserError(error, 'Could not start the URL guard');
+    }
     const session = new Session({
+      urlGuard,
       name: input.name ?? null,
       metadata: input.metadata ?? {},
       maxPages: this.config.maxPages,
@@ -118,8 +131,10 @@ export class BrowserMesh {
     try {
       lease = await withDeadline(acquiring, deadline, options.signal);
       this.watch(lease.browser);
+      const proxy = urlGuard.contextProxy();
       const context = await lease.browser.newContext({
         ...toContextOptions(settings),
+        ...(proxy ? { proxy } : {}),
         ...(input.storageState ? { storageState: input.storageState.state } : {}),
       });
       for (const grant of settings.permissions ?? []) {

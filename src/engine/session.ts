@@ -5,6 +5,7 @@ import type { Logger } from './logger.js';
 import { ManagedPage, type PageInfo } from './page.js';
 import type { BrowserLease, Placement } from './providers/provider.js';
 import { SerialQueue } from './queue.js';
+import type { SessionUrlGuard } from './url-policy/index.js';
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
 
@@ -19,6 +20,8 @@ export interface SessionInit {
   pageHooks: readonly PageHook[];
   contextSettings: Record<string, unknown>;
   stateId: string | null;
+  /** The URL policy for this session's requests (and its guard proxy, closed with the session). */
+  urlGuard?: SessionUrlGuard;
 }
 
 export interface SessionInfo {
@@ -61,6 +64,11 @@ export class Session {
   get browserContext(): BrowserContext {
     if (!this.context) throw this.unavailableError();
     return this.context;
+  }
+
+  /** The URL policy this session's navigations are checked against; undefined when none applies. */
+  get urlGuard(): SessionUrlGuard | undefined {
+    return this.init.urlGuard;
   }
 
   get browserLease(): BrowserLease | undefined {
@@ -123,6 +131,7 @@ export class Session {
       await this.queue.drain();
       await this.context?.close().catch(() => undefined);
       await this.lease?.release().catch(() => undefined);
+      await this.init.urlGuard?.close().catch(() => undefined);
       this.pages.clear();
       this.context = undefined;
       if (this.currentState === 'closing') this.currentState = 'closed';
@@ -143,6 +152,7 @@ export class Session {
     this.queue.failAll(() => this.unavailableError());
     this.pages.clear();
     this.lease?.release().catch(() => undefined);
+    this.init.urlGuard?.close().catch(() => undefined);
     this.init.logger.warn('session_failed', { sessionId: this.id, code: error.code });
   }
 

@@ -1,6 +1,7 @@
 import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
+import { navigationBlocked } from '../engine/url-policy/index.js';
 import { toNavigationError } from './errors.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';
@@ -35,15 +36,25 @@ export async function navigate(
   waitUntil: LoadState = 'load',
 ): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
+  const guard = ctx.session.urlGuard;
+  // Checked before the browser is asked (a clear error, and nothing sent); the guard proxy checks
+  // again on every hop, so a redirect to a refused host fails too.
+  await guard?.assertAllowed(href);
+  const startedMs = Date.now();
   const page = ctx.page.page;
   const errorPage = watchErrorPage(page);
   try {
     const attempt = (): Promise<Response | null> =>
       page.goto(href, { waitUntil, timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
-        const mapped = toNavigationError(error);
+        const failed = toNavigationError(error);
+        // Only a failure of the document request itself (the guard refuses at the proxy) is the
+        // policy's doing; a blocked image during an interrupted navigation is not.
+        const viaGuard = /SOCKS|PROXY|TUNNEL/.test(String(failed.details?.reason ?? ''));
+        const blocked = viaGuard ? guard?.blockedSince(startedMs) : undefined;
+        const mapped = blocked ? navigationBlocked(blocked) : failed;
         // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
         // so the next operation's navigation is not interrupted by that commit.
-        const reason = String(mapped.details?.reason ?? '');
+        const reason = String(failed.details?.reason ?? '');
         if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
           await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
         // A navigation abandoned at its deadline must not commit later, under the next operation.
