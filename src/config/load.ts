@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
@@ -51,6 +52,11 @@ export interface Config {
   blockLinkLocal: boolean;
   blockPrivateNetwork: 'auto' | 'on' | 'off';
   blockedAddresses: string[];
+  /** Path of the tokens file ('' = none); its entries are read into httpTokens. */
+  httpTokensFile: string;
+  /** Secret: principal → token pairs from the tokens file. Never log or echo. */
+  httpTokens: Array<{ principal: string; token: string }>;
+  maxSessionsPerPrincipal: number;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;
@@ -118,8 +124,9 @@ export function loadConfig(
   const config = values as unknown as Config;
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
-  checkHttp(config, raw);
   checkUrlPolicy(config, raw);
+  config.httpTokens = readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source);
+  checkHttp(config, raw);
   return { config, command };
 }
 
@@ -146,7 +153,8 @@ function checkProvider(config: Config, raw: RawValues): void {
 
 /** A server reachable from other machines must demand a token. */
 function checkHttp(config: Config, raw: RawValues): void {
-  if (config.http && !isLoopbackHost(config.httpHost) && config.httpToken === '') {
+  const noToken = config.httpToken === '' && config.httpTokens.length === 0;
+  if (config.http && !isLoopbackHost(config.httpHost) && noToken) {
     throw new ConfigError(
       raw.get('httpHost')?.source ?? 'BROWSERMESH_HTTP_HOST',
       'a non-loopback host needs a bearer token in BROWSERMESH_HTTP_TOKEN',
@@ -172,6 +180,39 @@ function checkUrlPolicy(config: Config, raw: RawValues): void {
       if (!ok) throw new ConfigError(raw.get(key)?.source ?? key, `entry "${safe(item)}" is not valid`);
     }
   }
+}
+
+const PRINCIPAL = /^[\w.@-]{1,64}$/;
+const TOKEN = /^[\x21-\x7e]{16,}$/;
+
+/**
+ * Reads `principal token` lines (blank lines and # comments skipped). A bad line is named by its
+ * number only: the file holds secrets, so no content is ever echoed.
+ */
+function readTokensFile(path: string, source = 'BROWSERMESH_HTTP_TOKENS_FILE'): Config['httpTokens'] {
+  if (path === '') return [];
+  let text: string;
+  try {
+    text = readFileSync(resolve(path), 'utf8');
+  } catch {
+    throw new ConfigError(source, 'the tokens file cannot be read');
+  }
+  const entries: Config['httpTokens'] = [];
+  const seen = new Set<string>();
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    const [principal = '', token = '', ...rest] = trimmed.split(/\s+/);
+    if (!PRINCIPAL.test(principal) || !TOKEN.test(token) || rest.length > 0 || seen.has(token))
+      throw new ConfigError(
+        source,
+        `line ${index + 1} must be "principal token" (token: 16+ printable characters, unique)`,
+      );
+    seen.add(token);
+    entries.push({ principal, token });
+  });
+  if (entries.length === 0) throw new ConfigError(source, 'the tokens file lists no tokens');
+  return entries;
 }
 
 /** Whether a bind address or host name only reaches this machine. */

@@ -313,6 +313,23 @@ export const SETTINGS = [
     default: '',
     description: 'Extra address ranges (CIDR) no browser request may reach, e.g. `10.20.0.0/16`.',
   },
+  {
+    key: 'httpTokensFile',
+    env: 'BROWSERMESH_HTTP_TOKENS_FILE',
+    flag: 'tokens-file',
+    type: { kind: 'string' },
+    default: '',
+    description:
+      'File of `principal token` lines: each token is one principal with its own saved states, session quota and counts. Never logged.',
+  },
+  {
+    key: 'maxSessionsPerPrincipal',
+    env: 'BROWSERMESH_HTTP_MAX_SESSIONS_PER_PRINCIPAL',
+    flag: 'max-sessions-per-client',
+    type: int(1, 1000),
+    default: '10',
+    description: 'HTTP mode: live sessions one principal (token) may hold at once.',
+  },
   // --- end of the URL policy block ---
   {
     key: 'executablePath',

@@ -21,6 +21,8 @@ export interface CallOptions {
   operationId?: string | undefined;
   /** The client that owns the sessions (HTTP transport); sessions of another owner are invisible. */
   owner?: string | undefined;
+  /** Who the client authenticated as (HTTP): session quota and runtime counts are per principal. */
+  principal?: string | undefined;
 }
 
 export interface OperationContext {
@@ -71,6 +73,9 @@ export class BrowserMesh {
   readonly urlPolicy: UrlPolicy;
   private readonly sessions = new Map<string, Session>();
   private readonly owners = new Map<string, string>();
+  /** sessionId → principal, for per-principal quotas and counts (HTTP). */
+  private readonly principals = new Map<string, string>();
+  private readonly creatingBy = new Map<string, number>();
   private readonly pageHooks: PageHook[];
   private readonly watchedBrowsers = new WeakSet<Browser>();
   private creating = 0;
@@ -106,7 +111,10 @@ export class BrowserMesh {
         },
       );
     }
+    const principal = options.principal;
+    if (principal !== undefined) this.checkPrincipalQuota(principal);
     this.creating++;
+    if (principal !== undefined) this.creatingBy.set(principal, (this.creatingBy.get(principal) ?? 0) + 1);
     const settings = input.contextSettings ?? {};
     // Only a browser launched here can reach a guard proxy on this machine's loopback.
     let urlGuard: SessionUrlGuard;
@@ -114,6 +122,7 @@ export class BrowserMesh {
       urlGuard = await SessionUrlGuard.open(this.urlPolicy, this.provider.name === 'local');
     } catch (error) {
       this.creating--;
+      if (principal !== undefined) this.creatingBy.set(principal, (this.creatingBy.get(principal) ?? 1) - 1);
       throw toBrowserError(error, 'Could not start the URL guard');
     }
     const session = new Session({
@@ -143,6 +152,7 @@ export class BrowserMesh {
       const initialPage = await session.attach(context, lease);
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
+      if (principal !== undefined) this.principals.set(session.id, principal);
       this.logger.info('session_created', {
         sessionId: session.id,
         operationId: options.operationId,
@@ -164,6 +174,7 @@ export class BrowserMesh {
       throw toBrowserError(error, 'Could not create the session');
     } finally {
       this.creating--;
+      if (principal !== undefined) this.creatingBy.set(principal, (this.creatingBy.get(principal) ?? 1) - 1);
     }
   }
 
@@ -270,17 +281,40 @@ export class BrowserMesh {
     return this.run(sessionId, op, (ctx) => fn({ ...ctx, page: ctx.session.getPage(pageId) }), options);
   }
 
-  runtimeInfo(): RuntimeInfo {
-    const all = [...this.sessions.values()];
+  /** With a principal (HTTP), counts and the limit are that principal's only: others stay invisible. */
+  runtimeInfo(options: CallOptions = {}): RuntimeInfo {
+    const principal = options.principal;
+    const all = [...this.sessions.values()].filter(
+      (s) => principal === undefined || this.principals.get(s.id) === principal,
+    );
     return {
       versions: { ...VERSIONS },
       browser: this.provider.status(),
       sessions: {
         live: all.filter((s) => s.state === 'ready' || s.state === 'closing').length,
         failed: all.filter((s) => s.state === 'failed').length,
-        max: this.config.maxSessions,
+        max: principal === undefined ? this.config.maxSessions : this.config.maxSessionsPerPrincipal,
       },
     };
+  }
+
+  /** One principal may not take every session slot of a shared server. */
+  private checkPrincipalQuota(principal: string): void {
+    let live = this.creatingBy.get(principal) ?? 0;
+    for (const [id, owner] of this.principals) {
+      const state = this.sessions.get(id)?.state;
+      if (owner === principal && (state === 'ready' || state === 'closing')) live++;
+    }
+    const limit = this.config.maxSessionsPerPrincipal;
+    if (live < limit) return;
+    throw new BrowserMeshError(
+      ErrorCodes.LIMIT_EXCEEDED,
+      `This client may hold at most ${limit} live sessions`,
+      {
+        details: { limit, field: 'maxSessionsPerPrincipal' },
+        recoveryHint: 'Close a session you no longer need with browser_session_close.',
+      },
+    );
   }
 
   /** Closes every session, then the browser (only if BrowserMesh launched it). Idempotent. */
@@ -322,6 +356,7 @@ export class BrowserMesh {
     for (const session of closed.slice(0, Math.max(0, closed.length - MAX_TOMBSTONES))) {
       this.sessions.delete(session.id);
       this.owners.delete(session.id);
+      this.principals.delete(session.id);
     }
   }
 }

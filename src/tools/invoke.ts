@@ -13,6 +13,7 @@ export interface InvokeContext {
   logger: Logger;
   signal?: AbortSignal | undefined;
   owner?: string | undefined;
+  principal?: string | undefined;
 }
 
 export type InvokeResult =
@@ -60,7 +61,13 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     const out = await tool.handler(toolArgs, {
       mesh: ctx.mesh,
       services: ctx.services,
-      call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
+      call: {
+        operationId,
+        timeoutMs: timeoutMs as number | undefined,
+        signal: ctx.signal,
+        owner: ctx.owner,
+        principal: ctx.principal,
+      },
     });
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
