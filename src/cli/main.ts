@@ -73,6 +73,12 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
     sharedSessions: config.sharedSessions,
     disconnectGraceMs: config.disconnectGraceMs,
     maxBodyBytes: config.httpMaxBodyBytes,
+    limits: {
+      maxClients: config.httpMaxClients,
+      headersTimeoutMs: config.httpHeadersTimeoutMs,
+      bodyTimeoutMs: config.httpBodyTimeoutMs,
+      ratePerMinute: config.httpRateLimit,
+    },
     createServer: (owner, principal) =>
       createMcpServer({ mesh, logger, principal, ...(owner === undefined ? {} : { owner }) }),
   }).catch((error: unknown) => {

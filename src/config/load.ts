@@ -57,6 +57,10 @@ export interface Config {
   /** Secret: principal → token pairs from the tokens file. Never log or echo. */
   httpTokens: Array<{ principal: string; token: string }>;
   maxSessionsPerPrincipal: number;
+  httpMaxClients: number;
+  httpHeadersTimeoutMs: number;
+  httpBodyTimeoutMs: number;
+  httpRateLimit: number;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

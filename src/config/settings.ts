@@ -330,6 +330,36 @@ export const SETTINGS = [
     default: '10',
     description: 'HTTP mode: live sessions one principal (token) may hold at once.',
   },
+  {
+    key: 'httpMaxClients',
+    env: 'BROWSERMESH_HTTP_MAX_CLIENTS',
+    flag: 'max-clients',
+    type: int(1, 10_000),
+    default: '64',
+    description: 'HTTP mode: MCP clients (Mcp-Session-Ids) served at once; a new one beyond gets 503.',
+  },
+  {
+    key: 'httpHeadersTimeoutMs',
+    env: 'BROWSERMESH_HTTP_HEADERS_TIMEOUT_MS',
+    type: int(500, 120_000),
+    default: '10000',
+    description: 'HTTP mode: time a client has to send its request headers before the connection is closed.',
+  },
+  {
+    key: 'httpBodyTimeoutMs',
+    env: 'BROWSERMESH_HTTP_BODY_TIMEOUT_MS',
+    type: int(500, 600_000),
+    default: '30000',
+    description: 'HTTP mode: time a client has to send a whole request (headers and body).',
+  },
+  {
+    key: 'httpRateLimit',
+    env: 'BROWSERMESH_HTTP_RATE_LIMIT',
+    type: int(0, 1_000_000),
+    default: '600',
+    description:
+      'HTTP mode: requests per minute per principal (bursts up to the same number); 429 beyond, 0 = no limit.',
+  },
   // --- end of the URL policy block ---
   {
     key: 'executablePath',

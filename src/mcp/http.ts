@@ -8,6 +8,13 @@ import { isLoopbackHost } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { BodyTooLarge, checkRequest, createPolicy, isRefusal, readBody, type Refusal } from './http-guard.js';
+import {
+  DEFAULT_HTTP_LIMITS,
+  RateLimiter,
+  tooManyClients,
+  tooManyRequests,
+  type HttpLimits,
+} from './http-limits.js';
 
 export interface HttpServerOptions {
   mesh: BrowserMesh;
@@ -26,6 +33,8 @@ export interface HttpServerOptions {
   /** How long a client may be gone (no open request) before its sessions are closed. */
   disconnectGraceMs: number;
   maxBodyBytes: number;
+  /** Client cap, header/body timeouts and the per-principal rate limit (defaults: DEFAULT_HTTP_LIMITS). */
+  limits?: Partial<HttpLimits>;
   /**
    * A fresh MCP server for one client; `owner` keys its sessions (undefined in shared mode) and
    * `principal` (who the token says it is) keys its saved states, quota and counts.
@@ -74,6 +83,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const clients = new Map<string, Client>();
   const { logger } = options;
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
+  const limiter = new RateLimiter(limits.ratePerMinute);
+  /** Initializations under way: they count against the client cap before they are registered. */
+  let opening = 0;
 
   const endClient = async (client: Client, reason: string): Promise<void> => {
     if (client.ended) return;
@@ -125,6 +138,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const checked = checkRequest(req, policy);
     if (isRefusal(checked)) return refuse(res, checked, logger);
     const { principal } = checked;
+    const retryAfter = limiter.take(principal);
+    if (retryAfter !== undefined) return refuse(res, tooManyRequests(retryAfter), logger);
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
       return refuse(res, { status: 404, message: 'Not found' });
     if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) {
@@ -152,20 +167,37 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return refuse(res, { status: 400, message: 'Bad Request: no valid MCP session id' });
     }
-    const client = await newClient(principal);
-    track(client, res);
-    await client.transport.handleRequest(req, res, body);
+    if (clients.size + opening >= limits.maxClients)
+      return refuse(res, tooManyClients(limits.maxClients), logger);
+    opening++;
+    let client: Client;
+    try {
+      client = await newClient(principal);
+      track(client, res);
+      await client.transport.handleRequest(req, res, body);
+    } finally {
+      opening--;
+    }
     // A refused initialize never registered the client: drop its server.
     if (!clients.has(client.id)) await endClient(client, 'initialize_refused');
   };
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      logger.error('http_request_failed', { reason: 'internal' });
-      if (!res.headersSent) refuse(res, { status: 500, message: 'Internal server error' });
-      else res.end();
-    });
-  });
+  // Slow senders (half-sent headers, a trickled body) are cut off; node checks every interval.
+  const headersTimeout = limits.headersTimeoutMs;
+  const http = createServer(
+    {
+      headersTimeout,
+      requestTimeout: Math.max(limits.bodyTimeoutMs, headersTimeout),
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
+    (req, res) => {
+      handle(req, res).catch(() => {
+        logger.error('http_request_failed', { reason: 'internal' });
+        if (!res.headersSent) refuse(res, { status: 500, message: 'Internal server error' });
+        else res.end();
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, options.host, () => resolve());
