@@ -61,6 +61,7 @@ export interface Config {
   httpHeadersTimeoutMs: number;
   httpBodyTimeoutMs: number;
   httpRateLimit: number;
+  readSecretInputs: boolean;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

@@ -360,6 +360,14 @@ export const SETTINGS = [
     description:
       'HTTP mode: requests per minute per principal (bursts up to the same number); 429 beyond, 0 = no limit.',
   },
+  {
+    key: 'readSecretInputs',
+    env: 'BROWSERMESH_READ_SECRET_INPUTS',
+    type: bool,
+    default: 'false',
+    description:
+      "Let code mode's inputValue() read password and one-time-code inputs (masked as •••• otherwise, as in snapshots).",
+  },
   // --- end of the URL policy block ---
   {
     key: 'executablePath',

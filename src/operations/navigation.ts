@@ -3,6 +3,7 @@ import { ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { navigationBlocked } from '../engine/url-policy/index.js';
 import { toNavigationError } from './errors.js';
+import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';
 
@@ -146,10 +147,9 @@ function watchErrorPage(page: Page): { seen(timeoutMs: number): Promise<void>; d
 async function describe(ctx: PageOperationContext, response: Response | null): Promise<NavigationResult> {
   const page = ctx.page.page;
   const title = await page.title().catch(() => '');
-  return { url: page.url(), title: clip(title, 200), status: response?.status() ?? null };
-}
-
-function clip(text: string, maxChars: number): string {
-  const chars = Array.from(text);
-  return chars.length <= maxChars ? text : `${chars.slice(0, maxChars - 1).join('')}…`;
+  return {
+    url: page.url(),
+    title: toDisplayLine(title, TITLE_MAX_CHARS),
+    status: response?.status() ?? null,
+  };
 }

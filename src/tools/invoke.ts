@@ -5,6 +5,7 @@ import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { isToolOutput, type AnyTool } from './define.js';
 import { TimeoutMs } from './schemas.js';
+import { redactArgumentValues } from './redact-args.js';
 import type { Services } from './services.js';
 
 export interface InvokeContext {
@@ -88,7 +89,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       images: output.images ?? [],
     };
   } catch (error) {
-    const serialized = toSerializedError(error, operationId);
+    const serialized = redactArgumentValues(toSerializedError(error, operationId), args);
     ctx.logger.info('tool_error', {
       tool: tool.name,
       operationId,
