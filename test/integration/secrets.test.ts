@@ -100,6 +100,7 @@ describe('display-spoofing text', () => {
     for (const title of [nav.title, read.title, run.value]) {
       expect(Array.from(title).length).toBeLessThanOrEqual(200);
       expect(title).toMatch(/^Invoice fdp\.exe paid/);
+      // eslint-disable-next-line no-control-regex -- NUL is exactly what must be gone
       expect(title).not.toMatch(/[\u0000\u202a-\u202e]/);
       expect(title.endsWith('…')).toBe(true);
     }
