@@ -62,6 +62,7 @@ export interface Config {
   httpBodyTimeoutMs: number;
   httpRateLimit: number;
   readSecretInputs: boolean;
+  chromiumSandbox: 'auto' | 'on' | 'off';
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

@@ -368,6 +368,15 @@ export const SETTINGS = [
     description:
       "Let code mode's inputValue() read password and one-time-code inputs (masked as •••• otherwise, as in snapshots).",
   },
+  {
+    key: 'chromiumSandbox',
+    env: 'BROWSERMESH_CHROMIUM_SANDBOX',
+    flag: 'chromium-sandbox',
+    type: { kind: 'enum', values: ['auto', 'on', 'off'] },
+    default: 'auto',
+    description:
+      "Chromium's own sandbox for launched browsers: `auto` = on unless running as root (Chromium cannot sandbox as root).",
+  },
   // --- end of the URL policy block ---
   {
     key: 'executablePath',

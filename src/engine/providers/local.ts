@@ -17,6 +17,20 @@ export const CHROMIUM_ARGS = [
 export interface LocalProviderOptions {
   headless: boolean;
   executablePath: string;
+  /** Chromium's own sandbox (see useChromiumSandbox); off when omitted. */
+  sandbox?: boolean;
+}
+
+/**
+ * Whether launched Chromium keeps its own sandbox: always for `on`, never for `off`, and for `auto`
+ * whenever the process is not root (Chromium refuses to sandbox as root, so it would not start).
+ */
+export function useChromiumSandbox(
+  mode: 'auto' | 'on' | 'off',
+  uid: number | undefined = process.getuid?.(),
+): boolean {
+  if (mode !== 'auto') return mode === 'on';
+  return uid !== 0;
 }
 
 /** Launches one Chromium here, shared by all sessions (one context each). */
@@ -43,7 +57,7 @@ export class LocalProvider extends SharedBrowserProvider {
       return await chromium.launch({
         executablePath: found.path,
         headless: this.options.headless,
-        chromiumSandbox: false,
+        chromiumSandbox: this.options.sandbox ?? false,
         args: CHROMIUM_ARGS,
         timeout: timeoutMs,
         handleSIGINT: false,
