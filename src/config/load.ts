@@ -10,6 +10,7 @@ import {
 } from './settings.js';
 import { parseRange } from '../engine/url-policy/address.js';
 import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
+import { parseSecretsFile } from '../secrets.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -63,6 +64,9 @@ export interface Config {
   httpRateLimit: number;
   readSecretInputs: boolean;
   chromiumSandbox: 'auto' | 'on' | 'off';
+  secretsFile: string;
+  /** Secret: name → value from the secrets file. Never log or echo. */
+  secrets: Record<string, string>;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;
@@ -131,6 +135,7 @@ export function loadConfig(
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
   checkUrlPolicy(config, raw);
+  config.secrets = readSecretsFile(config.secretsFile, raw.get('secretsFile')?.source);
   config.httpTokens = readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source);
   checkHttp(config, raw);
   return { config, command };
@@ -185,6 +190,18 @@ function checkUrlPolicy(config: Config, raw: RawValues): void {
       }
       if (!ok) throw new ConfigError(raw.get(key)?.source ?? key, `entry "${safe(item)}" is not valid`);
     }
+  }
+}
+
+function readSecretsFile(path: string, source = 'BROWSERMESH_SECRETS_FILE'): Record<string, string> {
+  if (path === '') return {};
+  try {
+    return parseSecretsFile(readFileSync(resolve(path), 'utf8'));
+  } catch (error) {
+    // parseSecretsFile's messages name a line number only, never content.
+    const detail =
+      error instanceof Error && /^line \d+/.test(error.message) ? error.message : 'cannot be read';
+    throw new ConfigError(source, `the secrets file ${detail}`);
   }
 }
 

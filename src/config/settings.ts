@@ -377,6 +377,15 @@ export const SETTINGS = [
     description:
       "Chromium's own sandbox for launched browsers: `auto` = on unless running as root (Chromium cannot sandbox as root).",
   },
+  {
+    key: 'secretsFile',
+    env: 'BROWSERMESH_SECRETS_FILE',
+    flag: 'secrets',
+    type: { kind: 'string' },
+    default: '',
+    description:
+      'File of NAME=value lines: agents fill or type `{{secret:NAME}}`; values never appear in results or errors.',
+  },
   // --- end of the URL policy block ---
   {
     key: 'executablePath',

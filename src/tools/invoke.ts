@@ -5,6 +5,7 @@ import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { isToolOutput, type AnyTool } from './define.js';
 import { TimeoutMs } from './schemas.js';
+import { redactSecrets, redactSecretsDeep } from '../secrets.js';
 import { redactArgumentValues } from './redact-args.js';
 import type { Services } from './services.js';
 
@@ -73,7 +74,9 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
       : { structured: out as Record<string, unknown> };
-    const structured = { operationId, ...output.structured };
+    // Secret values the page echoed (a field's value in a snapshot, a read) go back as references.
+    const secrets = ctx.mesh.config.secrets;
+    const structured = redactSecretsDeep(secrets, { operationId, ...output.structured });
     ctx.logger.info('tool_call', {
       tool: tool.name,
       operationId,
@@ -85,11 +88,12 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       ok: true,
       operationId,
       structured,
-      text: output.text ?? JSON.stringify(structured),
+      text: output.text === undefined ? JSON.stringify(structured) : redactSecrets(secrets, output.text),
       images: output.images ?? [],
     };
   } catch (error) {
-    const serialized = redactArgumentValues(toSerializedError(error, operationId), args);
+    const secretValues = Object.values(ctx.mesh.config.secrets);
+    const serialized = redactArgumentValues(toSerializedError(error, operationId), args, secretValues);
     ctx.logger.info('tool_error', {
       tool: tool.name,
       operationId,

@@ -106,3 +106,28 @@ describe('display-spoofing text', () => {
     }
   });
 });
+
+describe('--secrets: typed by name, never shown', () => {
+  it('fills and types {{secret:NAME}} and shows only the reference in every result', async () => {
+    const named = await McpHarness.start({ secrets: { SHOP_PASSWORD: SECRET } });
+    try {
+      const at = await named.session();
+      await named.ok('browser_navigate', { ...at, url: site.url('/secrets/login') });
+      await named.ok('browser_fill', { ...at, locator: { css: '#user' }, value: '{{secret:SHOP_PASSWORD}}' });
+      await named.ok('browser_type', { ...at, locator: { css: '#otp' }, text: '{{secret:SHOP_PASSWORD}}' });
+      const snap = await named.call('browser_snapshot', at);
+      const read = await named.call('browser_run', { ...at, code: `return await page.inputValue('#user')` });
+      for (const result of [snap, read]) expect(JSON.stringify(result)).not.toContain('Sup3rSecret');
+      expect(JSON.stringify(read)).toContain('{{secret:SHOP_PASSWORD}}');
+      expect(textOf(snap)).toContain('{{secret:SHOP_PASSWORD}}');
+      const unknown = await named.err('browser_fill', {
+        ...at,
+        locator: { css: '#user' },
+        value: '{{secret:NOPE}}',
+      });
+      expect(unknown).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'value' } });
+    } finally {
+      await named.close();
+    }
+  });
+});
