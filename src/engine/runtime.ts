@@ -9,6 +9,7 @@ import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
+import { PrincipalQuota } from './principal-quota.js';
 import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
 import { VERSIONS } from './versions.js';
 
@@ -74,8 +75,7 @@ export class BrowserMesh {
   private readonly sessions = new Map<string, Session>();
   private readonly owners = new Map<string, string>();
   /** sessionId → principal, for per-principal quotas and counts (HTTP). */
-  private readonly principals = new Map<string, string>();
-  private readonly creatingBy = new Map<string, number>();
+  private readonly principals: PrincipalQuota;
   private readonly pageHooks: PageHook[];
   private readonly watchedBrowsers = new WeakSet<Browser>();
   private creating = 0;
@@ -87,6 +87,10 @@ export class BrowserMesh {
     this.provider = options.provider ?? createProvider(options.config, this.logger);
     this.pageHooks = [...(options.pageHooks ?? [])];
     this.urlPolicy = urlPolicyFromConfig(options.config);
+    this.principals = new PrincipalQuota(
+      options.config.maxSessionsPerPrincipal,
+      (id) => this.sessions.get(id)?.state,
+    );
   }
 
   /** Registers a hook run for every page adopted from now on (observability, dialogs, …). */
@@ -112,9 +116,9 @@ export class BrowserMesh {
       );
     }
     const principal = options.principal;
-    if (principal !== undefined) this.checkPrincipalQuota(principal);
+    if (principal !== undefined) this.principals.reserve(principal);
     this.creating++;
-    if (principal !== undefined) this.creatingBy.set(principal, (this.creatingBy.get(principal) ?? 0) + 1);
+    let createdId: string | undefined;
     const settings = input.contextSettings ?? {};
     // Only a browser launched here can reach a guard proxy on this machine's loopback.
     let urlGuard: SessionUrlGuard;
@@ -122,7 +126,7 @@ export class BrowserMesh {
       urlGuard = await SessionUrlGuard.open(this.urlPolicy, this.provider.name === 'local');
     } catch (error) {
       this.creating--;
-      if (principal !== undefined) this.creatingBy.set(principal, (this.creatingBy.get(principal) ?? 1) - 1);
+      if (principal !== undefined) this.principals.settle(principal, undefined);
       throw toBrowserError(error, 'Could not start the URL guard');
     }
     const session = new Session({
@@ -152,7 +156,7 @@ export class BrowserMesh {
       const initialPage = await session.attach(context, lease);
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
-      if (principal !== undefined) this.principals.set(session.id, principal);
+      createdId = session.id;
       this.logger.info('session_created', {
         sessionId: session.id,
         operationId: options.operationId,
@@ -174,7 +178,7 @@ export class BrowserMesh {
       throw toBrowserError(error, 'Could not create the session');
     } finally {
       this.creating--;
-      if (principal !== undefined) this.creatingBy.set(principal, (this.creatingBy.get(principal) ?? 1) - 1);
+      if (principal !== undefined) this.principals.settle(principal, createdId);
     }
   }
 
@@ -285,7 +289,7 @@ export class BrowserMesh {
   runtimeInfo(options: CallOptions = {}): RuntimeInfo {
     const principal = options.principal;
     const all = [...this.sessions.values()].filter(
-      (s) => principal === undefined || this.principals.get(s.id) === principal,
+      (s) => principal === undefined || this.principals.principalOf(s.id) === principal,
     );
     return {
       versions: { ...VERSIONS },
@@ -296,25 +300,6 @@ export class BrowserMesh {
         max: principal === undefined ? this.config.maxSessions : this.config.maxSessionsPerPrincipal,
       },
     };
-  }
-
-  /** One principal may not take every session slot of a shared server. */
-  private checkPrincipalQuota(principal: string): void {
-    let live = this.creatingBy.get(principal) ?? 0;
-    for (const [id, owner] of this.principals) {
-      const state = this.sessions.get(id)?.state;
-      if (owner === principal && (state === 'ready' || state === 'closing')) live++;
-    }
-    const limit = this.config.maxSessionsPerPrincipal;
-    if (live < limit) return;
-    throw new BrowserMeshError(
-      ErrorCodes.LIMIT_EXCEEDED,
-      `This client may hold at most ${limit} live sessions`,
-      {
-        details: { limit, field: 'maxSessionsPerPrincipal' },
-        recoveryHint: 'Close a session you no longer need with browser_session_close.',
-      },
-    );
   }
 
   /** Closes every session, then the browser (only if BrowserMesh launched it). Idempotent. */
@@ -356,7 +341,7 @@ export class BrowserMesh {
     for (const session of closed.slice(0, Math.max(0, closed.length - MAX_TOMBSTONES))) {
       this.sessions.delete(session.id);
       this.owners.delete(session.id);
-      this.principals.delete(session.id);
+      this.principals.forget(session.id);
     }
   }
 }
