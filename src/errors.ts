@@ -22,6 +22,8 @@ export const ErrorCodes = {
   OPERATION_CANCELLED: 'OPERATION_CANCELLED',
   /** A navigation did not complete (network error, bad host, aborted). */
   NAVIGATION_FAILED: 'NAVIGATION_FAILED',
+  /** The URL policy refused a destination (origin lists, link-local/metadata, private networks). */
+  NAVIGATION_BLOCKED: 'NAVIGATION_BLOCKED',
   /** The browser refused or failed an operation. */
   BROWSER_ERROR: 'BROWSER_ERROR',
   /** The browser process or connection went away. */

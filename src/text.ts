@@ -64,3 +64,27 @@ export function stripLocations(text: string): string {
     .replace(/\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s'"`)]+/gi, '<url>')
     .replace(/(^|[\s'"`(=])(?:[A-Za-z]:\\|\/)(?:[\w.-]+[\\/])+[\w.-]*/g, '$1<path>');
 }
+
+/**
+ * Characters that change how text is displayed without being visible: bidi embeddings, overrides
+ * and isolates, directional marks, zero-width spaces and joiners, the word joiner and the BOM. A
+ * label containing one can pose as another ("buyer" that renders as "reyub", a name with a hidden
+ * suffix), so labels refuse them and page-supplied text has them removed.
+ */
+export const DISPLAY_SPOOFING = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const DISPLAY_SPOOFING_ALL = new RegExp(DISPLAY_SPOOFING.source, 'g');
+// eslint-disable-next-line no-control-regex -- control characters (NUL included) are what is removed
+const CONTROLS_ALL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Page-supplied one-line text (a title) made safe to show an agent: controls (NUL included) and
+ * display-spoofing characters removed, whitespace collapsed, cut to `maxChars` code points with "…".
+ */
+export function toDisplayLine(text: string, maxChars: number): string {
+  const clean = text.replace(CONTROLS_ALL, '').replace(DISPLAY_SPOOFING_ALL, '').replace(/\s+/g, ' ').trim();
+  const chars = Array.from(clean);
+  return chars.length <= maxChars ? clean : `${chars.slice(0, maxChars - 1).join('')}…`;
+}
+
+/** Code points of a page title returned to an agent. */
+export const TITLE_MAX_CHARS = 200;

@@ -1,3 +1,4 @@
+import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
 import { silentLogger, type Logger } from '../engine/logger.js';
 import type { ContextSettings } from '../engine/context-settings.js';
 import { BrowserLifecycle } from './lifecycle.js';
@@ -174,7 +175,7 @@ export class AgentBrowser {
       pages.map(async (page) => ({
         tabId: page.id,
         url: page.page.url(),
-        title: await page.page.title().catch(() => ''),
+        title: toDisplayLine(await page.page.title().catch(() => ''), TITLE_MAX_CHARS),
       })),
     );
     return {

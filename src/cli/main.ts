@@ -71,12 +71,25 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
     host: config.httpHost,
     port: config.httpPort,
     token: config.httpToken,
+    tokens: config.httpTokens,
     allowedHosts: config.httpAllowedHosts,
     sharedSessions: config.sharedSessions,
     disconnectGraceMs: config.disconnectGraceMs,
     maxBodyBytes: config.httpMaxBodyBytes,
-    createServer: (owner) =>
-      createMcpServer({ mesh, logger, warmUp: config.warmUp, ...(owner === undefined ? {} : { owner }) }),
+    limits: {
+      maxClients: config.httpMaxClients,
+      headersTimeoutMs: config.httpHeadersTimeoutMs,
+      bodyTimeoutMs: config.httpBodyTimeoutMs,
+      ratePerMinute: config.httpRateLimit,
+    },
+    createServer: (owner, principal) =>
+      createMcpServer({
+        mesh,
+        logger,
+        principal,
+        warmUp: config.warmUp,
+        ...(owner === undefined ? {} : { owner }),
+      }),
   }).catch((error: unknown) => {
     // EADDRINUSE, EACCES, EADDRNOTAVAIL: say which, not a stack.
     const code = (error as NodeJS.ErrnoException).code ?? 'error';

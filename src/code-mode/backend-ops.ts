@@ -1,5 +1,6 @@
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
+import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
 import type { ActionResult } from '../operations/action-scope.js';
 import { click, focus, hover, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/actions.js';
 import {
@@ -31,8 +32,6 @@ import { toLocator, toTargetSpec } from './selector-target.js';
  * `note` receives every action result so the run can report dialogs it handled.
  */
 export type Note = (result: ActionResult) => void;
-
-const TITLE_MAX_CHARS = 1_000;
 
 export async function runFacadeCall(
   ctx: PageOperationContext,
@@ -106,7 +105,7 @@ async function runReadOrWait(ctx: PageOperationContext, call: FacadeCall, note: 
     case 'allInnerTexts':
       return allTexts(ctx, call.target, call.op === 'allTextContents' ? 'textContent' : 'innerText');
     case 'title':
-      return clip(await ctx.page.page.title(), TITLE_MAX_CHARS);
+      return toDisplayLine(await ctx.page.page.title(), TITLE_MAX_CHARS);
     case 'url':
       return ctx.page.page.url();
     case 'snapshot':
@@ -213,8 +212,3 @@ const delayOf = (delayMs: number | undefined): number =>
   Math.min(Math.max(0, Math.round(delayMs ?? 0)), MAX_TYPE_DELAY_MS);
 const toDelta = (value: number): number =>
   Math.max(-MAX_SCROLL_DELTA, Math.min(MAX_SCROLL_DELTA, Math.round(value)));
-
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}

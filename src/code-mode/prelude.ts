@@ -237,15 +237,16 @@ function logger(level) {
   return (...values) => {
     let line = '';
     for (let i = 0; i < values.length && line.length <= config.maxLogChars; i++) line += (i > 0 ? ' ' : '') + format(values[i]);
-    hostLog(level, slice(line, config.maxLogChars + 1));
+    hostLog(level, stringify(slice(line, config.maxLogChars + 1)));
   };
 }
 
-// Host helper: the script's return value as 'S'+string or 'J'+JSON (cut just past the size limit),
-// or 'E'+error description when it cannot be serialized.
+// Host helper: the script's return value as 'S'+JSON string or 'J'+JSON (cut just past the size
+// limit), or 'E'+error description when it cannot be serialized. Strings cross as JSON too: the
+// host reads QuickJS strings as C strings, which would end at the first NUL a page slipped in.
 function serialize(value) {
   const max = config.maxResultChars + 1;
-  if (typeof value === 'string') return 'S' + slice(value, max);
+  if (typeof value === 'string') return 'S' + stringify(slice(value, max));
   let json;
   try { json = stringify(value); } catch (error) { return 'E' + describeError(error); }
   return 'J' + (json === undefined ? 'null' : slice(json, max));

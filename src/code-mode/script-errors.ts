@@ -92,6 +92,15 @@ export function classifyError(error: DescribedError, context: ErrorContext, comp
   return out;
 }
 
+function decodeJsonString(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The return value as the public shape: parsed JSON, or a truncated preview past `maxBytes`. */
 export function finishValue(
   text: string | undefined,
@@ -99,18 +108,20 @@ export function finishValue(
   context: ErrorContext,
 ): ScriptOutcome {
   const tag = text?.charAt(0);
-  const body = text?.slice(1) ?? '';
-  if (tag === 'S' || tag === 'J') {
-    if (Buffer.byteLength(body, 'utf8') > maxBytes)
-      return { ok: true, value: cutUtf8(body, maxBytes), valueTruncated: true };
-    if (tag === 'S') return { ok: true, value: body };
+  const raw = text?.slice(1) ?? '';
+  // A string arrives JSON-encoded (NUL-safe); its bound applies to the decoded text.
+  const body = tag === 'S' ? decodeJsonString(raw) : raw;
+  if ((tag === 'S' && body !== undefined) || tag === 'J') {
+    if (Buffer.byteLength(body ?? '', 'utf8') > maxBytes)
+      return { ok: true, value: cutUtf8(body ?? '', maxBytes), valueTruncated: true };
+    if (tag === 'S') return { ok: true, value: body ?? '' };
     try {
-      return { ok: true, value: JSON.parse(body) as JSONValue };
+      return { ok: true, value: JSON.parse(raw) as JSONValue };
     } catch {
       // Falls through to the generic error below.
     }
   }
-  const described = tag === 'E' ? parseDescribed(body) : undefined;
+  const described = tag === 'E' ? parseDescribed(raw) : undefined;
   if (described === undefined)
     return { ok: false, error: { kind: 'runtime', message: 'The return value could not be read' } };
   const resource = resourceError(described, context);

@@ -161,7 +161,9 @@ export class HostBridge {
       return;
     }
     const level = this.readString(levelHandle, 10) ?? '';
-    let line = this.readString(lineHandle, MAX_REQUEST_CHARS) ?? '';
+    // The prelude sends the line JSON-encoded, so a NUL in it does not end it early.
+    const encoded = parseJson(this.readString(lineHandle, MAX_REQUEST_CHARS * 2));
+    let line = typeof encoded === 'string' ? encoded : '';
     if (line.length > this.limits.maxLogChars) {
       line = `${line.slice(0, Math.max(0, this.limits.maxLogChars - 1))}…`;
       this.logsTruncated = true;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
@@ -12,6 +13,9 @@ import { ConfigError } from './config-error.js';
 import { readConfigFile, type RawValues } from './config-file.js';
 
 export { ConfigError } from './config-error.js';
+import { parseRange } from '../engine/url-policy/address.js';
+import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
+import { parseSecretsFile } from '../secrets.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -54,6 +58,25 @@ export interface Config {
   maxMessageBytes: number;
   scriptCpuMs: number;
   sandboxWorkersPerClient: number;
+  allowedOrigins: string[];
+  blockedOrigins: string[];
+  blockLinkLocal: boolean;
+  blockPrivateNetwork: 'auto' | 'on' | 'off';
+  blockedAddresses: string[];
+  /** Path of the tokens file ('' = none); its entries are read into httpTokens. */
+  httpTokensFile: string;
+  /** Secret: principal → token pairs from the tokens file. Never log or echo. */
+  httpTokens: Array<{ principal: string; token: string }>;
+  maxSessionsPerPrincipal: number;
+  httpMaxClients: number;
+  httpHeadersTimeoutMs: number;
+  httpBodyTimeoutMs: number;
+  httpRateLimit: number;
+  readSecretInputs: boolean;
+  chromiumSandbox: 'auto' | 'on' | 'off';
+  secretsFile: string;
+  /** Secret: name → value from the secrets file. Never log or echo. */
+  secrets: Record<string, string>;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;
@@ -137,6 +160,9 @@ export function loadConfig(
   const config = values as unknown as Config;
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
+  checkUrlPolicy(config, raw);
+  config.secrets = readSecretsFile(config.secretsFile, raw.get('secretsFile')?.source);
+  config.httpTokens = readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source);
   checkHttp(config, raw);
   checkBrowserDefaults(config, raw);
   if (command === 'serve' && config.exportState !== '') command = 'export-state';
@@ -166,12 +192,78 @@ function checkProvider(config: Config, raw: RawValues): void {
 
 /** A server reachable from other machines must demand a token. */
 function checkHttp(config: Config, raw: RawValues): void {
-  if (config.http && !isLoopbackHost(config.httpHost) && config.httpToken === '') {
+  const noToken = config.httpToken === '' && config.httpTokens.length === 0;
+  if (config.http && !isLoopbackHost(config.httpHost) && noToken) {
     throw new ConfigError(
       raw.get('httpHost')?.source ?? 'BROWSERMESH_HTTP_HOST',
       'a non-loopback host needs a bearer token in BROWSERMESH_HTTP_TOKEN',
     );
   }
+}
+
+/** Origin patterns and CIDR ranges are parsed once here, so a typo exits with status 2 at start. */
+function checkUrlPolicy(config: Config, raw: RawValues): void {
+  const lists = [
+    ['allowedOrigins', config.allowedOrigins, parseOriginPattern],
+    ['blockedOrigins', config.blockedOrigins, parseOriginPattern],
+    ['blockedAddresses', config.blockedAddresses, parseRange],
+  ] as const;
+  for (const [key, items, parse] of lists) {
+    for (const item of items) {
+      let ok = true;
+      try {
+        ok = parse(item) !== undefined;
+      } catch {
+        ok = false;
+      }
+      if (!ok) throw new ConfigError(raw.get(key)?.source ?? key, `entry "${safe(item)}" is not valid`);
+    }
+  }
+}
+
+function readSecretsFile(path: string, source = 'BROWSERMESH_SECRETS_FILE'): Record<string, string> {
+  if (path === '') return {};
+  try {
+    return parseSecretsFile(readFileSync(resolve(path), 'utf8'));
+  } catch (error) {
+    // parseSecretsFile's messages name a line number only, never content.
+    const detail =
+      error instanceof Error && /^line \d+/.test(error.message) ? error.message : 'cannot be read';
+    throw new ConfigError(source, `the secrets file ${detail}`);
+  }
+}
+
+const PRINCIPAL = /^[\w.@-]{1,64}$/;
+const TOKEN = /^[\x21-\x7e]{16,}$/;
+
+/**
+ * Reads `principal token` lines (blank lines and # comments skipped). A bad line is named by its
+ * number only: the file holds secrets, so no content is ever echoed.
+ */
+function readTokensFile(path: string, source = 'BROWSERMESH_HTTP_TOKENS_FILE'): Config['httpTokens'] {
+  if (path === '') return [];
+  let text: string;
+  try {
+    text = readFileSync(resolve(path), 'utf8');
+  } catch {
+    throw new ConfigError(source, 'the tokens file cannot be read');
+  }
+  const entries: Config['httpTokens'] = [];
+  const seen = new Set<string>();
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    const [principal = '', token = '', ...rest] = trimmed.split(/\s+/);
+    if (!PRINCIPAL.test(principal) || !TOKEN.test(token) || rest.length > 0 || seen.has(token))
+      throw new ConfigError(
+        source,
+        `line ${index + 1} must be "principal token" (token: 16+ printable characters, unique)`,
+      );
+    seen.add(token);
+    entries.push({ principal, token });
+  });
+  if (entries.length === 0) throw new ConfigError(source, 'the tokens file lists no tokens');
+  return entries;
 }
 
 /** Whether a bind address or host name only reaches this machine. */

@@ -19,6 +19,8 @@ import { createProvider } from './providers/index.js';
 import type { BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
+import { PrincipalQuota } from './principal-quota.js';
+import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -34,6 +36,8 @@ export interface CallOptions {
   operationId?: string | undefined;
   /** The client that owns the sessions (HTTP transport); sessions of another owner are invisible. */
   owner?: string | undefined;
+  /** Who the client authenticated as (HTTP): session quota and runtime counts are per principal. */
+  principal?: string | undefined;
 }
 
 export interface OperationContext {
@@ -80,8 +84,12 @@ export class BrowserMesh {
   readonly config: Config;
   readonly logger: Logger;
   private readonly provider: BrowserProvider;
+  /** Checked on every request a session's browser makes (see SessionUrlGuard). */
+  readonly urlPolicy: UrlPolicy;
   private readonly sessions = new Map<string, Session>();
   private readonly owners = new Map<string, string>();
+  /** sessionId → principal, for per-principal quotas and counts (HTTP). */
+  private readonly principals: PrincipalQuota;
   private readonly pageHooks: PageHook[];
   private readonly defaults: SessionDefaults;
   private readonly watchedBrowsers = new WeakSet<Browser>();
@@ -94,6 +102,11 @@ export class BrowserMesh {
     this.provider = options.provider ?? createProvider(options.config, this.logger);
     this.pageHooks = [...(options.pageHooks ?? [])];
     this.defaults = sessionDefaultsFromConfig(options.config);
+    this.urlPolicy = urlPolicyFromConfig(options.config);
+    this.principals = new PrincipalQuota(
+      options.config.maxSessionsPerPrincipal,
+      (id) => this.sessions.get(id)?.state,
+    );
   }
 
   /**
@@ -130,8 +143,21 @@ export class BrowserMesh {
     }
     // Resolved before anything is allocated: an unknown device preset is refused here.
     const settings = resolveContextSettings(this.defaults.settings, input.contextSettings);
+    const principal = options.principal;
+    if (principal !== undefined) this.principals.reserve(principal);
     this.creating++;
+    let createdId: string | undefined;
+    // Only a browser launched here can reach a guard proxy on this machine's loopback.
+    let urlGuard: SessionUrlGuard;
+    try {
+      urlGuard = await SessionUrlGuard.open(this.urlPolicy, this.provider.name === 'local');
+    } catch (error) {
+      this.creating--;
+      if (principal !== undefined) this.principals.settle(principal, undefined);
+      throw toBrowserError(error, 'Could not start the URL guard');
+    }
     const session = new Session({
+      urlGuard,
       name: input.name ?? null,
       metadata: input.metadata ?? {},
       maxPages: this.config.maxPages,
@@ -149,6 +175,8 @@ export class BrowserMesh {
         session,
         contextOptions: {
           ...toContextOptions(settings, operator),
+          // The URL guard is a proxy; an operator's own proxy takes its place (see docs/security.md).
+          ...(operator.proxy === undefined ? guardProxy(urlGuard) : {}),
           ...(storageState === undefined ? {} : { storageState }),
         },
         permissions: settings.permissions ?? [],
@@ -159,6 +187,7 @@ export class BrowserMesh {
       });
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
+      createdId = session.id;
       this.logger.info('session_created', {
         sessionId: session.id,
         operationId: options.operationId,
@@ -169,6 +198,7 @@ export class BrowserMesh {
       throw toBrowserError(error, 'Could not create the session');
     } finally {
       this.creating--;
+      if (principal !== undefined) this.principals.settle(principal, createdId);
     }
   }
 
@@ -308,15 +338,19 @@ export class BrowserMesh {
     );
   }
 
-  runtimeInfo(): RuntimeInfo {
-    const all = [...this.sessions.values()];
+  /** With a principal (HTTP), counts and the limit are that principal's only: others stay invisible. */
+  runtimeInfo(options: CallOptions = {}): RuntimeInfo {
+    const principal = options.principal;
+    const all = [...this.sessions.values()].filter(
+      (s) => principal === undefined || this.principals.principalOf(s.id) === principal,
+    );
     return {
       versions: { ...VERSIONS },
       browser: this.provider.status(),
       sessions: {
         live: all.filter((s) => s.state === 'ready' || s.state === 'closing').length,
         failed: all.filter((s) => s.state === 'failed').length,
-        max: this.config.maxSessions,
+        max: principal === undefined ? this.config.maxSessions : this.config.maxSessionsPerPrincipal,
       },
     };
   }
@@ -360,6 +394,7 @@ export class BrowserMesh {
     for (const session of closed.slice(0, Math.max(0, closed.length - MAX_TOMBSTONES))) {
       this.sessions.delete(session.id);
       this.owners.delete(session.id);
+      this.principals.forget(session.id);
     }
   }
 }
@@ -378,3 +413,8 @@ function pagesOf(session: Session, pageId: string | undefined): ManagedPage[] {
 
 /** Re-exported: operations race their own steps against the same deadline and translate errors the same way. */
 export { toBrowserError, withDeadline };
+
+function guardProxy(guard: SessionUrlGuard): { proxy?: { server: string } } {
+  const proxy = guard.contextProxy();
+  return proxy ? { proxy } : {};
+}

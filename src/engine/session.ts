@@ -6,6 +6,7 @@ import { ManagedPage, type PageInfo } from './page.js';
 import type { BrowserLease, Placement } from './providers/provider.js';
 import { closeTargets, interruptPage, settleWithin } from './interrupt.js';
 import { SerialQueue } from './queue.js';
+import type { SessionUrlGuard } from './url-policy/index.js';
 
 /** Each step of a close (drain, context close, forced close) waits at most this long. */
 const CLOSE_STEP_MS = 2_000;
@@ -25,6 +26,8 @@ export interface SessionInit {
   pageHooks: readonly PageHook[];
   contextSettings: Record<string, unknown>;
   stateId: string | null;
+  /** The URL policy for this session's requests (and its guard proxy, closed with the session). */
+  urlGuard?: SessionUrlGuard;
 }
 
 export interface SessionInfo {
@@ -69,6 +72,11 @@ export class Session {
   get browserContext(): BrowserContext {
     if (!this.context) throw this.unavailableError();
     return this.context;
+  }
+
+  /** The URL policy this session's navigations are checked against; undefined when none applies. */
+  get urlGuard(): SessionUrlGuard | undefined {
+    return this.init.urlGuard;
   }
 
   get browserLease(): BrowserLease | undefined {
@@ -155,6 +163,7 @@ export class Session {
       await settleWithin(context.close(), CLOSE_STEP_MS);
     }
     await settleWithin(this.lease?.release() ?? Promise.resolve(), CLOSE_STEP_MS);
+    await settleWithin(this.init.urlGuard?.close() ?? Promise.resolve(), CLOSE_STEP_MS);
     this.pages.clear();
     this.context = undefined;
     if (this.currentState === 'closing') this.currentState = 'closed';
@@ -173,6 +182,7 @@ export class Session {
     this.queue.failAll(() => this.unavailableError());
     this.pages.clear();
     this.lease?.release().catch(() => undefined);
+    this.init.urlGuard?.close().catch(() => undefined);
     this.init.logger.warn('session_failed', { sessionId: this.id, code: error.code });
   }
 

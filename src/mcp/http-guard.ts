@@ -9,9 +9,14 @@ import type { IncomingMessage } from 'node:http';
 export interface RequestPolicy {
   /** Accepted host names (lowercase, IPv6 in brackets), or 'any' for a wildcard bind with no list. */
   hostnames: ReadonlySet<string> | 'any';
-  /** SHA-256 of the bearer token, or undefined when no token is required. */
-  tokenDigest: Buffer | undefined;
+  /** SHA-256 of each accepted bearer token and the principal it stands for; empty = no token required. */
+  tokens: ReadonlyArray<{ digest: Buffer; principal: string }>;
 }
+
+/** The principal of requests when no token is configured (loopback only): every client is the same one. */
+export const LOCAL_PRINCIPAL = 'local';
+/** The principal of the single BROWSERMESH_HTTP_TOKEN. */
+export const DEFAULT_PRINCIPAL = 'default';
 
 export interface Refusal {
   status: number;
@@ -26,6 +31,8 @@ export function createPolicy(options: {
   host: string;
   allowedHosts: readonly string[];
   token: string;
+  /** More tokens, each its own principal (the tokens file). */
+  tokens?: ReadonlyArray<{ principal: string; token: string }>;
 }): RequestPolicy {
   const extra = options.allowedHosts.map(toHostname);
   const wildcard = WILDCARD_BINDS.has(options.host);
@@ -33,11 +40,15 @@ export function createPolicy(options: {
     wildcard && extra.length === 0
       ? 'any'
       : new Set([...LOOPBACK_NAMES, ...extra, ...(wildcard ? [] : [toHostname(options.host)])]);
-  return { hostnames, tokenDigest: options.token === '' ? undefined : digest(options.token) };
+  const tokens = [
+    ...(options.token === '' ? [] : [{ principal: DEFAULT_PRINCIPAL, token: options.token }]),
+    ...(options.tokens ?? []),
+  ].map(({ principal, token }) => ({ principal, digest: digest(token) }));
+  return { hostnames, tokens };
 }
 
-/** The refusal for this request, or undefined when it may go on. */
-export function checkRequest(req: IncomingMessage, policy: RequestPolicy): Refusal | undefined {
+/** The refusal for this request, or the principal it authenticated as. */
+export function checkRequest(req: IncomingMessage, policy: RequestPolicy): Refusal | { principal: string } {
   const host = hostnameOf(req.headers.host);
   if (host === undefined || !allowed(policy, host))
     return { status: 403, message: 'Forbidden: Host is not this server' };
@@ -47,24 +58,30 @@ export function checkRequest(req: IncomingMessage, policy: RequestPolicy): Refus
     if (originHost === undefined || !allowed(policy, originHost))
       return { status: 403, message: 'Forbidden: Origin not allowed' };
   }
-  if (policy.tokenDigest && !tokenMatches(req.headers.authorization, policy.tokenDigest)) {
-    return {
-      status: 401,
-      message: 'Unauthorized: a valid bearer token is required',
-      headers: { 'WWW-Authenticate': 'Bearer realm="browsermesh"' },
-    };
-  }
-  return undefined;
+  if (policy.tokens.length === 0) return { principal: LOCAL_PRINCIPAL };
+  const principal = principalOf(req.headers.authorization, policy);
+  if (principal !== undefined) return { principal };
+  return {
+    status: 401,
+    message: 'Unauthorized: a valid bearer token is required',
+    headers: { 'WWW-Authenticate': 'Bearer realm="browsermesh"' },
+  };
 }
 
 /**
  * Compares digests, not the strings: equal lengths for timingSafeEqual, and the time taken says
- * nothing about how much of the token matched.
+ * nothing about how much of a token matched. Every token is compared, whichever matches.
  */
-function tokenMatches(header: string | undefined, expected: Buffer): boolean {
+function principalOf(header: string | undefined, policy: RequestPolicy): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   const given = digest(match?.[1] ?? '');
-  return timingSafeEqual(given, expected) && match !== null;
+  let found: string | undefined;
+  for (const entry of policy.tokens) if (timingSafeEqual(given, entry.digest)) found ??= entry.principal;
+  return match === null ? undefined : found;
+}
+
+export function isRefusal(value: Refusal | { principal: string }): value is Refusal {
+  return 'status' in value;
 }
 
 function digest(text: string): Buffer {

@@ -8,7 +8,14 @@ import { isLoopbackHost } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { jsonTextTooDeep } from './message-guard.js';
-import { BodyTooLarge, checkRequest, createPolicy, readBody, type Refusal } from './http-guard.js';
+import { BodyTooLarge, checkRequest, createPolicy, isRefusal, readBody, type Refusal } from './http-guard.js';
+import {
+  DEFAULT_HTTP_LIMITS,
+  RateLimiter,
+  tooManyClients,
+  tooManyRequests,
+  type HttpLimits,
+} from './http-limits.js';
 
 export interface HttpServerOptions {
   mesh: BrowserMesh;
@@ -16,8 +23,10 @@ export interface HttpServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  /** Bearer token clients must send ('' = none). Required for a non-loopback host. */
+  /** Bearer token clients must send ('' = none). Required for a non-loopback host (or `tokens`). */
   token: string;
+  /** More tokens, each its own principal (saved states, session quota and counts are per principal). */
+  tokens?: ReadonlyArray<{ principal: string; token: string }>;
   /** Host names accepted besides loopback and the bound address. */
   allowedHosts?: readonly string[];
   /** Every client sees every session; otherwise a session belongs to the client that created it. */
@@ -25,8 +34,13 @@ export interface HttpServerOptions {
   /** How long a client may be gone (no open request) before its sessions are closed. */
   disconnectGraceMs: number;
   maxBodyBytes: number;
-  /** A fresh MCP server for one client; `owner` keys its sessions (undefined in shared mode). */
-  createServer(owner: string | undefined): Server;
+  /** Client cap, header/body timeouts and the per-principal rate limit (defaults: DEFAULT_HTTP_LIMITS). */
+  limits?: Partial<HttpLimits>;
+  /**
+   * A fresh MCP server for one client; `owner` keys its sessions (undefined in shared mode) and
+   * `principal` (who the token says it is) keys its saved states, quota and counts.
+   */
+  createServer(owner: string | undefined, principal: string): Server;
 }
 
 export interface RunningHttpServer {
@@ -41,6 +55,8 @@ export interface RunningHttpServer {
 /** One MCP client connection: its own transport and server, sharing the one BrowserMesh. */
 interface Client {
   id: string;
+  /** The principal that opened this MCP session; requests of another principal never reach it. */
+  principal: string;
   transport: StreamableHTTPServerTransport;
   server: Server;
   /** HTTP requests of this client still open (the SDK client keeps a GET event stream open). */
@@ -58,16 +74,21 @@ const HEALTH_PATH = '/healthz';
  * client that stays away longer than the grace period has its sessions closed.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  if (!isLoopbackHost(options.host) && options.token === '') {
+  if (!isLoopbackHost(options.host) && options.token === '' && (options.tokens ?? []).length === 0) {
     throw new Error('A non-loopback HTTP host needs a bearer token (BROWSERMESH_HTTP_TOKEN)');
   }
   const policy = createPolicy({
     host: options.host,
     allowedHosts: options.allowedHosts ?? [],
     token: options.token,
+    tokens: options.tokens ?? [],
   });
   const clients = new Map<string, Client>();
   const { logger } = options;
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
+  const limiter = new RateLimiter(limits.ratePerMinute);
+  /** Initializations under way: they count against the client cap before they are registered. */
+  let opening = 0;
 
   const endClient = async (client: Client, reason: string): Promise<void> => {
     if (client.ended) return;
@@ -92,7 +113,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
   };
 
-  const newClient = async (): Promise<Client> => {
+  const newClient = async (principal: string): Promise<Client> => {
     const id = randomUUID();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
@@ -100,16 +121,27 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       // The client said goodbye (HTTP DELETE): no grace, its sessions close now.
       onsessionclosed: () => void endClient(client, 'terminated'),
     });
-    const server = options.createServer(options.sharedSessions ? undefined : id);
-    const client: Client = { id, transport, server, openRequests: 0, graceTimer: undefined, ended: false };
+    const server = options.createServer(options.sharedSessions ? undefined : id, principal);
+    const client: Client = {
+      id,
+      principal,
+      transport,
+      server,
+      openRequests: 0,
+      graceTimer: undefined,
+      ended: false,
+    };
     transport.onclose = () => void endClient(client, 'transport_closed');
     await server.connect(transport);
     return client;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const refusal = checkRequest(req, policy);
-    if (refusal) return refuse(res, refusal, logger);
+    const checked = checkRequest(req, policy);
+    if (isRefusal(checked)) return refuse(res, checked, logger);
+    const { principal } = checked;
+    const retryAfter = limiter.take(principal);
+    if (retryAfter !== undefined) return refuse(res, tooManyRequests(retryAfter), logger);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     // For container health checks: behind the same Host and token guard, and it never launches a
     // browser or names anything (a liveness probe must stay cheap and say nothing).
@@ -134,27 +166,46 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const client = clients.get(sessionId);
-      if (!client) return refuse(res, { status: 404, message: 'Session not found', code: -32001 });
+      // A session id is bound to the principal that opened it: another token cannot ride on it.
+      if (!client || client.principal !== principal)
+        return refuse(res, { status: 404, message: 'Session not found', code: -32001 });
       track(client, res);
       return client.transport.handleRequest(req, res, body);
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return refuse(res, { status: 400, message: 'Bad Request: no valid MCP session id' });
     }
-    const client = await newClient();
-    track(client, res);
-    await client.transport.handleRequest(req, res, body);
+    if (clients.size + opening >= limits.maxClients)
+      return refuse(res, tooManyClients(limits.maxClients), logger);
+    opening++;
+    let client: Client;
+    try {
+      client = await newClient(principal);
+      track(client, res);
+      await client.transport.handleRequest(req, res, body);
+    } finally {
+      opening--;
+    }
     // A refused initialize never registered the client: drop its server.
     if (!clients.has(client.id)) await endClient(client, 'initialize_refused');
   };
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      logger.error('http_request_failed', { reason: 'internal' });
-      if (!res.headersSent) refuse(res, { status: 500, message: 'Internal server error' });
-      else res.end();
-    });
-  });
+  // Slow senders (half-sent headers, a trickled body) are cut off; node checks every interval.
+  const headersTimeout = limits.headersTimeoutMs;
+  const http = createServer(
+    {
+      headersTimeout,
+      requestTimeout: Math.max(limits.bodyTimeoutMs, headersTimeout),
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
+    (req, res) => {
+      handle(req, res).catch(() => {
+        logger.error('http_request_failed', { reason: 'internal' });
+        if (!res.headersSent) refuse(res, { status: 500, message: 'Internal server error' });
+        else res.end();
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, options.host, () => resolve());

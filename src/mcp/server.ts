@@ -31,6 +31,8 @@ export interface McpServerOptions {
   services?: Services;
   /** Owner key for the sessions this connection creates (HTTP transport: one per client). */
   owner?: string;
+  /** Who the client authenticated as (HTTP): its saved states, session quota and counts. */
+  principal?: string;
   /** Override the published tools (defaults to the configured profiles). */
   tools?: AnyTool[];
   /** Launch Chromium (and a sandbox worker) once the client has initialized. The CLI sets it from config. */
@@ -44,7 +46,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const tools = options.tools ?? toolsForConfig(config);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listing = toListing(tools, { refs: config.schemaRefs, full: config.fullSchemas });
-  const services = options.services ?? createServices(config);
+  const services = options.services ?? createServices(config, options.principal);
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);
 
@@ -77,6 +79,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         signal: extra.signal,
         owner: options.owner,
         progress: progress?.sink,
+        principal: options.principal,
       });
       return toCallToolResult(result);
     } finally {

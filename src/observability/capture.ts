@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
 import type { PageHook } from '../engine/session.js';
+import type { SessionUrlGuard } from '../engine/url-policy/index.js';
 import { RingBuffer } from './ring-buffer.js';
 import { boundedRedacted, sanitizeUrl } from './sanitize.js';
 import type { NewEvent, ObservabilityLimits, ObserveSource, StoredEvent } from './types.js';
@@ -46,16 +47,16 @@ export function observationsOf(page: ManagedPage): PageObservations | undefined 
  * headers or bodies, and never throw into Playwright's event loop.
  */
 export function createObservabilityHook(limits: ObservabilityLimits): PageHook {
-  return (managed) => {
+  return (managed, session) => {
     let created: PageObservations | undefined;
     managed.state(OBSERVATIONS, () => (created = new PageObservations(limits)));
     // A second hook on the same page (installed twice) must not double every event.
-    if (created) attach(managed.page, created);
+    if (created) attach(managed.page, created, session.urlGuard);
   };
 }
 
-function attach(page: Page, obs: PageObservations): void {
-  const guard =
+function attach(page: Page, obs: PageObservations, urlGuard: SessionUrlGuard | undefined): void {
+  const guardListener =
     <A>(fn: (arg: A) => void) =>
     (arg: A): void => {
       try {
@@ -66,23 +67,23 @@ function attach(page: Page, obs: PageObservations): void {
     };
   page.on(
     'console',
-    guard((message: ConsoleMessage) => onConsole(obs, message)),
+    guardListener((message: ConsoleMessage) => onConsole(obs, message)),
   );
   page.on(
     'pageerror',
-    guard((error: Error) => onPageError(obs, error)),
+    guardListener((error: Error) => onPageError(obs, error)),
   );
   page.on(
     'request',
-    guard((request: Request) => void obs.trackRequest(request)),
+    guardListener((request: Request) => void obs.trackRequest(request)),
   );
   page.on(
     'response',
-    guard((response: Response) => onResponse(obs, response)),
+    guardListener((response: Response) => onResponse(obs, response)),
   );
   page.on(
     'requestfailed',
-    guard((request: Request) => onRequestFailed(obs, request)),
+    guardListener((request: Request) => onRequestFailed(obs, request, urlGuard)),
   );
 }
 
@@ -166,8 +167,15 @@ function onResponse(obs: PageObservations, response: Response): void {
   });
 }
 
-/** Transport failures only (HTTP error statuses are ordinary network events). */
-function onRequestFailed(obs: PageObservations, request: Request): void {
+/**
+ * Transport failures only (HTTP error statuses are ordinary network events). A request the URL
+ * policy refused is reported as BLOCKED_BY_POLICY rather than Chromium's proxy error name.
+ */
+function onRequestFailed(
+  obs: PageObservations,
+  request: Request,
+  urlGuard: SessionUrlGuard | undefined,
+): void {
   const tracked = obs.tracked(request);
   if (!tracked) return;
   const now = Date.now();
@@ -179,7 +187,9 @@ function onRequestFailed(obs: PageObservations, request: Request): void {
     url: tracked.url,
     resourceType: request.resourceType(),
     durationMs: now - tracked.startedMs,
-    failure: failureClass(request.failure()?.errorText ?? ''),
+    failure: urlGuard?.blockedReason(request.url())
+      ? 'BLOCKED_BY_POLICY'
+      : failureClass(request.failure()?.errorText ?? ''),
   });
 }
 

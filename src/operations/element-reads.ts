@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { withDeadline } from '../engine/runtime.js';
+import { SECRET_AUTOCOMPLETE } from '../snapshot/roles.js';
 import { ActionScope } from './action-scope.js';
 import type { TargetSpec } from './locator-spec.js';
 import { ELEMENT_STATE, READ_CHECKED } from './page-functions.js';
@@ -23,9 +24,16 @@ export type ElementRead = 'textContent' | 'innerText' | 'inputValue' | 'attribut
 
 type ReadReply = { value: string | null } | { refused: string } | { detached: true };
 
-const READ_VALUE = `function (what, name, max) {
+// A password (or one-time-code, card number) input's value is masked as snapshots mask it, unless
+// the operator opted in with BROWSERMESH_READ_SECRET_INPUTS: a prompt-injected script must not
+// read back what the agent typed.
+const READ_VALUE = `function (what, name, max, reveal) {
   if (!this.isConnected) return { detached: true };
   const cut = (s) => (s === null || s === undefined ? null : String(s).slice(0, max));
+  const secret = !reveal && this.localName === 'input' && (String(this.type).toLowerCase() === 'password' ||
+    ${SECRET_AUTOCOMPLETE}.test(String(this.getAttribute('autocomplete') || '')));
+  if (secret && (what === 'inputValue' || (what === 'attribute' && String(name).toLowerCase() === 'value')))
+    return { value: what === 'attribute' ? (this.getAttribute('value') === null ? null : '••••') : this.value ? '••••' : '' };
   if (what === 'textContent') return { value: cut(this.textContent) };
   if (what === 'innerText') return { value: cut('innerText' in this ? this.innerText : this.textContent) || '' };
   if (what === 'attribute') return { value: cut(this.getAttribute(name)) };
@@ -43,9 +51,13 @@ export async function readElement(
   attribute = '',
 ): Promise<string | null> {
   return withScope(ctx, spec, field, async (target) => {
-    const reply = await callOn<ReadReply>(target, READ_VALUE, [what, attribute, MAX_READ_CHARS]).catch(
-      (): ReadReply => ({ detached: true }),
-    );
+    const reveal = ctx.config.readSecretInputs;
+    const reply = await callOn<ReadReply>(target, READ_VALUE, [
+      what,
+      attribute,
+      MAX_READ_CHARS,
+      reveal,
+    ]).catch((): ReadReply => ({ detached: true }));
     if ('detached' in reply) throw new DetachedError('element detached');
     if ('refused' in reply) {
       throw new BrowserMeshError(

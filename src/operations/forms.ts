@@ -1,5 +1,6 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
+import { resolveSecret } from '../secrets.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { clickElement } from './actions.js';
 import { PREPARE_FILL, READ_CHECKED, SELECT_OPTIONS } from './page-functions.js';
@@ -54,7 +55,8 @@ export function fill(
   value: string,
 ): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
-    await scope.withTarget(spec, field, (target) => fillElement(ctx, target, value));
+    const text = resolveSecret(ctx.config.secrets, value, 'value');
+    await scope.withTarget(spec, field, (target) => fillElement(ctx, target, text));
     return {};
   });
 }

@@ -5,6 +5,8 @@ import type { PageOperationContext } from '../engine/runtime.js';
 import { dialogRouterOf } from './dialogs.js';
 import { toNavigationError } from './errors.js';
 import { ensureActivityTracker } from './page-activity.js';
+import { navigationBlocked } from '../engine/url-policy/index.js';
+import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';
 
@@ -98,6 +100,11 @@ export async function navigate(
   waitUntil?: LoadState,
 ): Promise<NavigationResult> {
   const href = checkNavigableUrl(url);
+  const guard = ctx.session.urlGuard;
+  // Checked before the browser is asked (a clear error, and nothing sent); the guard proxy checks
+  // again on every hop, so a redirect to a refused host fails too.
+  await guard?.assertAllowed(href);
+  const startedMs = Date.now();
   const page = ctx.page.page;
   // A page stuck in a loop must not keep the agent on it.
   await unstickPage(ctx.page);
@@ -107,19 +114,22 @@ export async function navigate(
   const errorPage = watchErrorPage(page);
   try {
     const attempt = (): Promise<Response | null> =>
-      page
-        .goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
-        .catch(async (error: unknown) => {
-          const mapped = toNavigationError(error);
-          // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
-          // so the next operation's navigation is not interrupted by that commit.
-          const reason = String(mapped.details?.reason ?? '');
-          if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
-            await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
-          // A navigation abandoned at its deadline must not commit later, under the next operation.
-          if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
-          throw mapped;
-        });
+      page.goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
+        const failed = toNavigationError(error);
+        // Only a failure of the document request itself (the guard refuses at the proxy) is the
+        // policy's doing; a blocked image during an interrupted navigation is not.
+        const viaGuard = /SOCKS|PROXY|TUNNEL/.test(String(failed.details?.reason ?? ''));
+        const blocked = viaGuard ? guard?.blockedSince(startedMs) : undefined;
+        const mapped = blocked ? navigationBlocked(blocked) : failed;
+        // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
+        // so the next operation's navigation is not interrupted by that commit.
+        const reason = String(failed.details?.reason ?? '');
+        if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
+          await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
+        // A navigation abandoned at its deadline must not commit later, under the next operation.
+        if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
+        throw mapped;
+      });
     // A leftover navigation (one abandoned earlier at its deadline, or a redirect the page started)
     // can interrupt ours; the caller asked for this URL, so it is requested again, within the same
     // deadline and at most MAX_ATTEMPTS times in all (a page that keeps navigating away still fails).
@@ -207,10 +217,9 @@ async function describe(
   // Bounded: a page whose script spins right after load never answers a title read, and the
   // navigation itself did complete.
   const title = (await settleValue(page.title(), TITLE_READ_MS)) ?? '';
-  return { url: page.url(), title: clip(title, 200), status: response?.status() ?? null };
-}
-
-function clip(text: string, maxChars: number): string {
-  const chars = Array.from(text);
-  return chars.length <= maxChars ? text : `${chars.slice(0, maxChars - 1).join('')}…`;
+  return {
+    url: page.url(),
+    title: toDisplayLine(title, TITLE_MAX_CHARS),
+    status: response?.status() ?? null,
+  };
 }

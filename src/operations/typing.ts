@@ -1,5 +1,6 @@
 import type { CDPSession } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { resolveSecret } from '../secrets.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
@@ -45,7 +46,7 @@ export function typeText(
   return performAction(ctx, async (scope) => {
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
     const cdp = await ctx.page.cdp();
-    const chars = Array.from(text);
+    const chars = Array.from(resolveSecret(ctx.config.secrets, text, 'text'));
     const step = delayMs > 0 ? 1 : TYPE_BATCH;
     for (let i = 0; i < chars.length; i += step) {
       if (i > 0 && delayMs > 0) await pause(delayMs, ctx.signal);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/load.js';
@@ -14,6 +14,8 @@ export interface StateStoreOptions {
   maxStates: number;
   maxStateBytes: number;
   maxTotalBytes: number;
+  /** HTTP clients' identity: its states (and quotas) are kept apart from every other principal's. */
+  principal?: string;
 }
 
 export interface SavedStateInfo {
@@ -61,7 +63,11 @@ export class StateStore {
   private readonly statesDir: string;
 
   constructor(private readonly options: StateStoreOptions) {
-    this.statesDir = resolve(options.dataDir, 'states');
+    // A principal's states live apart, under a digest of its name (never the name itself in a path).
+    this.statesDir =
+      options.principal === undefined
+        ? resolve(options.dataDir, 'states')
+        : resolve(options.dataDir, 'principals', principalDirName(options.principal), 'states');
     this.mutex = mutexFor(this.statesDir);
   }
 
@@ -127,6 +133,7 @@ export class StateStore {
   /** The saved storage state: STATE_NOT_FOUND, LIMIT_EXCEEDED (file over the limit) or STATE_CORRUPTED. */
   async load(stateId: string): Promise<StorageState> {
     this.check(stateId);
+    await this.assertRealDir(true);
     const max = this.options.maxStateBytes;
     let handle: fs.FileHandle;
     try {
@@ -176,6 +183,7 @@ export class StateStore {
   async remove(stateId: string): Promise<{ stateId: string; removed: boolean }> {
     this.check(stateId);
     return this.mutex.run(async () => {
+      await this.assertRealDir(true);
       try {
         await fs.unlink(this.pathOf(stateId));
         return { stateId, removed: true };
@@ -186,14 +194,44 @@ export class StateStore {
     });
   }
 
+  /**
+   * A states directory that is a symlink (or not a directory) would send reads and writes somewhere
+   * else: it is refused, never followed (lstat does not follow the last link). A missing one is fine
+   * for reads.
+   */
+  private async assertRealDir(missingOk: boolean): Promise<void> {
+    let info: Awaited<ReturnType<typeof fs.lstat>>;
+    try {
+      info = await fs.lstat(this.statesDir);
+    } catch (error) {
+      if (missingOk && errnoOf(error) === 'ENOENT') return;
+      throw ioError('Could not read the saved states', error);
+    }
+    if (info.isDirectory()) return;
+    throw new BrowserMeshError(
+      ErrorCodes.PERSISTENCE_DISABLED,
+      'The states directory is not a real directory',
+      {
+        details: { reason: 'states_dir_not_directory' },
+        recoveryHint: 'The server operator must replace it with a plain directory.',
+      },
+    );
+  }
+
   private pathOf(stateId: string): string {
     return join(this.statesDir, `${stateId}${FILE_SUFFIX}`);
   }
 
   private async ensureDirs(): Promise<void> {
+    await this.assertRealDir(true);
     try {
       await fs.mkdir(this.options.dataDir, { recursive: true, mode: 0o700 });
       await fs.mkdir(this.statesDir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw ioError('Could not prepare the data directory', error);
+    }
+    await this.assertRealDir(false);
+    try {
       // The states directory is BrowserMesh's own: keep it private even if it was created otherwise.
       await fs.chmod(this.statesDir, 0o700);
     } catch (error) {
@@ -205,6 +243,7 @@ export class StateStore {
   private inventory(withTimes: true): Promise<Map<string, { size: number; mtime: Date }>>;
   private inventory(): Promise<Map<string, number>>;
   private async inventory(withTimes = false): Promise<Map<string, number | { size: number; mtime: Date }>> {
+    await this.assertRealDir(true);
     let names: string[];
     try {
       names = await fs.readdir(this.statesDir);
@@ -242,9 +281,14 @@ export class StateStore {
   }
 }
 
-export function stateStoreFromConfig(config: Config): StateStore {
+function principalDirName(principal: string): string {
+  return createHash('sha256').update(principal, 'utf8').digest('hex').slice(0, 32);
+}
+
+export function stateStoreFromConfig(config: Config, principal?: string): StateStore {
   return new StateStore({
     dataDir: config.dataDir,
+    ...(principal === undefined ? {} : { principal }),
     enabled: config.persistence,
     maxStates: config.maxSavedStates,
     maxStateBytes: config.maxStateBytes,

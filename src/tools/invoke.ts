@@ -5,6 +5,8 @@ import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { isToolOutput, type AnyTool, type ProgressSink } from './define.js';
 import { TimeoutMs } from './schemas.js';
+import { redactSecrets, redactSecretsDeep } from '../secrets.js';
+import { redactArgumentValues } from './redact-args.js';
 import type { Services } from './services.js';
 
 export interface InvokeContext {
@@ -15,6 +17,7 @@ export interface InvokeContext {
   owner?: string | undefined;
   /** Where step progress goes when the caller asked for it (MCP progressToken). */
   progress?: ProgressSink | undefined;
+  principal?: string | undefined;
 }
 
 export type InvokeResult =
@@ -62,13 +65,15 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     const out = await tool.handler(toolArgs, {
       mesh: ctx.mesh,
       services: ctx.services,
-      call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
+      call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner, principal: ctx.principal },
       progress: ctx.progress,
     });
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
       : { structured: out as Record<string, unknown> };
-    const structured = { operationId, ...output.structured };
+    // Secret values the page echoed (a field's value in a snapshot, a read) go back as references.
+    const secrets = ctx.mesh.config.secrets;
+    const structured = redactSecretsDeep(secrets, { operationId, ...output.structured });
     ctx.logger.info('tool_call', {
       tool: tool.name,
       operationId,
@@ -80,11 +85,12 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       ok: true,
       operationId,
       structured,
-      text: output.text ?? JSON.stringify(structured),
+      text: output.text === undefined ? JSON.stringify(structured) : redactSecrets(secrets, output.text),
       images: output.images ?? [],
     };
   } catch (error) {
-    const serialized = toSerializedError(error, operationId);
+    const secretValues = Object.values(ctx.mesh.config.secrets);
+    const serialized = redactArgumentValues(toSerializedError(error, operationId), args, secretValues);
     ctx.logger.info('tool_error', {
       tool: tool.name,
       operationId,

@@ -29,8 +29,8 @@ export const runtimeInfo = defineTool({
     }),
   }),
   hints: READ_ONLY,
-  async handler(_args, { mesh }) {
-    const info = mesh.runtimeInfo();
+  async handler(_args, { mesh, call }) {
+    const info = mesh.runtimeInfo(call);
     const config = mesh.config;
     return {
       ...info,

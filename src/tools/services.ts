@@ -10,7 +10,10 @@ export interface Services {
   stateStore?: StateStore;
 }
 
-/** The services a configuration implies; every face builds them the same way. */
-export function createServices(config: Config): Services {
-  return { stateStore: stateStoreFromConfig(config) };
+/**
+ * The services a configuration implies; every face builds them the same way. A principal (an HTTP
+ * client's identity) gets its own saved-state namespace and quotas.
+ */
+export function createServices(config: Config, principal?: string): Services {
+  return { stateStore: stateStoreFromConfig(config, principal) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDeviceName } from '../engine/devices.js';
+import { DISPLAY_SPOOFING } from '../text.js';
 
 /** Bounds on session labels: checked before any id, context or page is allocated. */
 const MAX_NAME_CHARS = 128;
@@ -18,6 +19,7 @@ export const SessionName = z
   .min(1)
   .refine((v) => codePoints(v) <= MAX_NAME_CHARS, `at most ${MAX_NAME_CHARS} characters`)
   .refine((v) => !CONTROL.test(v), 'must not contain control characters')
+  .refine((v) => !DISPLAY_SPOOFING.test(v), 'must not contain bidi or zero-width characters')
   .describe('A label, e.g. buyer.');
 
 export const SessionMetadata = z
@@ -31,7 +33,8 @@ export const SessionMetadata = z
     z
       .string()
       .refine((v) => codePoints(v) <= MAX_VALUE_CHARS, `at most ${MAX_VALUE_CHARS} characters`)
-      .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+      .refine((v) => !CONTROL.test(v), 'must not contain control characters')
+      .refine((v) => !DISPLAY_SPOOFING.test(v), 'must not contain bidi or zero-width characters'),
   )
   .refine((m) => Object.keys(m).length <= MAX_METADATA_ENTRIES, `at most ${MAX_METADATA_ENTRIES} entries`)
   .refine(

@@ -19,7 +19,8 @@ let logs = '';
 beforeAll(async () => {
   site = await startFixtureServer();
   server = spawn(process.execPath, [CLI, '--http', '--port', '0'], {
-    env: baseEnv({ BROWSERMESH_HTTP_TOKEN: TOKEN }),
+    // HTTP mode blocks loopback by default (URL policy); the contract runs against the loopback fixture.
+    env: baseEnv({ BROWSERMESH_HTTP_TOKEN: TOKEN, BROWSERMESH_BLOCK_PRIVATE_NETWORK: 'off' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stderr?.on('data', (chunk: Buffer) => (logs += chunk.toString()));

@@ -1,3 +1,4 @@
+import { TITLE_MAX_CHARS, toDisplayLine } from '../../text.js';
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { ManagedPage } from '../../engine/page.js';
@@ -115,14 +116,9 @@ async function listTabs(session: Session, view: ThreadView): Promise<z.output<ty
       index,
       tabId: page.id,
       url: page.page.url(),
-      title: clip(await page.page.title().catch(() => ''), 200),
+      title: toDisplayLine(await page.page.title().catch(() => ''), TITLE_MAX_CHARS),
       current: page.id === view.currentPageId,
     })),
   );
   return { tabs, currentIndex: tabs.findIndex((tab) => tab.current) };
-}
-
-function clip(text: string, maxChars: number): string {
-  const chars = Array.from(text);
-  return chars.length <= maxChars ? text : `${chars.slice(0, maxChars - 1).join('')}…`;
 }

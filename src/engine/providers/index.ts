@@ -2,7 +2,7 @@ import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
 import { CdpProvider } from './cdp.js';
 import { PerSessionCdpProvider, SESSION_PLACEHOLDER, templateMinter } from './cdp-per-session.js';
-import { LocalProvider } from './local.js';
+import { LocalProvider, useChromiumSandbox } from './local.js';
 import type { BrowserProvider } from './provider.js';
 import { SeleniumProvider } from './selenium.js';
 
@@ -30,6 +30,7 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         headless: config.headless,
         executablePath: config.executablePath,
         relaunchOnCrash: true,
+        sandbox: useChromiumSandbox(config.chromiumSandbox),
       });
   }
 }

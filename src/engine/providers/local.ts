@@ -20,6 +20,20 @@ export interface LocalProviderOptions {
   executablePath: string;
   /** Launch a new browser as soon as the shared one dies (the server); default false. */
   relaunchOnCrash?: boolean;
+  /** Chromium's own sandbox (see useChromiumSandbox); off when omitted. */
+  sandbox?: boolean;
+}
+
+/**
+ * Whether launched Chromium keeps its own sandbox: always for `on`, never for `off`, and for `auto`
+ * whenever the process is not root (Chromium refuses to sandbox as root, so it would not start).
+ */
+export function useChromiumSandbox(
+  mode: 'auto' | 'on' | 'off',
+  uid: number | undefined = process.getuid?.(),
+): boolean {
+  if (mode !== 'auto') return mode === 'on';
+  return uid !== 0;
 }
 
 /** Launches one Chromium here, shared by all sessions (one context each). */
@@ -51,7 +65,7 @@ export class LocalProvider extends SharedBrowserProvider {
       ).launch({
         executablePath: found.path,
         headless: this.options.headless,
-        chromiumSandbox: false,
+        chromiumSandbox: this.options.sandbox ?? false,
         args: CHROMIUM_ARGS,
         timeout: timeoutMs,
         handleSIGINT: false,

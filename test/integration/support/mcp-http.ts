@@ -23,7 +23,8 @@ export function startTestHttpServer(
     sharedSessions: false,
     disconnectGraceMs: 60_000,
     maxBodyBytes: 64 * 1024,
-    createServer: (owner) => createMcpServer({ mesh, logger, ...(owner === undefined ? {} : { owner }) }),
+    createServer: (owner, principal) =>
+      createMcpServer({ mesh, logger, principal, ...(owner === undefined ? {} : { owner }) }),
     ...overrides,
   });
 }

@@ -1,0 +1,84 @@
+import type { Config } from '../../config/load.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import { defaultPort, UrlPolicy, type BlockReason } from './policy.js';
+import { startGuardProxy, type GuardProxy } from './socks-guard.js';
+
+export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
+
+/** The policy the configuration asks for; private ranges are blocked by default only over HTTP. */
+export function urlPolicyFromConfig(config: Config): UrlPolicy {
+  const mode = config.blockPrivateNetwork;
+  return new UrlPolicy({
+    allowedOrigins: config.allowedOrigins,
+    blockedOrigins: config.blockedOrigins,
+    blockLinkLocal: config.blockLinkLocal,
+    blockPrivate: mode === 'on' || (mode === 'auto' && config.http),
+    blockedAddresses: config.blockedAddresses,
+  });
+}
+
+/**
+ * One session's share of the policy: the policy itself (for checks before a navigation) and, for a
+ * locally launched browser, the guard proxy its context sends every request through.
+ */
+export class SessionUrlGuard {
+  private constructor(
+    readonly policy: UrlPolicy,
+    private readonly proxy: GuardProxy | undefined,
+  ) {}
+
+  /** `proxied` = the browser can reach a proxy on this machine's loopback (the local provider). */
+  static async open(policy: UrlPolicy, proxied: boolean): Promise<SessionUrlGuard> {
+    const proxy = proxied && policy.active ? await startGuardProxy(policy) : undefined;
+    return new SessionUrlGuard(policy, proxy);
+  }
+
+  /** The context's proxy option, or undefined when no request needs guarding. */
+  contextProxy(): { server: string; bypass?: string } | undefined {
+    if (!this.proxy) return undefined;
+    // 'localhost' in the bypass list keeps Chromium's own loopback bypass (Playwright otherwise forces
+    // loopback through the proxy); used only when no loopback destination can be refused.
+    return this.policy.guardsLoopback
+      ? { server: this.proxy.server }
+      : { server: this.proxy.server, bypass: 'localhost' };
+  }
+
+  /** Why the guard recently refused the host:port of this URL, if it did. */
+  blockedReason(url: string): BlockReason | undefined {
+    if (!this.proxy) return undefined;
+    try {
+      const parsed = new URL(url);
+      const port = Number(parsed.port) || defaultPort(parsed.protocol);
+      return this.proxy.blockedReason(parsed.hostname, port);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The latest refusal at or after `sinceMs` (a navigation that failed because of it). */
+  blockedSince(sinceMs: number): BlockReason | undefined {
+    return this.proxy?.blockedSince(sinceMs);
+  }
+
+  /** Refuses a URL the policy forbids, before the browser is asked to load it. */
+  async assertAllowed(url: string, field = 'url'): Promise<void> {
+    const verdict = await this.policy.checkUrl(url);
+    if (!verdict.allowed) throw navigationBlocked(verdict.reason, field);
+  }
+
+  close(): Promise<void> {
+    return this.proxy?.close() ?? Promise.resolve();
+  }
+}
+
+/** NAVIGATION_BLOCKED with the policy's reason; never the URL (it may carry a token). */
+export function navigationBlocked(reason: BlockReason, field?: string): BrowserMeshError {
+  return new BrowserMeshError(
+    ErrorCodes.NAVIGATION_BLOCKED,
+    `The URL policy refused this destination (${reason})`,
+    {
+      details: { reason, ...(field ? { field } : {}) },
+      recoveryHint: 'The server operator decides which hosts are reachable; choose another URL.',
+    },
+  );
+}

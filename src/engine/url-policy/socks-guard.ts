@@ -1,0 +1,169 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { BlockReason, UrlPolicy } from './policy.js';
+import { normalizeHost } from './policy.js';
+
+/** A refused connection, as the session remembers it (host and port only, never a path or query). */
+export interface BlockedConnection {
+  host: string;
+  port: number;
+  reason: BlockReason;
+  timeMs: number;
+}
+
+export interface GuardProxy {
+  /** `socks5://127.0.0.1:PORT`, for the browser context's proxy setting. */
+  server: string;
+  /** The most recent refusal for host:port, if any within the last minute. */
+  blockedReason(host: string, port: number): BlockReason | undefined;
+  /** The latest refusal at or after `sinceMs`. */
+  blockedSince(sinceMs: number): BlockReason | undefined;
+  close(): Promise<void>;
+}
+
+const MAX_REMEMBERED = 64;
+const REMEMBER_MS = 60_000;
+/** A browser that has not finished the SOCKS handshake by then is not a browser. */
+const HANDSHAKE_MS = 10_000;
+
+/**
+ * A SOCKS5 proxy on loopback that one browser context sends all its traffic through: navigations,
+ * every redirect hop, subresources, popups, workers, WebSockets. Chromium sends host names (it does
+ * not resolve them itself behind a SOCKS5 proxy), so the policy checks the name, resolves it here,
+ * checks every address, and connects to exactly the address it checked.
+ */
+export async function startGuardProxy(policy: UrlPolicy): Promise<GuardProxy> {
+  const blocked: BlockedConnection[] = [];
+  const sockets = new Set<Socket>();
+  const remember = (entry: BlockedConnection): void => {
+    blocked.push(entry);
+    if (blocked.length > MAX_REMEMBERED) blocked.shift();
+  };
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(HANDSHAKE_MS, () => socket.destroy());
+    void handshake(socket, policy, remember).catch(() => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    server: `socks5://127.0.0.1:${port}`,
+    blockedReason(host, targetPort) {
+      const name = normalizeHost(host);
+      const now = Date.now();
+      for (let i = blocked.length - 1; i >= 0; i--) {
+        const entry = blocked[i];
+        if (!entry || now - entry.timeMs > REMEMBER_MS) break;
+        if (entry.host === name && entry.port === targetPort) return entry.reason;
+      }
+      return undefined;
+    },
+    blockedSince: (sinceMs) => {
+      const last = blocked.at(-1);
+      return last && last.timeMs >= sinceMs ? last.reason : undefined;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Reads exactly `n` bytes (the handshake is tiny; anything pipelined after it is kept). */
+function reader(socket: Socket): (n: number) => Promise<Buffer> {
+  let buffered = Buffer.alloc(0);
+  let waiting: (() => void) | undefined;
+  const onData = (chunk: Buffer): void => {
+    buffered = Buffer.concat([buffered, chunk]);
+    waiting?.();
+  };
+  socket.on('data', onData);
+  const read = async (n: number): Promise<Buffer> => {
+    while (buffered.length < n) {
+      if (socket.destroyed) throw new Error('closed');
+      await new Promise<void>((resolve) => {
+        waiting = resolve;
+        socket.once('close', resolve);
+      });
+    }
+    const out = buffered.subarray(0, n);
+    buffered = buffered.subarray(n);
+    return out;
+  };
+  read.release = (): Buffer => {
+    socket.off('data', onData);
+    return buffered;
+  };
+  return read;
+}
+
+const REPLY_OK = 0x00;
+const REPLY_NOT_ALLOWED = 0x02;
+const REPLY_HOST_UNREACHABLE = 0x04;
+const REPLY_REFUSED = 0x05;
+const REPLY_COMMAND = 0x07;
+const REPLY_ADDRESS_TYPE = 0x08;
+
+async function handshake(
+  socket: Socket,
+  policy: UrlPolicy,
+  remember: (entry: BlockedConnection) => void,
+): Promise<void> {
+  const read = reader(socket) as ((n: number) => Promise<Buffer>) & { release(): Buffer };
+  const [version, methods = 0] = await read(2);
+  if (version !== 5) return void socket.destroy();
+  await read(methods);
+  socket.write(Buffer.from([5, 0])); // no authentication: the listener is loopback and per context
+  const [, command, , addressType] = await read(4);
+  const host = await readAddress(read, addressType);
+  const port = (await read(2)).readUInt16BE(0);
+  if (command !== 1) return reply(socket, REPLY_COMMAND);
+  if (host === undefined) return reply(socket, REPLY_ADDRESS_TYPE);
+  const verdict = await policy.check(host, port);
+  if (!verdict.allowed) {
+    remember({ host: normalizeHost(host), port, reason: verdict.reason, timeMs: Date.now() });
+    return reply(socket, verdict.reason === 'unresolvable' ? REPLY_HOST_UNREACHABLE : REPLY_NOT_ALLOWED);
+  }
+  const upstream = connect({ host: verdict.address ?? host, port });
+  upstream.once('error', () => reply(socket, REPLY_REFUSED));
+  upstream.once('connect', () => {
+    upstream.removeAllListeners('error');
+    upstream.on('error', () => socket.destroy());
+    socket.setTimeout(0);
+    socket.write(Buffer.from([5, REPLY_OK, 0, 1, 0, 0, 0, 0, 0, 0]));
+    const early = read.release();
+    if (early.length > 0) upstream.write(early);
+    socket.pipe(upstream);
+    upstream.pipe(socket);
+    socket.once('close', () => upstream.destroy());
+    upstream.once('close', () => socket.destroy());
+  });
+}
+
+async function readAddress(
+  read: (n: number) => Promise<Buffer>,
+  addressType: number | undefined,
+): Promise<string | undefined> {
+  if (addressType === 1) return [...(await read(4))].join('.');
+  if (addressType === 3) {
+    const [length = 0] = await read(1);
+    return (await read(length)).toString('latin1');
+  }
+  if (addressType === 4) {
+    const bytes = await read(16);
+    const groups: string[] = [];
+    for (let i = 0; i < 16; i += 2) groups.push(bytes.readUInt16BE(i).toString(16));
+    return groups.join(':');
+  }
+  return undefined;
+}
+
+function reply(socket: Socket, code: number): void {
+  socket.end(Buffer.from([5, code, 0, 1, 0, 0, 0, 0, 0, 0]));
+}

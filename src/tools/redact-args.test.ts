@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { redactArgumentValues } from './redact-args.js';
+
+describe('redactArgumentValues', () => {
+  it('removes every data argument from message, hint and details, nested steps included', () => {
+    const error = {
+      code: 'INVALID_ARGUMENT' as const,
+      message: 'value: "p4ssw0rd!" is wrong; key Sup3rKey unknown',
+      recoveryHint: 'Do not type p4ssw0rd! again',
+      details: { field: 'value', seen: 'p4ssw0rd!', list: ['Sup3rKey'], limit: 3 },
+      canRetry: false,
+    };
+    const out = redactArgumentValues(error, {
+      sessionId: 's_1',
+      actions: [
+        { action: 'fill', value: 'p4ssw0rd!' },
+        { action: 'press', key: 'Sup3rKey' },
+      ],
+    });
+    expect(JSON.stringify(out)).not.toMatch(/p4ssw0rd|Sup3rKey/);
+    expect(out.details).toMatchObject({ field: 'value', limit: 3 });
+  });
+
+  it('leaves locators, ids and very short values alone', () => {
+    const error = {
+      code: 'ELEMENT_NOT_FOUND' as const,
+      message: 'No element matches role=button name="Save" (s_1)',
+      canRetry: true,
+    };
+    const out = redactArgumentValues(error, {
+      sessionId: 's_1',
+      locator: { role: 'button', name: 'Save' },
+      key: 'a',
+    });
+    expect(out.message).toBe(error.message);
+  });
+});
