@@ -10,6 +10,7 @@ import { createProvider } from './providers/index.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { FileQuotaPool, SessionFiles } from './session-files.js';
+import type { DownloadNote } from './downloads.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -227,7 +228,19 @@ export class BrowserMesh {
       .enqueue(
         async ({ signal }) => {
           session.assertUsable();
-          return fn({ operationId, session, deadline, signal, config: this.config, logger: this.logger });
+          session.downloads.begin(operationId);
+          try {
+            return await fn({
+              operationId,
+              session,
+              deadline,
+              signal,
+              config: this.config,
+              logger: this.logger,
+            });
+          } finally {
+            await session.downloads.end(operationId, deadline.remainingMs());
+          }
         },
         { deadline, signal: options.signal },
       )
@@ -264,6 +277,13 @@ export class BrowserMesh {
     options: CallOptions = {},
   ): Promise<T> {
     return this.run(sessionId, op, (ctx) => fn({ ...ctx, page: ctx.session.getPage(pageId) }), options);
+  }
+
+  /** The downloads the operation `operationId` caused (reported once; browser_files lists them all). */
+  takeDownloads(sessionId: string, operationId: string, options: CallOptions = {}): DownloadNote[] {
+    return this.sessions.get(sessionId) && this.visible(sessionId, options.owner)
+      ? (this.sessions.get(sessionId)?.downloads.take(operationId) ?? [])
+      : [];
   }
 
   runtimeInfo(): RuntimeInfo {

@@ -5,6 +5,7 @@ import type { Logger } from './logger.js';
 import { ManagedPage, type PageInfo } from './page.js';
 import type { BrowserLease, Placement } from './providers/provider.js';
 import { SerialQueue } from './queue.js';
+import { DownloadTracker } from './downloads.js';
 import type { SessionFiles } from './session-files.js';
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
@@ -56,9 +57,12 @@ export class Session {
   refusedPopups = 0;
   /** The session's own quota-bound folder; disposed (deleted unless kept) when the session closes. */
   readonly files: SessionFiles;
+  /** Saves the pages' downloads into `files` and ties each to the operation that caused it. */
+  readonly downloads: DownloadTracker;
 
   constructor(private readonly init: SessionInit) {
     this.files = init.createFiles(this.id);
+    this.downloads = new DownloadTracker(this.files, init.logger);
   }
 
   get state(): SessionState {
@@ -183,6 +187,7 @@ export class Session {
     this.byPlaywrightPage.set(page, managed);
     this.pages.set(managed.id, managed);
     page.once('close', () => this.pages.delete(managed.id));
+    page.on('download', (download) => this.downloads.capture(download));
     for (const hook of this.init.pageHooks) hook(managed, this);
     return managed;
   }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -66,6 +67,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       logger,
       signal: extra.signal,
       owner: options.owner,
+      clientRoots: () => clientRoots(server),
     });
     return toCallToolResult(result);
   });
@@ -73,6 +75,22 @@ export function createMcpServer(options: McpServerOptions): Server {
   registerPrompts(server, new Set(byName.keys()));
   registerResources(server, mesh, options.owner);
   return server;
+}
+
+/**
+ * The client's declared roots as local folders (file: URIs only). Asked per upload, not cached: a
+ * client may change its roots at any time. A client without the roots capability declares none.
+ */
+async function clientRoots(server: Server): Promise<string[]> {
+  if (!server.getClientCapabilities()?.roots) return [];
+  const { roots } = await server.listRoots(undefined, { timeout: 5000 });
+  return roots.flatMap((root) => {
+    try {
+      return root.uri.startsWith('file:') ? [fileURLToPath(root.uri)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** How a listing is published: shared refs or inlined, lean (default) or full nested structure. */
@@ -115,6 +133,7 @@ export function toCallToolResult(result: InvokeResult): CallToolResult {
         data: image.data,
         mimeType: image.mimeType,
       })),
+      ...result.resources.map((resource) => ({ type: 'resource' as const, resource })),
     ],
   };
 }

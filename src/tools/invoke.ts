@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, toSerializedError, type SerializedError } from '../errors.js';
 import { newId } from '../engine/ids.js';
+import type { DownloadNote } from '../engine/downloads.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { isToolOutput, type AnyTool } from './define.js';
+import { isToolOutput, type AnyTool, type EmbeddedBlob } from './define.js';
 import { TimeoutMs } from './schemas.js';
 import type { Services } from './services.js';
 
@@ -13,6 +14,8 @@ export interface InvokeContext {
   logger: Logger;
   signal?: AbortSignal | undefined;
   owner?: string | undefined;
+  /** The connected client's declared roots (MCP `roots`), for path uploads. */
+  clientRoots?: (() => Promise<string[]>) | undefined;
 }
 
 export type InvokeResult =
@@ -22,6 +25,7 @@ export type InvokeResult =
       structured: Record<string, unknown>;
       text: string;
       images: Array<{ data: string; mimeType: string }>;
+      resources: EmbeddedBlob[];
     }
   | { ok: false; operationId: string; error: SerializedError };
 
@@ -61,11 +65,19 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       mesh: ctx.mesh,
       services: ctx.services,
       call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
+      ...(ctx.clientRoots ? { clientRoots: ctx.clientRoots } : {}),
     });
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
       : { structured: out as Record<string, unknown> };
-    const structured = { operationId, ...output.structured };
+    const structured: Record<string, unknown> = { operationId, ...output.structured };
+    if (sessionId !== undefined && 'downloads' in tool.output.shape) {
+      const downloads = ctx.mesh.takeDownloads(sessionId, operationId, { owner: ctx.owner });
+      if (downloads.length > 0) structured.downloads = downloads.map(toDownloadOutput);
+      // A custom text block (a snapshot) would hide them otherwise.
+      if (downloads.length > 0 && output.text !== undefined)
+        output.text += `\ndownloads: ${JSON.stringify(structured.downloads)}`;
+    }
     ctx.logger.info('tool_call', {
       tool: tool.name,
       operationId,
@@ -79,6 +91,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       structured,
       text: output.text ?? JSON.stringify(structured),
       images: output.images ?? [],
+      resources: output.resources ?? [],
     };
   } catch (error) {
     const serialized = toSerializedError(error, operationId);
@@ -108,4 +121,10 @@ export function fromZodError(error: z.ZodError): BrowserMeshError {
   return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: ${message}`, {
     details: { field, issues: error.issues.length },
   });
+}
+
+/** The fields a result reports for a download (its folder path never leaves the server). */
+function toDownloadOutput(note: DownloadNote): Record<string, unknown> {
+  const { downloadId, name, bytes, mimeType, state, errorCode } = note;
+  return { downloadId, name, bytes, mimeType, state, ...(errorCode ? { errorCode } : {}) };
 }

@@ -3,7 +3,7 @@ import { invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { actionAndWait, type AwaitedEvent, type TriggerAction } from '../operations/action-and-wait.js';
 import { MAX_TEXT_CHARS, waitForCondition, type WaitCondition } from '../operations/waits.js';
-import { dialogsField, publishDialogs } from './action-runner.js';
+import { dialogsField, downloadsField, publishDialogs } from './action-runner.js';
 import { DialogNoteSchema, KeyName, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
 import { ACTION, defineTool, READ_ONLY } from './define.js';
 import { pageAddress, PageInfoSchema, targetFields } from './schemas.js';
@@ -146,7 +146,7 @@ export const actionAndWaitTool = defineTool({
       waitFor: WaitFor,
     })
     .strict(),
-  output: z.object({ event: ObservedEventSchema, elapsedMs: z.number(), ...dialogsField }),
+  output: z.object({ event: ObservedEventSchema, elapsedMs: z.number(), ...dialogsField, ...downloadsField }),
   hints: ACTION,
   async handler(args, { mesh, call }) {
     const action = toTriggerAction(args);
