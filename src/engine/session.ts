@@ -188,6 +188,7 @@ export class Session {
     this.pages.set(managed.id, managed);
     page.once('close', () => this.pages.delete(managed.id));
     page.on('download', (download) => this.downloads.capture(download));
+    page.on('request', (request) => this.downloads.watchRequest(request));
     for (const hook of this.init.pageHooks) hook(managed, this);
     return managed;
   }
