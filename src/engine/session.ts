@@ -57,6 +57,8 @@ export class Session {
   refusedPopups = 0;
   /** The session's own quota-bound folder; disposed (deleted unless kept) when the session closes. */
   readonly files: SessionFiles;
+  /** A viewport set on an open page (browser_set_viewport), applied to every page opened after it. */
+  private viewport: { width: number; height: number } | undefined;
   /** Saves the pages' downloads into `files` and ties each to the operation that caused it. */
   readonly downloads: DownloadTracker;
 
@@ -117,7 +119,14 @@ export class Session {
     this.assertUsable();
     if (this.listPages().length >= this.init.maxPages) throw pageLimitError(this.init.maxPages);
     const page = await this.browserContext.newPage();
-    return this.adopt(page, false);
+    const managed = this.adopt(page, false);
+    if (this.viewport) await page.setViewportSize(this.viewport);
+    return managed;
+  }
+
+  /** The viewport for pages opened from now on (the open page was resized by the caller). */
+  setViewport(size: { width: number; height: number }): void {
+    this.viewport = { ...size };
   }
 
   async closePage(pageId: string): Promise<void> {
@@ -203,6 +212,7 @@ export class Session {
       return;
     }
     const managed = this.adopt(page, false);
+    if (this.viewport) page.setViewportSize(this.viewport).catch(() => undefined);
     page
       .opener()
       .then((opener) => {

@@ -30,6 +30,7 @@ import { actionAndWaitTool, waitTool } from './waits.js';
 import { runTool } from './run.js';
 import { evaluateTool } from './evaluate.js';
 import { filesTool, pdfTool, uploadTool } from './files.js';
+import { mouseTool, viewportTool } from './pointer.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -74,6 +75,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   uploadTool,
   filesTool,
   pdfTool,
+  mouseTool,
+  viewportTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */
