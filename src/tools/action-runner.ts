@@ -32,7 +32,7 @@ export const downloadsField = {
       }),
     )
     .optional()
-    .describe('Files this call downloaded (read with browser_files).'),
+    .describe('Files this call downloaded (browser_files).'),
 };
 
 export const dialogsField = {

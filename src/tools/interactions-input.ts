@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/forms.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
 import { ActionOutput, KeyName, toTargetSpec } from './action-schemas.js';
-import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
+import { includeSnapshotField, runPageAction } from './action-runner.js';
 import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { pageAddress, targetFields } from './schemas.js';
 
@@ -78,7 +78,7 @@ export const pressTool = defineTool({
   description: 'Press a key or combination, in the target if given (else the focused element).',
   profile: 'core',
   input: targetInput.extend({ key: KeyName }),
-  output: ActionOutput.extend(downloadsField),
+  output: ActionOutput,
   hints: ACTION,
   async handler(args, tool) {
     return runPageAction(tool, args, 'press', (ctx) => press(ctx, toTargetSpec(args), '', args.key));
