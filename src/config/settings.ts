@@ -57,7 +57,7 @@ export const SETTINGS = [
     flag: 'data-dir',
     type: { kind: 'string' },
     default: '~/.browsermesh',
-    description: 'Private data directory for saved browser state.',
+    description: 'Private data directory for saved browser state and per-session files (downloads, PDFs).',
   },
   {
     key: 'logLevel',
@@ -131,7 +131,8 @@ export const SETTINGS = [
     flag: 'tools',
     type: { kind: 'list', values: TOOL_PROFILES },
     default: 'core,observability,persistence,code',
-    description: 'Tool profiles to publish, comma-separated.',
+    description:
+      'Tool profiles to publish, comma-separated: core, observability, persistence, code (stands alone), evaluate, files (uploads, downloads, PDF), pointer (mouse by coordinates, viewport).',
   },
   {
     key: 'agentGuidelines',
