@@ -19,7 +19,10 @@ import {
   reload,
   type LoadState as NavLoadState,
 } from '../operations/navigation.js';
+import { mouseAction, setViewport, type MouseInput } from '../operations/mouse.js';
 import { waitForQuiet } from '../operations/quiet.js';
+import { uploadFiles } from '../operations/upload.js';
+import { loadUploadFiles } from '../operations/upload-files.js';
 import { snapshot } from '../operations/snapshot.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
 import { waitForCondition } from '../operations/waits.js';
@@ -78,6 +81,16 @@ export async function runFacadeCall(
       return acted(focus(ctx, target(call.target), 'target'));
     case 'scrollIntoView':
       return acted(scrollIntoView(ctx, target(call.target), 'target'));
+    case 'mouse':
+      return acted(mouseAction(ctx, toMouseInput(call)));
+    case 'setViewportSize':
+      await setViewport(ctx, { width: call.width, height: call.height });
+      return null;
+    case 'setInputFiles': {
+      // Code mode has no MCP client roots: paths must be under the configured upload roots.
+      const files = await loadUploadFiles(call.files, ctx.config.uploadRoots, ctx.config.uploadMaxBytes);
+      return acted(uploadFiles(ctx, target(call.target), files));
+    }
     default:
       return runReadOrWait(ctx, call, note);
   }
@@ -139,6 +152,19 @@ async function runReadOrWait(ctx: PageOperationContext, call: FacadeCall, note: 
 }
 
 const target = (selector: ElementSelector): TargetSpec => toTargetSpec(selector);
+
+function toMouseInput(call: Extract<FacadeCall, { op: 'mouse' }>): MouseInput {
+  if (call.action === 'move') return { action: 'move', x: call.x ?? 0, y: call.y ?? 0, steps: call.steps };
+  if (call.action === 'click')
+    return {
+      action: 'click',
+      x: call.x ?? 0,
+      y: call.y ?? 0,
+      button: call.button,
+      clickCount: call.clickCount,
+    };
+  return { action: call.action, button: call.button };
+}
 
 /** Playwright's selectOption matches a value or a label; the operation takes one kind at a time. */
 async function selectByValueOrLabel(

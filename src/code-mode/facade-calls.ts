@@ -109,7 +109,22 @@ export type FacadeCall =
   // Keyboard (focused element) and wheel scrolling
   | { op: 'keyboardPress'; key: string; delayMs?: number }
   | { op: 'keyboardType'; text: string; delayMs?: number }
-  | { op: 'scroll'; target?: ElementSelector; deltaX: number; deltaY: number };
+  | { op: 'scroll'; target?: ElementSelector; deltaX: number; deltaY: number }
+  // Pointer by coordinates, viewport and uploads
+  | {
+      op: 'mouse';
+      action: 'move' | 'click' | 'down' | 'up';
+      x?: number;
+      y?: number;
+      button?: MouseButton;
+      clickCount?: number;
+      steps?: number;
+    }
+  | { op: 'setViewportSize'; width: number; height: number }
+  | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted);
+
+/** A file for setInputFiles: a server path (under the upload roots) or base64 content. */
+export type UploadFileArg = { path: string } | { name: string; mimeType?: string; base64: string };
 
 export type FacadeOp = FacadeCall['op'];
 
@@ -154,6 +169,9 @@ export interface FacadeResults {
   keyboardPress: null;
   keyboardType: null;
   scroll: null;
+  mouse: null;
+  setViewportSize: null;
+  setInputFiles: null;
 }
 
 export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

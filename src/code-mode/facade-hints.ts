@@ -50,7 +50,6 @@ export const PAGE_HINTS: Readonly<Record<string, string>> = {
   mainFrame: NO_FRAMES,
   screenshot: NO_PIXELS,
   pdf: NO_PIXELS,
-  setInputFiles: 'file uploads are not available in browser_run',
   dragAndDrop: 'drag and drop is not available in browser_run; use click',
   tap: 'use click()',
   dispatchEvent: 'use click(), fill() or press()',
@@ -68,7 +67,6 @@ export const LOCATOR_HINTS: Readonly<Record<string, string>> = {
   innerHTML: 'use innerText() or textContent()',
   screenshot: NO_PIXELS,
   boundingBox: NO_PIXELS,
-  setInputFiles: 'file uploads are not available in browser_run',
   dragTo: 'drag and drop is not available in browser_run; use click',
   tap: 'use click()',
   dispatchEvent: 'use click(), fill() or press()',
@@ -89,10 +87,5 @@ export const KEYBOARD_HINTS: Readonly<Record<string, string>> = {
   insertText: 'use page.keyboard.type(text)',
 };
 
-export const MOUSE_HINTS: Readonly<Record<string, string>> = {
-  click: 'use page.click(selector) or a locator',
-  dblclick: 'use locator.dblclick()',
-  move: 'use locator.hover()',
-  down: 'use locator.click()',
-  up: 'use locator.click()',
-};
+/** page.mouse covers move, click, dblclick, down, up and wheel (viewport CSS pixels). */
+export const MOUSE_HINTS: Readonly<Record<string, string>> = {};

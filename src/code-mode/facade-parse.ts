@@ -6,6 +6,7 @@ import type {
   LoadState,
   SimpleActionOp,
 } from './facade-calls.js';
+import { HANDS_PARSERS } from './facade-parse-hands.js';
 import { MAX_TEXT_CHARS, parseSelector } from './facade-validate.js';
 import {
   CallArgumentError,
@@ -213,6 +214,7 @@ const PARSER_TABLE: Record<string, Parser> = {
     return { op: 'keyboardType', text, ...delayOf(m, o) };
   },
   scroll,
+  ...HANDS_PARSERS,
 };
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */

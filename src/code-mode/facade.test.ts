@@ -290,7 +290,6 @@ describe('unsupported members name themselves and say what to use', () => {
     ['context', 'page.context is not available in browser_run: the page and its browser context are managed'],
     ['screenshot', 'page.screenshot is not available in browser_run: use page.snapshot()'],
     ['frameLocator', 'page.frameLocator is not available in browser_run: frames are not supported'],
-    ['setInputFiles', 'page.setInputFiles is not available in browser_run: file uploads'],
     ['waitForNavigation', 'page.waitForNavigation is not available in browser_run: use page.waitForURL'],
   ];
   it.each(pageMembers)('page.%s', async (member, expected) => {
@@ -298,7 +297,7 @@ describe('unsupported members name themselves and say what to use', () => {
     expect(message).toContain(expected);
   });
 
-  const locatorMembers = ['evaluate', 'dragTo', 'setInputFiles', 'screenshot', 'elementHandle', 'innerHTML'];
+  const locatorMembers = ['evaluate', 'dragTo', 'screenshot', 'elementHandle', 'innerHTML'];
   it.each(locatorMembers)('locator.%s', async (member) => {
     const { message } = await failure(`await page.locator('a').${member}()`);
     expect(message).toMatch(
@@ -313,8 +312,8 @@ describe('unsupported members name themselves and say what to use', () => {
     expect((await failure(`page.keyboard.down('Shift')`)).message).toContain(
       'keyboard.down is not available',
     );
-    expect((await failure(`page.mouse.click(1, 2)`)).message).toContain(
-      'mouse.click is not available in browser_run: use page.click',
+    expect((await failure(`page.mouse.tripleClick(1, 2)`)).message).toContain(
+      'mouse.tripleClick is not available in browser_run',
     );
     expect((await failure(`page.locator('a').foo`)).message).toContain(
       'locator.foo is not available in browser_run (locator supports: click',

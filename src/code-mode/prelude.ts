@@ -120,6 +120,7 @@ const ELEMENT_METHODS = {
   selectOption: ['selectOption', 'values'], check: ['check'], uncheck: ['uncheck'], hover: ['hover'],
   focus: ['focus'], textContent: ['textContent'], innerText: ['innerText'], inputValue: ['inputValue'],
   getAttribute: ['getAttribute', 'name'], isVisible: ['isVisible'], isChecked: ['isChecked'], isEnabled: ['isEnabled'],
+  setInputFiles: ['setInputFiles', 'files'],
 };
 const TEXT_FINDERS = { getByText: 'text', getByLabel: 'label', getByPlaceholder: 'placeholder', getByAltText: 'altText', getByTitle: 'title' };
 
@@ -217,7 +218,14 @@ function makePage() {
     }, HINTS.keyboard),
     mouse: guard('mouse', {
       wheel: async (deltaX, deltaY) => request('mouse.wheel', 'scroll', { deltaX: deltaX, deltaY: deltaY }),
+      move: async (x, y, options) => request('mouse.move', 'mouse', { action: 'move', x: x, y: y, options: options }),
+      click: async (x, y, options) => request('mouse.click', 'mouse', { action: 'click', x: x, y: y, options: options }),
+      dblclick: async (x, y, options) =>
+        request('mouse.dblclick', 'mouse', { action: 'click', x: x, y: y, options: shape('mouse.dblclick', options, { clickCount: 2 }) }),
+      down: async (options) => request('mouse.down', 'mouse', { action: 'down', options: options }),
+      up: async (options) => request('mouse.up', 'mouse', { action: 'up', options: options }),
     }, HINTS.mouse),
+    setViewportSize: async (size) => call('setViewportSize', 'setViewportSize', { size: size }),
   };
   return guard('page', assign(api, more, finders(P, start)), HINTS.page);
 }

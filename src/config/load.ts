@@ -112,6 +112,12 @@ export interface Config {
   exportState: string;
   /** The `--config` file the other values may have come from. */
   configFile: string;
+  // Session files (issue 14).
+  /** Absolute, symlink-resolved folders uploads may read from (besides MCP roots). */
+  uploadRoots: string[];
+  uploadMaxBytes: number;
+  sessionFileQuotaBytes: number;
+  totalFileQuotaBytes: number;
 }
 
 export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version' | 'export-state';
@@ -166,6 +172,7 @@ export function loadConfig(
   checkHttp(config, raw);
   checkBrowserDefaults(config, raw);
   if (command === 'serve' && config.exportState !== '') command = 'export-state';
+  config.uploadRoots = toUploadRoots(config.uploadRoots, raw.get('uploadRoots')?.source);
   return { config, command };
 }
 
@@ -188,6 +195,15 @@ function checkProvider(config: Config, raw: RawValues): void {
   if (config.provider === 'selenium' && config.seleniumUrl === '') {
     throw new ConfigError(source, 'the selenium provider needs --selenium-url (BROWSERMESH_SELENIUM_URL)');
   }
+}
+
+/** Upload roots must be absolute (`~` allowed); symlinks are resolved when a file is checked. */
+function toUploadRoots(roots: string[], source = 'BROWSERMESH_UPLOAD_ROOTS'): string[] {
+  return roots.map((root) => {
+    const expanded = root === '~' || root.startsWith('~/') ? join(homedir(), root.slice(1)) : root;
+    if (!isAbsolute(expanded)) throw new ConfigError(source, 'each upload root must be an absolute path');
+    return resolve(expanded);
+  });
 }
 
 /** A server reachable from other machines must demand a token. */

@@ -28,7 +28,15 @@ export interface SettingSpec {
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export const TOOL_PROFILES = ['core', 'observability', 'persistence', 'code', 'evaluate'] as const;
+export const TOOL_PROFILES = [
+  'core',
+  'observability',
+  'persistence',
+  'code',
+  'evaluate',
+  'files',
+  'pointer',
+] as const;
 export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
 
 const int = (min: number, max: number): SettingType => ({ kind: 'integer', min, max });
@@ -51,7 +59,7 @@ export const SETTINGS = [
     flag: 'data-dir',
     type: { kind: 'string' },
     default: '~/.browsermesh',
-    description: 'Private data directory for saved browser state.',
+    description: 'Private data directory for saved browser state and per-session files (downloads, PDFs).',
   },
   {
     key: 'logLevel',
@@ -142,7 +150,8 @@ export const SETTINGS = [
     flag: 'tools',
     type: { kind: 'list', values: TOOL_PROFILES },
     default: 'core,observability,persistence,code',
-    description: 'Tool profiles to publish, comma-separated.',
+    description:
+      'Tool profiles to publish, comma-separated: core, observability, persistence, code (stands alone), evaluate, files (uploads, downloads, PDF), pointer (mouse by coordinates, viewport).',
   },
   {
     key: 'agentGuidelines',
@@ -644,5 +653,36 @@ export const SETTINGS = [
     type: int(1024, 1_073_741_824),
     default: '16777216',
     description: 'Maximum bytes of all saved states.',
+  },
+  // Session files (issue 14): uploads in, downloads/PDFs out. Kept together as one block.
+  {
+    key: 'uploadRoots',
+    env: 'BROWSERMESH_UPLOAD_ROOTS',
+    flag: 'upload-roots',
+    type: { kind: 'strings', pattern: /^[^\0,]+$/, hint: 'absolute folder paths' },
+    default: '',
+    description:
+      "Folders whose files may be uploaded by path, comma-separated (besides the MCP client's roots); empty = none.",
+  },
+  {
+    key: 'uploadMaxBytes',
+    env: 'BROWSERMESH_UPLOAD_MAX_BYTES',
+    type: int(1, 268_435_456),
+    default: '52428800',
+    description: 'Largest total size of the files of one upload call.',
+  },
+  {
+    key: 'sessionFileQuotaBytes',
+    env: 'BROWSERMESH_SESSION_FILE_QUOTA_BYTES',
+    type: int(1024, 17_179_869_184),
+    default: '268435456',
+    description: "Bytes of one session's files (downloads, PDFs, traces, recordings).",
+  },
+  {
+    key: 'totalFileQuotaBytes',
+    env: 'BROWSERMESH_TOTAL_FILE_QUOTA_BYTES',
+    type: int(1024, 1_099_511_627_776),
+    default: '2147483648',
+    description: "Bytes of all sessions' files together.",
   },
 ] as const satisfies readonly SettingSpec[];

@@ -21,6 +21,8 @@ import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
 import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
+import { FileQuotaPool, SessionFiles } from './session-files.js';
+import type { DownloadNote } from './downloads.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -94,6 +96,8 @@ export class BrowserMesh {
   private readonly defaults: SessionDefaults;
   private readonly watchedBrowsers = new WeakSet<Browser>();
   private creating = 0;
+  /** Bytes of every session's files together (downloads, PDFs, traces, recordings). */
+  readonly fileQuota: FileQuotaPool;
   private shuttingDown: Promise<void> | undefined;
 
   constructor(options: RuntimeOptions) {
@@ -107,6 +111,7 @@ export class BrowserMesh {
       options.config.maxSessionsPerPrincipal,
       (id) => this.sessions.get(id)?.state,
     );
+    this.fileQuota = new FileQuotaPool(options.config.totalFileQuotaBytes);
   }
 
   /**
@@ -166,6 +171,13 @@ export class BrowserMesh {
       pageHooks: this.pageHooks,
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
+      createFiles: (sessionId) =>
+        new SessionFiles({
+          root: this.config.dataDir,
+          sessionId,
+          quotaBytes: this.config.sessionFileQuotaBytes,
+          total: this.fileQuota,
+        }),
     });
     try {
       const { operator } = this.defaults;
@@ -280,6 +292,7 @@ export class BrowserMesh {
       .enqueue(
         async ({ signal }) => {
           session.assertUsable();
+          session.downloads.begin(operationId);
           const pages = (): ManagedPage[] => pagesOf(session, pageId);
           const stopWatching = watchAbort(signal, pages, options.signal);
           try {
@@ -293,6 +306,7 @@ export class BrowserMesh {
             });
           } finally {
             stopWatching();
+            await session.downloads.end(operationId, deadline.remainingMs());
           }
         },
         { deadline, signal: options.signal },
@@ -336,6 +350,13 @@ export class BrowserMesh {
       (ctx) => fn({ ...ctx, page: ctx.session.getPage(pageId) }),
       options,
     );
+  }
+
+  /** The downloads the operation `operationId` caused (reported once; browser_files lists them all). */
+  takeDownloads(sessionId: string, operationId: string, options: CallOptions = {}): DownloadNote[] {
+    return this.sessions.get(sessionId) && this.visible(sessionId, options.owner)
+      ? (this.sessions.get(sessionId)?.downloads.take(operationId) ?? [])
+      : [];
   }
 
   /** With a principal (HTTP), counts and the limit are that principal's only: others stay invisible. */

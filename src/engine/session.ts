@@ -10,6 +10,8 @@ import type { SessionUrlGuard } from './url-policy/index.js';
 
 /** Each step of a close (drain, context close, forced close) waits at most this long. */
 const CLOSE_STEP_MS = 2_000;
+import { DownloadTracker } from './downloads.js';
+import type { SessionFiles } from './session-files.js';
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
 
@@ -28,6 +30,8 @@ export interface SessionInit {
   stateId: string | null;
   /** The URL policy for this session's requests (and its guard proxy, closed with the session). */
   urlGuard?: SessionUrlGuard;
+  /** Builds the session's private file folder (downloads, PDFs, traces, recordings) from its id. */
+  createFiles: (sessionId: string) => SessionFiles;
 }
 
 export interface SessionInfo {
@@ -60,9 +64,17 @@ export class Session {
   private closing: Promise<void> | undefined;
   /** Popups closed because the page limit was reached, for the next operation to report. */
   refusedPopups = 0;
+  /** The session's own quota-bound folder; disposed (deleted unless kept) when the session closes. */
+  readonly files: SessionFiles;
+  /** A viewport set on an open page (browser_set_viewport), applied to every page opened after it. */
+  private viewport: { width: number; height: number } | undefined;
+  /** Saves the pages' downloads into `files` and ties each to the operation that caused it. */
+  readonly downloads: DownloadTracker;
 
   constructor(private readonly init: SessionInit) {
     this.queue = new SerialQueue({ maxLength: init.maxQueuedOps });
+    this.files = init.createFiles(this.id);
+    this.downloads = new DownloadTracker(this.files, init.logger);
   }
 
   get state(): SessionState {
@@ -126,7 +138,14 @@ export class Session {
     this.assertUsable();
     if (this.listPages().length >= this.init.maxPages) throw pageLimitError(this.init.maxPages);
     const page = await this.browserContext.newPage();
-    return this.adopt(page, false);
+    const managed = this.adopt(page, false);
+    if (this.viewport) await page.setViewportSize(this.viewport);
+    return managed;
+  }
+
+  /** The viewport for pages opened from now on (the open page was resized by the caller). */
+  setViewport(size: { width: number; height: number }): void {
+    this.viewport = { ...size };
   }
 
   /** Bounded whatever the page does: a page that does not close in time is closed by the browser. */
@@ -141,16 +160,17 @@ export class Session {
 
   /**
    * closing → fail queued work and interrupt running work → drain → close pages and context →
-   * closed. Bounded whatever the pages do (a few seconds at most): queued operations fail at once
-   * with SESSION_CLOSED, the running one is aborted and its page's loading and script are stopped,
-   * and pages the context cannot close are closed by the browser process. Repeat calls share one close.
+   * remove the session's files (unless `keepFiles`) → closed. Bounded whatever the pages do (a few
+   * seconds at most): queued operations fail at once with SESSION_CLOSED, the running one is aborted
+   * and its page's loading and script are stopped, and pages the context cannot close are closed by
+   * the browser process. Repeat calls share one close.
    */
-  close(): Promise<void> {
-    this.closing ??= this.closeBounded();
+  close(options: { keepFiles?: boolean } = {}): Promise<void> {
+    this.closing ??= this.closeBounded(options.keepFiles === true);
     return this.closing;
   }
 
-  private async closeBounded(): Promise<void> {
+  private async closeBounded(keepFiles: boolean): Promise<void> {
     if (this.currentState === 'ready') this.currentState = 'closing';
     const pages = this.listPages();
     this.queue.failAll(() => this.unavailableError());
@@ -166,6 +186,7 @@ export class Session {
     await settleWithin(this.init.urlGuard?.close() ?? Promise.resolve(), CLOSE_STEP_MS);
     this.pages.clear();
     this.context = undefined;
+    await settleWithin(this.files.dispose({ keepAll: keepFiles }), CLOSE_STEP_MS);
     if (this.currentState === 'closing') this.currentState = 'closed';
     this.init.logger.info('session_closed', { sessionId: this.id });
   }
@@ -215,6 +236,8 @@ export class Session {
     // Attached now, while the renderer answers: interrupting a page stuck in a loop later needs a
     // session that already exists (attaching one then waits for the busy renderer).
     managed.cdp().catch(() => undefined);
+    page.on('download', (download) => this.downloads.capture(download));
+    page.on('request', (request) => this.downloads.watchRequest(request));
     for (const hook of this.init.pageHooks) hook(managed, this);
     return managed;
   }
@@ -229,6 +252,7 @@ export class Session {
       return;
     }
     const managed = this.adopt(page, false);
+    if (this.viewport) page.setViewportSize(this.viewport).catch(() => undefined);
     page
       .opener()
       .then((opener) => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -80,6 +81,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         owner: options.owner,
         progress: progress?.sink,
         principal: options.principal,
+        clientRoots: () => clientRoots(server),
       });
       return toCallToolResult(result);
     } finally {
@@ -101,6 +103,22 @@ class GuardedServer extends Server {
   override connect(transport: Transport): Promise<void> {
     return super.connect(new GuardedTransport(transport));
   }
+}
+
+/**
+ * The client's declared roots as local folders (file: URIs only). Asked per upload, not cached: a
+ * client may change its roots at any time. A client without the roots capability declares none.
+ */
+async function clientRoots(server: Server): Promise<string[]> {
+  if (!server.getClientCapabilities()?.roots) return [];
+  const { roots } = await server.listRoots(undefined, { timeout: 5000 });
+  return roots.flatMap((root) => {
+    try {
+      return root.uri.startsWith('file:') ? [fileURLToPath(root.uri)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** How a listing is published: shared refs or inlined, lean (default) or full nested structure. */
@@ -143,6 +161,7 @@ export function toCallToolResult(result: InvokeResult): CallToolResult {
         data: image.data,
         mimeType: image.mimeType,
       })),
+      ...result.resources.map((resource) => ({ type: 'resource' as const, resource })),
     ],
   };
 }

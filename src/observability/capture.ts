@@ -11,6 +11,8 @@ export class PageObservations {
   readonly buffer: RingBuffer<ObserveSource, StoredEvent & { kind: ObserveSource }>;
   private requestCount = 0;
   private readonly requests = new WeakMap<Request, { requestId: string; startedMs: number; url: string }>();
+  /** The latest requests by id, for details on demand (headers and bodies are read only when asked). */
+  private readonly recent = new Map<string, Request>();
 
   constructor(readonly limits: ObservabilityLimits) {
     this.buffer = new RingBuffer(limits.maxEvents);
@@ -25,8 +27,16 @@ export class PageObservations {
     if (request.resourceType() === 'websocket' || request.serviceWorker() !== null) return false;
     const url = sanitizeUrl(request.url(), this.limits.maxStringChars);
     if (url === undefined) return false;
-    this.requests.set(request, { requestId: `r${++this.requestCount}`, startedMs: Date.now(), url });
+    const requestId = `r${++this.requestCount}`;
+    this.requests.set(request, { requestId, startedMs: Date.now(), url });
+    this.recent.set(requestId, request);
+    if (this.recent.size > RECENT_REQUESTS) this.recent.delete(this.recent.keys().next().value ?? '');
     return true;
+  }
+
+  /** The request with this id, while it is among the latest RECENT_REQUESTS. */
+  request(requestId: string): Request | undefined {
+    return this.recent.get(requestId);
   }
 
   tracked(request: Request): { requestId: string; startedMs: number; url: string } | undefined {
@@ -35,6 +45,7 @@ export class PageObservations {
 }
 
 const OBSERVATIONS = Symbol('browsermesh.observability');
+const RECENT_REQUESTS = 100;
 
 /** The page's observations, or undefined when capture was never attached to it. */
 export function observationsOf(page: ManagedPage): PageObservations | undefined {

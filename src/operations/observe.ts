@@ -2,6 +2,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { observationsOf } from '../observability/capture.js';
 import { readObservations, type ObserveResult } from '../observability/read.js';
+import { checkedRequest, requestDetails, type RequestDetails } from '../observability/request-details.js';
 import { METADATA_ONLY_SOURCES, type ObserveSource } from '../observability/types.js';
 
 export interface ObserveInput {
@@ -48,4 +49,20 @@ export function observe(ctx: PageOperationContext, input: ObserveInput): Observe
     },
     config.observabilityResponseBytes,
   );
+}
+
+/** One network request in detail (browser_observe with requestId): headers and bounded text bodies, redacted. */
+export async function observeRequest(ctx: PageOperationContext, requestId: string): Promise<RequestDetails> {
+  const observations = observationsOf(ctx.page);
+  if (!observations) {
+    throw new BrowserMeshError(
+      ErrorCodes.NOT_SUPPORTED,
+      'Observability capture is not enabled for this runtime',
+    );
+  }
+  const request = checkedRequest(observations.request(requestId));
+  return requestDetails(requestId, request, {
+    maxStringChars: ctx.config.observabilityStringChars,
+    maxBodyChars: Math.floor(ctx.config.observabilityResponseBytes / 4),
+  });
 }

@@ -18,6 +18,23 @@ export const snapshotOutputFields = {
 };
 
 /** Unexpected dialogs as one short line each: they can ride on any result at little cost. */
+/** Files the call downloaded (invokeTool fills it in for tools whose output declares it). */
+export const downloadsField = {
+  downloads: z
+    .array(
+      z.object({
+        downloadId: z.string(),
+        name: z.string(),
+        bytes: z.number(),
+        mimeType: z.string().nullable(),
+        state: z.enum(['in_progress', 'completed', 'failed', 'removed']),
+        errorCode: z.string().optional(),
+      }),
+    )
+    .optional()
+    .describe('Files this call downloaded (browser_files).'),
+};
+
 export const dialogsField = {
   dialogs: z
     .array(z.string())

@@ -25,6 +25,8 @@ export interface ToolContext {
   call: CallOptions & { operationId: string };
   /** Progress for a long call; absent when nobody listens. */
   progress?: ProgressSink | undefined;
+  /** Folders the client declared as its roots (MCP `roots`), resolved to local paths; [] when none. */
+  clientRoots?: () => Promise<string[]>;
 }
 
 /** A handler may return just its structured fields, or add an image and/or a custom text block. */
@@ -33,6 +35,14 @@ export interface ToolOutput<O> {
   /** Replaces the default compact-JSON text block (e.g. a snapshot's own text, never JSON-escaped). */
   text?: string;
   images?: Array<{ data: string; mimeType: 'image/png' | 'image/jpeg' }>;
+  /** Binary content as MCP embedded resources (base64 `blob`), e.g. a downloaded file read back. */
+  resources?: EmbeddedBlob[];
+}
+
+export interface EmbeddedBlob {
+  uri: string;
+  mimeType: string;
+  blob: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds tools of every shape
@@ -44,6 +54,8 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   /** What the tool does and when to use it, in one or two sentences. */
   description: string;
   profile: ToolProfile;
+  /** Further profiles that also publish this tool (e.g. `code` needs sessions and a snapshot to stand alone). */
+  alsoIn?: readonly ToolProfile[];
   input: I;
   /** Structured result fields, without operationId (added to every result). */
   output: O;

@@ -29,6 +29,8 @@ import {
 import { actionAndWaitTool, waitTool } from './waits.js';
 import { runTool } from './run.js';
 import { evaluateTool } from './evaluate.js';
+import { filesTool, pdfTool, uploadTool } from './files.js';
+import { mouseTool, viewportTool } from './pointer.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -70,6 +72,11 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   stateRemove,
   runTool,
   evaluateTool,
+  uploadTool,
+  filesTool,
+  pdfTool,
+  mouseTool,
+  viewportTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */
@@ -78,7 +85,7 @@ export function selectTools(
   tools: readonly AnyTool[] = ALL_TOOLS,
 ): AnyTool[] {
   const wanted = new Set(profiles);
-  return tools.filter((tool) => wanted.has(tool.profile));
+  return tools.filter((tool) => wanted.has(tool.profile) || tool.alsoIn?.some((p) => wanted.has(p)));
 }
 
 /** The configured profiles' tools, each rebuilt for the configuration where its schema carries limits. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/actions.js';
 import { dragAndDrop } from '../operations/drag.js';
 import { ActionOutput, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
-import { includeSnapshotField, runPageAction } from './action-runner.js';
+import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
 import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { pageAddress, targetFields } from './schemas.js';
 
@@ -20,7 +20,7 @@ export const clickTool = defineTool({
     clickCount: z.number().int().min(1).max(3).optional().describe('1 (default), 2 or 3.'),
     modifiers: Modifiers.optional(),
   }),
-  output: ActionOutput,
+  output: ActionOutput.extend(downloadsField),
   hints: ACTION,
   async handler(args, tool) {
     return runPageAction(tool, args, 'click', (ctx) =>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, toSerializedError, type SerializedError } from '../errors.js';
 import { newId } from '../engine/ids.js';
+import type { DownloadNote } from '../engine/downloads.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { isToolOutput, type AnyTool, type ProgressSink } from './define.js';
+import { isToolOutput, type AnyTool, type EmbeddedBlob, type ProgressSink } from './define.js';
 import { TimeoutMs } from './schemas.js';
 import { redactSecrets, redactSecretsDeep } from '../secrets.js';
 import { redactArgumentValues } from './redact-args.js';
@@ -18,6 +19,8 @@ export interface InvokeContext {
   /** Where step progress goes when the caller asked for it (MCP progressToken). */
   progress?: ProgressSink | undefined;
   principal?: string | undefined;
+  /** The connected client's declared roots (MCP `roots`), for path uploads. */
+  clientRoots?: (() => Promise<string[]>) | undefined;
 }
 
 export type InvokeResult =
@@ -27,6 +30,7 @@ export type InvokeResult =
       structured: Record<string, unknown>;
       text: string;
       images: Array<{ data: string; mimeType: string }>;
+      resources: EmbeddedBlob[];
     }
   | { ok: false; operationId: string; error: SerializedError };
 
@@ -67,13 +71,24 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       services: ctx.services,
       call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner, principal: ctx.principal },
       progress: ctx.progress,
+      ...(ctx.clientRoots ? { clientRoots: ctx.clientRoots } : {}),
     });
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
       : { structured: out as Record<string, unknown> };
     // Secret values the page echoed (a field's value in a snapshot, a read) go back as references.
     const secrets = ctx.mesh.config.secrets;
-    const structured = redactSecretsDeep(secrets, { operationId, ...output.structured });
+    const structured: Record<string, unknown> = redactSecretsDeep(secrets, {
+      operationId,
+      ...output.structured,
+    });
+    if (sessionId !== undefined && 'downloads' in tool.output.shape) {
+      const downloads = ctx.mesh.takeDownloads(sessionId, operationId, { owner: ctx.owner });
+      if (downloads.length > 0) structured.downloads = downloads.map(toDownloadOutput);
+      // A custom text block (a snapshot) would hide them otherwise.
+      if (downloads.length > 0 && output.text !== undefined)
+        output.text += `\ndownloads: ${JSON.stringify(structured.downloads)}`;
+    }
     ctx.logger.info('tool_call', {
       tool: tool.name,
       operationId,
@@ -87,6 +102,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       structured,
       text: output.text === undefined ? JSON.stringify(structured) : redactSecrets(secrets, output.text),
       images: output.images ?? [],
+      resources: output.resources ?? [],
     };
   } catch (error) {
     const secretValues = Object.values(ctx.mesh.config.secrets);
@@ -124,4 +140,10 @@ export function fromZodError(error: z.ZodError): BrowserMeshError {
 function toSafeKey(key: PropertyKey): string {
   const text = String(key);
   return /^[A-Za-z0-9_$-]{1,64}$/.test(text) ? text : '?';
+}
+
+/** The fields a result reports for a download (its folder path never leaves the server). */
+function toDownloadOutput(note: DownloadNote): Record<string, unknown> {
+  const { downloadId, name, bytes, mimeType, state, errorCode } = note;
+  return { downloadId, name, bytes, mimeType, state, ...(errorCode ? { errorCode } : {}) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { observe } from '../operations/observe.js';
+import { observe, observeRequest } from '../operations/observe.js';
 import { OBSERVE_SOURCES } from '../observability/types.js';
 import { defineTool, READ_ONLY, type AnyTool } from './define.js';
 import { pageAddress } from './schemas.js';
@@ -40,6 +40,7 @@ function buildObserveTool(maxLimit: number): AnyTool {
         sinceEventId: z.number().int().min(0).optional().describe('Previous nextCursor (default 0).'),
         limit: z.number().int().min(1).max(maxLimit).optional(),
         includeText: z.boolean().optional().describe('console/pageError: add redacted text (and stack).'),
+        requestId: z.string().max(32).optional().describe('Details of one request.'),
       })
       .strict(),
     output: z.object({
@@ -50,12 +51,24 @@ function buildObserveTool(maxLimit: number): AnyTool {
       gap: z.boolean().describe('Events newer than sinceEventId were evicted.'),
       droppedCount: z.number().int(),
       truncated: z.boolean(),
+      request: z.object({}).loose().optional(),
     }),
     hints: READ_ONLY,
     configure: (config) => buildObserveTool(config.observabilityPageSize),
     async handler(args, { mesh, call }) {
-      const { sessionId, pageId, ...input } = args;
-      return mesh.runOnPage(sessionId, pageId, 'observe', async (ctx) => observe(ctx, input), call);
+      const { sessionId, pageId, requestId, ...input } = args;
+      return mesh.runOnPage(
+        sessionId,
+        pageId,
+        'observe',
+        async (ctx) => {
+          const events = observe(ctx, input);
+          if (requestId === undefined) return events;
+          const request: Record<string, unknown> = { ...(await observeRequest(ctx, requestId)) };
+          return { ...events, request };
+        },
+        call,
+      );
     },
   });
 }

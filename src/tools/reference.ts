@@ -9,7 +9,7 @@ export function renderToolTable(tools: readonly AnyTool[]): string {
     const fields = Object.keys(tool.input.shape).filter((name) => name !== 'sessionId' && name !== 'pageId');
     const address =
       'pageId' in tool.input.shape ? 'session + page' : 'sessionId' in tool.input.shape ? 'session' : '—';
-    return `| \`${tool.name}\` | ${tool.profile} | ${address} | ${fields.map((f) => `\`${f}\``).join(', ') || '—'} | ${tool.description.replace(/\|/g, '\\|')} |`;
+    return `| \`${tool.name}\` | ${[tool.profile, ...(tool.alsoIn ?? [])].join(', ')} | ${address} | ${fields.map((f) => `\`${f}\``).join(', ') || '—'} | ${tool.description.replace(/\|/g, '\\|')} |`;
   });
   return [
     TOOLS_BEGIN,

@@ -5,6 +5,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument, type ErrorCode } from '.
 import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
 import { runActions, type ActionsResult } from '../operations/run-actions.js';
 import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
+import { downloadsField } from './action-runner.js';
 import { ActionStepSchema, MAX_ACTIONS, toActionSteps } from './run-steps.js';
 import { pageAddress } from './schemas.js';
 
@@ -26,6 +27,7 @@ const RunOutput = z.object({
   completed: z.number().optional(),
   total: z.number().optional(),
   url: z.string().optional(),
+  ...downloadsField,
   results: z.array(z.object({ index: z.number(), action: z.string() }).loose()).optional(),
   failed: z
     .object({

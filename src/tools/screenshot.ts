@@ -8,6 +8,7 @@ export const screenshotTool = defineTool({
   title: 'Screenshot',
   description: 'A PNG of the viewport, the full page or one element (browser_snapshot is cheaper for text).',
   profile: 'core',
+  alsoIn: ['code'],
   input: z
     .object({
       ...pageAddress,

@@ -9,6 +9,7 @@ export const sessionCreate = defineTool({
   title: 'Create session',
   description: 'Open an isolated session (own cookies, storage, pages): one per user, role or parallel task.',
   profile: 'core',
+  alsoIn: ['code'],
   input: z
     .object({
       name: SessionName.optional(),
@@ -38,6 +39,7 @@ export const sessionList = defineTool({
   title: 'List sessions',
   description: "This client's sessions: state, labels, page counts.",
   profile: 'core',
+  alsoIn: ['code'],
   timeout: false,
   input: z.object({}).strict(),
   output: z.object({ sessions: z.array(SessionInfoSchema) }),
@@ -67,6 +69,7 @@ export const sessionClose = defineTool({
   title: 'Close session',
   description: 'Close a session, ending its queued and running calls; closing again succeeds.',
   profile: 'core',
+  alsoIn: ['code'],
   input: z.object({ sessionId: SessionId }).strict(),
   output: z.object({ sessionId: z.string(), state: z.string(), alreadyClosed: z.boolean() }),
   hints: DESTRUCTIVE,

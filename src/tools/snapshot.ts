@@ -43,6 +43,7 @@ export const snapshotTool = defineTool({
     'The page as lines `[role @eN state] name`; refs (@eN) are targets for the action tools. ' +
     'Use interactiveOnly for targets, since "previous" for changes, cursor=nextCursor for more.',
   profile: 'core',
+  alsoIn: ['code'],
   input: z
     .object({
       ...pageAddress,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { actionAndWait, type AwaitedEvent, type TriggerAction } from '../operations/action-and-wait.js';
-import { waitForCondition, type WaitCondition } from '../operations/waits.js';
-import { dialogsField, publishDialogs } from './action-runner.js';
+import { MAX_TEXT_CHARS, waitForCondition, type WaitCondition } from '../operations/waits.js';
+import { dialogsField, downloadsField, publishDialogs } from './action-runner.js';
 import { DialogNoteSchema, KeyName, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
 import { ACTION, defineTool, READ_ONLY } from './define.js';
 import { pageAddress, PageInfoSchema, targetFields } from './schemas.js';
@@ -158,7 +158,7 @@ export const actionAndWaitTool = defineTool({
       waitFor: WaitFor,
     })
     .strict(),
-  output: z.object({ event: ObservedEventSchema, elapsedMs: z.number(), ...dialogsField }),
+  output: z.object({ event: ObservedEventSchema, elapsedMs: z.number(), ...dialogsField, ...downloadsField }),
   hints: ACTION,
   async handler(args, { mesh, call }) {
     const action = toTriggerAction(args);

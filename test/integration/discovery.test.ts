@@ -3,6 +3,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolProfile } from '../../src/config/load.js';
+import { TOOL_PROFILES } from '../../src/config/settings.js';
 import { listingBytes } from '../../src/mcp/listing.js';
 import { toListing, type ListingOptions } from '../../src/mcp/server.js';
 import { defineTool, READ_ONLY } from '../../src/tools/define.js';
@@ -86,9 +87,8 @@ describe('tools/list size', () => {
     const defaultPerTool = measure('default (core,obs,persistence,code)', DEFAULT_PROFILES, { refs: true });
     measure('default, --no-schema-refs', DEFAULT_PROFILES, { refs: false });
     const fullPerTool = measure('default, --full-schemas', DEFAULT_PROFILES, { refs: true, full: true });
-    for (const profile of ['core', 'observability', 'persistence', 'code', 'evaluate'] as const)
-      measure(profile, [profile], { refs: true });
-    measure('all profiles', ['core', 'observability', 'persistence', 'code', 'evaluate'], { refs: true });
+    for (const profile of TOOL_PROFILES) measure(profile, [profile], { refs: true });
+    measure('all profiles', [...TOOL_PROFILES], { refs: true });
     console.log(`tools/list bytes per profile:\n${rows.join('\n')}`);
     // The goal of the discovery issue: at most ~800 bytes per tool on average, output schemas included.
     expect(defaultPerTool).toBeLessThanOrEqual(800);
@@ -196,7 +196,7 @@ describe('lean schemas', () => {
 
 describe('published schemas', () => {
   it('compile under a JSON Schema 2020-12 validator, lean and full, with refs and inlined', async () => {
-    const all: ToolProfile[] = ['core', 'observability', 'persistence', 'code', 'evaluate'];
+    const all: ToolProfile[] = [...TOOL_PROFILES];
     for (const fullSchemas of [false, true]) {
       const withRefs = await listTools({ tools: all, fullSchemas });
       compileAll(withRefs);
@@ -368,9 +368,31 @@ describe('prompts and resources', () => {
   });
 });
 
-it('keeps every registered tool in exactly one profile', () => {
-  const profiles = new Set(ALL_TOOLS.map((tool) => tool.profile));
+it('keeps every registered tool in exactly one home profile (alsoIn only adds known ones)', () => {
+  const known = new Set<string>(TOOL_PROFILES);
+  expect(ALL_TOOLS.every((tool) => known.has(tool.profile))).toBe(true);
   expect(
-    [...profiles].every((p) => ['core', 'observability', 'persistence', 'code', 'evaluate'].includes(p)),
+    ALL_TOOLS.every((tool) => (tool.alsoIn ?? []).every((p) => known.has(p) && p !== tool.profile)),
   ).toBe(true);
+});
+
+it('keeps the opt-in hands profiles out of the default listing', async () => {
+  const names = (await listTools({})).map((tool) => tool.name);
+  for (const name of [
+    'browser_upload',
+    'browser_files',
+    'browser_pdf',
+    'browser_mouse',
+    'browser_set_viewport',
+  ])
+    expect(names).not.toContain(name);
+  expect((await listTools({ tools: ['files'] })).map((tool) => tool.name)).toEqual([
+    'browser_upload',
+    'browser_files',
+    'browser_pdf',
+  ]);
+  expect((await listTools({ tools: ['pointer'] })).map((tool) => tool.name)).toEqual([
+    'browser_mouse',
+    'browser_set_viewport',
+  ]);
 });

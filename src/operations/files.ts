@@ -1,0 +1,81 @@
+import { promises as fs } from 'node:fs';
+import type { DownloadNote } from '../engine/downloads.js';
+import type { PageOperationContext } from '../engine/runtime.js';
+import type { SessionFileInfo, SessionFiles } from '../engine/session-files.js';
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+
+export interface FileRead {
+  file: SessionFileInfo;
+  /** UTF-8 text, for text files (by MIME type and valid UTF-8). */
+  text?: string;
+  /** Raw bytes, for everything else: published as an embedded resource, never inline JSON. */
+  bytes?: Buffer;
+  offset: number;
+  truncated: boolean;
+  totalBytes: number;
+  /** Where to read on when truncated. */
+  nextOffset?: number;
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-ndjson)|image\/svg\+xml)/;
+
+/** Reads a bounded slice of a session file: text inline when it is text, bytes otherwise. */
+export async function readSessionFile(
+  files: SessionFiles,
+  fileId: string,
+  options: { offset?: number | undefined; maxBytes: number },
+): Promise<FileRead> {
+  const file = files.get(fileId);
+  const offset = options.offset ?? 0;
+  const slice = await files.read(fileId, { offset, maxBytes: options.maxBytes });
+  const base = {
+    file,
+    offset,
+    truncated: slice.truncated,
+    totalBytes: slice.totalBytes,
+    ...(slice.truncated ? { nextOffset: offset + slice.bytes.length } : {}),
+  };
+  const text = TEXT_TYPES.test(file.mimeType ?? '') ? decodeUtf8(slice.bytes) : undefined;
+  return text === undefined ? { ...base, bytes: slice.bytes } : { ...base, text };
+}
+
+/** Strict UTF-8; a character cut at the slice end is left for the next read (`stream`). */
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PdfOptions {
+  landscape?: boolean | undefined;
+  printBackground?: boolean | undefined;
+  format?: 'A4' | 'Letter' | undefined;
+}
+
+/**
+ * Prints the page to PDF (headless Chromium only) into the session's folder, reported like a
+ * download. The bytes are counted against the session's file quotas like any download.
+ */
+export async function savePdf(ctx: PageOperationContext, options: PdfOptions): Promise<DownloadNote> {
+  const page = ctx.page.page;
+  const title = await page.title().catch(() => '');
+  const { fileId, path } = await ctx.session.files.allocate('pdf', `${title.trim() || 'page'}.pdf`);
+  try {
+    const pdf = await page.pdf({
+      format: options.format ?? 'A4',
+      landscape: options.landscape ?? false,
+      printBackground: options.printBackground ?? true,
+    });
+    await fs.writeFile(path, pdf, { mode: 0o600 });
+  } catch (error) {
+    await ctx.session.files.abort(fileId);
+    throw new BrowserMeshError(ErrorCodes.NOT_SUPPORTED, 'This browser cannot print to PDF', {
+      cause: error,
+      recoveryHint: 'PDF needs headless Chromium: run without --headed, or take a browser_screenshot.',
+    });
+  }
+  const info = await ctx.session.files.commit(fileId, { mimeType: 'application/pdf' });
+  return { ...info, downloadId: info.fileId };
+}

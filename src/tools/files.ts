@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { invalidArgument } from '../errors.js';
+import { readSessionFile, savePdf } from '../operations/files.js';
+import { uploadFiles } from '../operations/upload.js';
+import { loadUploadFiles, type UploadSource } from '../operations/upload-files.js';
+import { downloadsField, publishDialogs } from './action-runner.js';
+import { ACTION, defineTool, DESTRUCTIVE, type ToolOutput } from './define.js';
+import { pageAddress, sessionAddress, targetFields } from './schemas.js';
+
+/** Files in (upload) and out (downloads, PDFs): the opt-in `files` profile. */
+
+const MAX_FILES = 20;
+const FILE_SHAPE = '{path} (absolute, under an upload root) | {name, mimeType?, base64}';
+
+const UploadFileSchema = z
+  .union([
+    z.object({ path: z.string().min(1).max(4096) }).strict(),
+    z
+      .object({
+        name: z.string().min(1).max(255),
+        mimeType: z.string().min(1).max(127).optional(),
+        base64: z.string().max(400_000_000),
+      })
+      .strict(),
+  ])
+  .meta({ shape: FILE_SHAPE });
+
+export const uploadTool = defineTool({
+  name: 'browser_upload',
+  title: 'Upload files',
+  description:
+    'Give files to a file input, or to a button/drop zone that opens the file chooser (ref or locator). Paths must be under the upload roots; otherwise send the content.',
+  profile: 'files',
+  input: z
+    .object({
+      ...pageAddress,
+      ...targetFields,
+      files: z.array(UploadFileSchema).min(1).max(MAX_FILES).describe('Files:'),
+    })
+    .strict(),
+  output: z.object({
+    completed: z.literal(true),
+    files: z.number(),
+    via: z.enum(['input', 'chooser', 'drop']),
+    url: z.string().optional(),
+    dialogs: z.array(z.string()).optional(),
+  }),
+  hints: ACTION,
+  async handler(args, { mesh, call, clientRoots }) {
+    const config = mesh.config;
+    const sources = args.files as UploadSource[];
+    const needsRoots = sources.some((source) => 'path' in source);
+    const roots = needsRoots ? [...config.uploadRoots, ...((await clientRoots?.()) ?? [])] : [];
+    const files = await loadUploadFiles(sources, roots, config.uploadMaxBytes);
+    const result = await mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'upload',
+      (ctx) => uploadFiles(ctx, { ref: args.ref, locator: args.locator }, files),
+      call,
+    );
+    return publishDialogs(result);
+  },
+});
+
+const FileInfoSchema = z.object({
+  fileId: z.string(),
+  kind: z.enum(['download', 'pdf', 'trace', 'recording']),
+  name: z.string(),
+  bytes: z.number(),
+  mimeType: z.string().nullable(),
+  state: z.enum(['in_progress', 'completed', 'failed', 'removed']),
+  createdAt: z.string(),
+});
+
+const MAX_READ_BYTES = 1_048_576;
+
+export const filesTool = defineTool({
+  name: 'browser_files',
+  title: 'Session files',
+  description:
+    "A session's downloads and PDFs: list them, read one (text inline, binary as an embedded resource; bounded, read on with offset) or remove one.",
+  profile: 'files',
+  input: z
+    .object({
+      ...sessionAddress,
+      action: z.enum(['list', 'read', 'remove']).optional().describe('Default list.'),
+      fileId: z.string().min(1).max(64).optional().describe('With read and remove (a downloadId).'),
+      offset: z.number().int().min(0).optional().describe('Byte offset to read from.'),
+      maxBytes: z.number().int().min(1).max(MAX_READ_BYTES).optional().describe('Default 65536.'),
+    })
+    .strict(),
+  output: z.object({
+    files: z.array(FileInfoSchema).optional(),
+    file: FileInfoSchema.optional(),
+    text: z.string().optional(),
+    truncated: z.boolean().optional(),
+    totalBytes: z.number().optional(),
+    nextOffset: z.number().optional(),
+    removed: z.boolean().optional(),
+  }),
+  hints: DESTRUCTIVE,
+  async handler(args, { mesh, call }) {
+    const session = mesh.getSession(args.sessionId, call);
+    const action = args.action ?? 'list';
+    if (action === 'list') return { files: session.files.list() };
+    if (args.fileId === undefined) throw invalidArgument('fileId', `is required with action ${action}`);
+    if (action === 'remove') {
+      session.files.get(args.fileId);
+      await session.files.remove(args.fileId);
+      return { removed: true };
+    }
+    const read = await readSessionFile(session.files, args.fileId, {
+      offset: args.offset,
+      maxBytes: args.maxBytes ?? 65_536,
+    });
+    const { file, text, bytes, truncated, totalBytes, nextOffset } = read;
+    const structured = { file, truncated, totalBytes, ...(nextOffset !== undefined ? { nextOffset } : {}) };
+    if (text !== undefined) return { ...structured, text };
+    const out: ToolOutput<typeof structured> = {
+      structured,
+      resources: [
+        {
+          uri: `browsermesh://sessions/${args.sessionId}/files/${file.fileId}`,
+          mimeType: file.mimeType ?? 'application/octet-stream',
+          blob: (bytes ?? Buffer.alloc(0)).toString('base64'),
+        },
+      ],
+    };
+    return out;
+  },
+});
+
+export const pdfTool = defineTool({
+  name: 'browser_pdf',
+  title: 'Save as PDF',
+  description:
+    "Print the page to PDF (headless Chromium) into the session's files; read it with browser_files.",
+  profile: 'files',
+  input: z
+    .object({
+      ...pageAddress,
+      landscape: z.boolean().optional(),
+      format: z.enum(['A4', 'Letter']).optional().describe('Default A4.'),
+    })
+    .strict(),
+  output: z.object({ ...downloadsField }),
+  hints: ACTION,
+  async handler(args, { mesh, call }) {
+    const note = await mesh.runOnPage(
+      args.sessionId,
+      args.pageId,
+      'pdf',
+      (ctx) => savePdf(ctx, { landscape: args.landscape, format: args.format }),
+      call,
+    );
+    const { downloadId, name, bytes, mimeType, state } = note;
+    return { downloads: [{ downloadId, name, bytes, mimeType, state }] };
+  },
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start({ tools: ['code'] });
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+describe('--tools code on its own', () => {
+  it('publishes a complete small surface: sessions, snapshot, screenshot, run', async () => {
+    const names = (await h.client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual([
+      'browser_session_create',
+      'browser_session_list',
+      'browser_session_close',
+      'browser_snapshot',
+      'browser_screenshot',
+      'browser_run',
+    ]);
+  });
+
+  it('drives a session end to end with only those tools', async () => {
+    const s = await h.session();
+    const run = await h.ok<{ value: unknown }>('browser_run', {
+      ...s,
+      code: `await page.goto(${JSON.stringify(site.url('/files/upload'))}); return await page.title();`,
+    });
+    expect(run.value).toBe('Uploads');
+    const snap = await h.call('browser_snapshot', { ...s, interactiveOnly: true });
+    expect(snap.isError).toBeFalsy();
+    expect(JSON.stringify(snap.content)).toContain('Choose a file');
+    const shot = await h.call('browser_screenshot', s);
+    expect(shot.content.some((c) => c.type === 'image')).toBe(true);
+    const list = await h.ok<{ sessions: Array<{ sessionId: string }> }>('browser_session_list');
+    expect(list.sessions.map((x) => x.sessionId)).toContain(s.sessionId);
+    await h.ok('browser_session_close', { sessionId: s.sessionId });
+    // Tools outside the profile stay unknown.
+    await expect(h.call('browser_navigate', { ...s, url: site.url('/') })).rejects.toThrow(/Unknown tool/);
+  });
+});

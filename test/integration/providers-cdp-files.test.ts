@@ -1,0 +1,57 @@
+/**
+ * Files through the cdp provider (a remote-debugging Chromium this test starts on 127.0.0.1): uploads
+ * by content travel inside the protocol; downloads and PDFs land in the session's folder on the
+ * BrowserMesh side. The browser shares this machine's disk here, so the test shows the files path over
+ * CDP works; docs/scale.md says what changes when the browser is on another machine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/engine/logger.js';
+import { createBrowserMesh } from '../../src/create-mesh.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness, testConfig } from '../helpers/harness.js';
+import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
+
+describe('files over the cdp provider', () => {
+  let remote: RemoteChromium;
+  let site: FixtureServer;
+  let h: McpHarness;
+
+  beforeAll(async () => {
+    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
+    const config = testConfig({
+      provider: 'cdp',
+      cdpEndpoint: remote.httpEndpoint,
+      tools: ['core', 'files'],
+    });
+    h = await McpHarness.start({}, createBrowserMesh({ config, logger: createLogger('silent') }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+    if (remote) await stopRemoteChromium(remote);
+    await site?.close();
+  });
+
+  it('uploads by content, reports a download and saves a PDF', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/files/upload') });
+    const upload = await h.ok('browser_upload', {
+      ...s,
+      locator: { label: 'Single file' },
+      files: [
+        { name: 'remote.txt', mimeType: 'text/plain', base64: Buffer.from('over cdp').toString('base64') },
+      ],
+    });
+    expect(upload).toMatchObject({ via: 'input', files: 1 });
+    await h.ok('browser_wait', { ...s, text: 'single: remote.txt 8 text/plain over cdp', timeoutMs: 5000 });
+
+    await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
+    const click = await h.ok<{ downloads?: Array<Record<string, unknown>> }>('browser_click', {
+      ...s,
+      locator: { role: 'link', name: 'Text report' },
+    });
+    expect(click.downloads?.[0]).toMatchObject({ name: 'report.txt', bytes: 26, state: 'completed' });
+    const pdf = await h.ok<{ downloads: Array<Record<string, unknown>> }>('browser_pdf', s);
+    expect(pdf.downloads[0]).toMatchObject({ mimeType: 'application/pdf', state: 'completed' });
+  });
+});
