@@ -44,6 +44,9 @@ export interface Config {
   sharedSessions: boolean;
   disconnectGraceMs: number;
   httpMaxBodyBytes: number;
+  dashboard: boolean;
+  dashboardPort: number;
+  dashboardTakeover: boolean;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

@@ -261,6 +261,31 @@ export const SETTINGS = [
     description: 'Largest HTTP request body accepted (413 beyond).',
   },
   {
+    key: 'dashboard',
+    env: 'BROWSERMESH_DASHBOARD',
+    flag: 'dashboard',
+    type: bool,
+    default: 'false',
+    description:
+      'Serve the live dashboard: at /dashboard on the HTTP server, or for stdio on a loopback port (URL on stderr).',
+  },
+  {
+    key: 'dashboardPort',
+    env: 'BROWSERMESH_DASHBOARD_PORT',
+    flag: 'dashboard-port',
+    type: int(0, 65_535),
+    default: '0',
+    description: 'Loopback port of the stdio dashboard (0 picks a free one).',
+  },
+  {
+    key: 'dashboardTakeover',
+    env: 'BROWSERMESH_DASHBOARD_TAKEOVER',
+    flag: 'dashboard-takeover',
+    type: bool,
+    default: 'false',
+    description: "Let a dashboard user take a session over (click, type) while its agent's queue waits.",
+  },
+  {
     key: 'executablePath',
     env: 'BROWSERMESH_EXECUTABLE_PATH',
     flag: 'executable-path',

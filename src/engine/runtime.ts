@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
+import { ActivityLog } from './activity.js';
 import { toContextOptions, effectiveSettings, type ContextSettings } from './context-settings.js';
 import { Deadline } from './deadline.js';
 import { newId } from './ids.js';
@@ -65,6 +66,8 @@ const MAX_TOMBSTONES = 1000;
 export class BrowserMesh {
   readonly config: Config;
   readonly logger: Logger;
+  /** Recent tool calls and session changes, for watchers such as the live dashboard. */
+  readonly activity = new ActivityLog();
   private readonly provider: BrowserProvider;
   private readonly sessions = new Map<string, Session>();
   private readonly owners = new Map<string, string>();
@@ -133,6 +136,7 @@ export class BrowserMesh {
         operationId: options.operationId,
         provider: lease.placement.provider,
       });
+      this.activity.touch();
       return { session: session.toInfo(), initialPage: initialPage.toInfo() };
     } catch (error) {
       await session.close().catch(() => undefined);
@@ -170,6 +174,11 @@ export class BrowserMesh {
     return session;
   }
 
+  /** The client that created the session (HTTP transport), or undefined when it has none. */
+  ownerOf(sessionId: string): string | undefined {
+    return this.owners.get(sessionId);
+  }
+
   /** Idempotent: closing a closing/closed/failed session succeeds; an unknown id is SESSION_NOT_FOUND. */
   async closeSession(
     sessionId: string,
@@ -179,6 +188,7 @@ export class BrowserMesh {
     const alreadyClosed = session.state === 'closed' || session.state === 'closing';
     await session.close();
     this.pruneTombstones();
+    this.activity.touch();
     return { session: session.toInfo(), alreadyClosed };
   }
 
@@ -192,6 +202,7 @@ export class BrowserMesh {
     }
     await Promise.allSettled(sessions.map((session) => session.close()));
     this.pruneTombstones();
+    this.activity.touch();
     return sessions.length;
   }
 

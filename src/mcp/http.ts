@@ -7,6 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopbackHost } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
+import { DASHBOARD_PATH, type Dashboard } from '../dashboard/handler.js';
 import { BodyTooLarge, checkRequest, createPolicy, readBody, type Refusal } from './http-guard.js';
 
 export interface HttpServerOptions {
@@ -26,6 +27,8 @@ export interface HttpServerOptions {
   maxBodyBytes: number;
   /** A fresh MCP server for one client; `owner` keys its sessions (undefined in shared mode). */
   createServer(owner: string | undefined): Server;
+  /** Serves the live dashboard at /dashboard (same Host/Origin guard and token) when given. */
+  dashboard?: Dashboard;
 }
 
 export interface RunningHttpServer {
@@ -106,10 +109,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (options.dashboard && (pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`)))
+      return options.dashboard.handle(req, res, policy);
     const refusal = checkRequest(req, policy);
     if (refusal) return refuse(res, refusal, logger);
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
-      return refuse(res, { status: 404, message: 'Not found' });
+    if (pathname !== MCP_PATH) return refuse(res, { status: 404, message: 'Not found' });
     if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) {
       return refuse(res, {
         status: 405,
@@ -166,6 +171,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     close: () => {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+        options.dashboard?.close();
         await Promise.allSettled([...clients.values()].map((client) => endClient(client, 'shutdown')));
         http.closeAllConnections();
         await closed;
