@@ -46,6 +46,8 @@ export const ErrorCodes = {
   PERSISTENCE_DISABLED: 'PERSISTENCE_DISABLED',
   /** A code-mode script failed (syntax, runtime, sandbox limit). */
   SCRIPT_ERROR: 'SCRIPT_ERROR',
+  /** No file with that id exists in the session's file folder (or it was removed). */
+  FILE_NOT_FOUND: 'FILE_NOT_FOUND',
   /** A tool or feature is not available in this configuration. */
   NOT_SUPPORTED: 'NOT_SUPPORTED',
   /** An unexpected failure inside BrowserMesh. */

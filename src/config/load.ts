@@ -61,6 +61,12 @@ export interface Config {
   maxSavedStates: number;
   maxStateBytes: number;
   maxStateTotalBytes: number;
+  // Session files (issue 14).
+  /** Absolute, symlink-resolved folders uploads may read from (besides MCP roots). */
+  uploadRoots: string[];
+  uploadMaxBytes: number;
+  sessionFileQuotaBytes: number;
+  totalFileQuotaBytes: number;
 }
 
 export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version';
@@ -115,6 +121,7 @@ export function loadConfig(
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
   checkHttp(config, raw);
+  config.uploadRoots = toUploadRoots(config.uploadRoots, raw.get('uploadRoots')?.source);
   return { config, command };
 }
 
@@ -137,6 +144,15 @@ function checkProvider(config: Config, raw: RawValues): void {
   if (config.provider === 'selenium' && config.seleniumUrl === '') {
     throw new ConfigError(source, 'the selenium provider needs --selenium-url (BROWSERMESH_SELENIUM_URL)');
   }
+}
+
+/** Upload roots must be absolute (`~` allowed); symlinks are resolved when a file is checked. */
+function toUploadRoots(roots: string[], source = 'BROWSERMESH_UPLOAD_ROOTS'): string[] {
+  return roots.map((root) => {
+    const expanded = root === '~' || root.startsWith('~/') ? join(homedir(), root.slice(1)) : root;
+    if (!isAbsolute(expanded)) throw new ConfigError(source, 'each upload root must be an absolute path');
+    return resolve(expanded);
+  });
 }
 
 /** A server reachable from other machines must demand a token. */

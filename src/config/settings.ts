@@ -385,4 +385,35 @@ export const SETTINGS = [
     default: '16777216',
     description: 'Maximum bytes of all saved states.',
   },
+  // Session files (issue 14): uploads in, downloads/PDFs out. Kept together as one block.
+  {
+    key: 'uploadRoots',
+    env: 'BROWSERMESH_UPLOAD_ROOTS',
+    flag: 'upload-roots',
+    type: { kind: 'strings', pattern: /^[^\0,]+$/, hint: 'absolute folder paths' },
+    default: '',
+    description:
+      "Folders whose files may be uploaded by path, comma-separated (besides the MCP client's roots); empty = none.",
+  },
+  {
+    key: 'uploadMaxBytes',
+    env: 'BROWSERMESH_UPLOAD_MAX_BYTES',
+    type: int(1, 268_435_456),
+    default: '52428800',
+    description: 'Largest total size of the files of one upload call.',
+  },
+  {
+    key: 'sessionFileQuotaBytes',
+    env: 'BROWSERMESH_SESSION_FILE_QUOTA_BYTES',
+    type: int(1024, 17_179_869_184),
+    default: '268435456',
+    description: "Bytes of one session's files (downloads, PDFs, traces, recordings).",
+  },
+  {
+    key: 'totalFileQuotaBytes',
+    env: 'BROWSERMESH_TOTAL_FILE_QUOTA_BYTES',
+    type: int(1024, 1_099_511_627_776),
+    default: '2147483648',
+    description: "Bytes of all sessions' files together.",
+  },
 ] as const satisfies readonly SettingSpec[];

@@ -10,6 +10,7 @@ import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
+import { FileQuotaPool, SessionFiles } from './session-files.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -74,6 +75,8 @@ export class BrowserMesh {
   private readonly pageHooks: PageHook[];
   private readonly watchedBrowsers = new WeakSet<Browser>();
   private creating = 0;
+  /** Bytes of every session's files together (downloads, PDFs, traces, recordings). */
+  readonly fileQuota: FileQuotaPool;
   private shuttingDown: Promise<void> | undefined;
 
   constructor(options: RuntimeOptions) {
@@ -81,6 +84,7 @@ export class BrowserMesh {
     this.logger = options.logger ?? silentLogger;
     this.provider = options.provider ?? createProvider(options.config, this.logger);
     this.pageHooks = [...(options.pageHooks ?? [])];
+    this.fileQuota = new FileQuotaPool(options.config.totalFileQuotaBytes);
   }
 
   /** Registers a hook run for every page adopted from now on (observability, dialogs, …). */
@@ -115,6 +119,13 @@ export class BrowserMesh {
       pageHooks: this.pageHooks,
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
+      createFiles: (sessionId) =>
+        new SessionFiles({
+          root: this.config.dataDir,
+          sessionId,
+          quotaBytes: this.config.sessionFileQuotaBytes,
+          total: this.fileQuota,
+        }),
     });
     const acquiring = this.provider.acquire({ timeoutMs: deadline.stepTimeoutMs(), signal: options.signal });
     let lease: BrowserLease | undefined;

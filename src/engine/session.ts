@@ -5,6 +5,7 @@ import type { Logger } from './logger.js';
 import { ManagedPage, type PageInfo } from './page.js';
 import type { BrowserLease, Placement } from './providers/provider.js';
 import { SerialQueue } from './queue.js';
+import type { SessionFiles } from './session-files.js';
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
 
@@ -19,6 +20,8 @@ export interface SessionInit {
   pageHooks: readonly PageHook[];
   contextSettings: Record<string, unknown>;
   stateId: string | null;
+  /** Builds the session's private file folder (downloads, PDFs, traces, recordings) from its id. */
+  createFiles: (sessionId: string) => SessionFiles;
 }
 
 export interface SessionInfo {
@@ -51,8 +54,12 @@ export class Session {
   private closing: Promise<void> | undefined;
   /** Popups closed because the page limit was reached, for the next operation to report. */
   refusedPopups = 0;
+  /** The session's own quota-bound folder; disposed (deleted unless kept) when the session closes. */
+  readonly files: SessionFiles;
 
-  constructor(private readonly init: SessionInit) {}
+  constructor(private readonly init: SessionInit) {
+    this.files = init.createFiles(this.id);
+  }
 
   get state(): SessionState {
     return this.currentState;
@@ -115,8 +122,11 @@ export class Session {
     this.pages.delete(pageId);
   }
 
-  /** closing → refuse new → drain → close pages and context → closed. Repeat calls share one close. */
-  close(): Promise<void> {
+  /**
+   * closing → refuse new → drain → close pages and context → remove the session's files (unless
+   * `keepFiles`) → closed. Repeat calls share one close.
+   */
+  close(options: { keepFiles?: boolean } = {}): Promise<void> {
     this.closing ??= (async () => {
       if (this.currentState === 'ready') this.currentState = 'closing';
       this.queue.refuse(() => this.unavailableError());
@@ -125,6 +135,7 @@ export class Session {
       await this.lease?.release().catch(() => undefined);
       this.pages.clear();
       this.context = undefined;
+      await this.files.dispose({ keepAll: options.keepFiles === true }).catch(() => undefined);
       if (this.currentState === 'closing') this.currentState = 'closed';
       this.init.logger.info('session_closed', { sessionId: this.id });
     })();
