@@ -28,7 +28,7 @@ export interface SettingSpec {
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export const TOOL_PROFILES = ['core', 'observability', 'persistence', 'code', 'evaluate'] as const;
+export const TOOL_PROFILES = ['core', 'observability', 'persistence', 'code', 'evaluate', 'watch'] as const;
 export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
 
 const int = (min: number, max: number): SettingType => ({ kind: 'integer', min, max });

@@ -11,6 +11,7 @@ import { createProvider } from './providers/index.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { FileQuotaPool, SessionFiles } from './session-files.js';
+import { traceOf } from './tracing.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -22,6 +23,8 @@ export interface CallOptions {
   operationId?: string | undefined;
   /** The client that owns the sessions (HTTP transport); sessions of another owner are invisible. */
   owner?: string | undefined;
+  /** The tool this call serves, as named in a session's trace (defaults to the operation name). */
+  tool?: string | undefined;
 }
 
 export interface OperationContext {
@@ -140,6 +143,7 @@ export class BrowserMesh {
         await context.grantPermissions([grant.permission], { origin: grant.origin });
       }
       const initialPage = await session.attach(context, lease);
+      if (settings.trace) await traceOf(session).start();
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
       this.logger.info('session_created', {
@@ -238,7 +242,9 @@ export class BrowserMesh {
       .enqueue(
         async ({ signal }) => {
           session.assertUsable();
-          return fn({ operationId, session, deadline, signal, config: this.config, logger: this.logger });
+          return traceOf(session).group(`${options.tool ?? op} · ${operationId}`, () =>
+            fn({ operationId, session, deadline, signal, config: this.config, logger: this.logger }),
+          );
         },
         { deadline, signal: options.signal },
       )

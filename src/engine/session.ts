@@ -56,6 +56,8 @@ export class Session {
   refusedPopups = 0;
   /** The session's own quota-bound folder; disposed (deleted unless kept) when the session closes. */
   readonly files: SessionFiles;
+  /** Run once the queue has drained and before the context closes (finish traces and recordings). */
+  private readonly closeHooks = new Set<() => Promise<void>>();
 
   constructor(private readonly init: SessionInit) {
     this.files = init.createFiles(this.id);
@@ -123,6 +125,15 @@ export class Session {
   }
 
   /**
+   * Registers work that must run while the context is still open when the session closes (a trace
+   * or a recording is saved into the session's folder). Returns the unregister function.
+   */
+  onBeforeClose(hook: () => Promise<void>): () => void {
+    this.closeHooks.add(hook);
+    return () => void this.closeHooks.delete(hook);
+  }
+
+  /**
    * closing → refuse new → drain → close pages and context → remove the session's files (unless
    * `keepFiles`) → closed. Repeat calls share one close.
    */
@@ -131,6 +142,7 @@ export class Session {
       if (this.currentState === 'ready') this.currentState = 'closing';
       this.queue.refuse(() => this.unavailableError());
       await this.queue.drain();
+      for (const hook of this.closeHooks) await hook().catch(() => undefined);
       await this.context?.close().catch(() => undefined);
       await this.lease?.release().catch(() => undefined);
       this.pages.clear();

@@ -29,6 +29,7 @@ import {
 import { actionAndWaitTool, waitTool } from './waits.js';
 import { runTool } from './run.js';
 import { evaluateTool } from './evaluate.js';
+import { recordingTool, traceTool } from './watch.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -70,6 +71,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   stateRemove,
   runTool,
   evaluateTool,
+  traceTool,
+  recordingTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */

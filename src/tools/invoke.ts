@@ -60,7 +60,13 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     const out = await tool.handler(toolArgs, {
       mesh: ctx.mesh,
       services: ctx.services,
-      call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner },
+      call: {
+        operationId,
+        timeoutMs: timeoutMs as number | undefined,
+        signal: ctx.signal,
+        owner: ctx.owner,
+        tool: tool.name,
+      },
     });
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out

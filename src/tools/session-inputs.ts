@@ -84,10 +84,11 @@ export const ContextSettingsSchema = z
       .max(1)
       .optional()
       .describe('At most one grant: geolocation for one exact origin.'),
+    trace: z.boolean().optional(),
   })
   .strict()
   .describe('Browser settings:')
   .meta({
     shape:
-      '{viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one)}',
+      '{viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one), trace?: true}',
   });

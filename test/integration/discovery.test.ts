@@ -86,9 +86,11 @@ describe('tools/list size', () => {
     const defaultPerTool = measure('default (core,obs,persistence,code)', DEFAULT_PROFILES, { refs: true });
     measure('default, --no-schema-refs', DEFAULT_PROFILES, { refs: false });
     const fullPerTool = measure('default, --full-schemas', DEFAULT_PROFILES, { refs: true, full: true });
-    for (const profile of ['core', 'observability', 'persistence', 'code', 'evaluate'] as const)
+    for (const profile of ['core', 'observability', 'persistence', 'code', 'evaluate', 'watch'] as const)
       measure(profile, [profile], { refs: true });
-    measure('all profiles', ['core', 'observability', 'persistence', 'code', 'evaluate'], { refs: true });
+    measure('all profiles', ['core', 'observability', 'persistence', 'code', 'evaluate', 'watch'], {
+      refs: true,
+    });
     console.log(`tools/list bytes per profile:\n${rows.join('\n')}`);
     // The goal of the discovery issue: at most ~800 bytes per tool on average, output schemas included.
     expect(defaultPerTool).toBeLessThanOrEqual(800);
@@ -196,7 +198,7 @@ describe('lean schemas', () => {
 
 describe('published schemas', () => {
   it('compile under a JSON Schema 2020-12 validator, lean and full, with refs and inlined', async () => {
-    const all: ToolProfile[] = ['core', 'observability', 'persistence', 'code', 'evaluate'];
+    const all: ToolProfile[] = ['core', 'observability', 'persistence', 'code', 'evaluate', 'watch'];
     for (const fullSchemas of [false, true]) {
       const withRefs = await listTools({ tools: all, fullSchemas });
       compileAll(withRefs);
@@ -371,6 +373,8 @@ describe('prompts and resources', () => {
 it('keeps every registered tool in exactly one profile', () => {
   const profiles = new Set(ALL_TOOLS.map((tool) => tool.profile));
   expect(
-    [...profiles].every((p) => ['core', 'observability', 'persistence', 'code', 'evaluate'].includes(p)),
+    [...profiles].every((p) =>
+      ['core', 'observability', 'persistence', 'code', 'evaluate', 'watch'].includes(p),
+    ),
   ).toBe(true);
 });
