@@ -1,6 +1,7 @@
-import { open } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import type { CDPSession } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { toSrt, type Caption } from './captions.js';
 import type { ManagedPage } from './page.js';
 import type { SessionFileInfo, SessionFiles } from './session-files.js';
 
@@ -11,6 +12,13 @@ export interface ScreenRecordingOptions {
 }
 
 const READ_CHUNK_BYTES = 1 << 20;
+const MAX_CAPTIONS = 500;
+
+/** A stopped recording: the video, and its captions as SubRip subtitles when there were any. */
+export interface SavedRecording {
+  video: SessionFileInfo;
+  captions: SessionFileInfo | null;
+}
 
 /**
  * One page recorded by Chromium's own screen recorder (CDP `Page.startScreenRecording`): an MP4
@@ -20,7 +28,8 @@ const READ_CHUNK_BYTES = 1 << 20;
  * screencast.
  */
 export class PageRecording {
-  private stopped: Promise<SessionFileInfo> | undefined;
+  private stopped: Promise<SavedRecording> | undefined;
+  private readonly captions: Caption[] = [];
 
   private constructor(
     readonly page: ManagedPage,
@@ -45,13 +54,38 @@ export class PageRecording {
     return new PageRecording(page, cdp, files, new Date());
   }
 
-  /** Stops and stores the MP4 (LIMIT_EXCEEDED over a quota). Stopping again gives the same result. */
-  stop(): Promise<SessionFileInfo> {
+  /** Adds a caption shown from now for `durationMs`; returns its offset in the video (ms). */
+  caption(text: string, durationMs: number): number {
+    if (this.stopped || this.captions.length >= MAX_CAPTIONS) {
+      throw new BrowserMeshError(
+        ErrorCodes.LIMIT_EXCEEDED,
+        `A recording holds at most ${MAX_CAPTIONS} captions`,
+        {
+          details: { limit: MAX_CAPTIONS, field: 'text' },
+        },
+      );
+    }
+    const atMs = Date.now() - this.startedAt.getTime();
+    this.captions.push({ atMs, durationMs, text });
+    return atMs;
+  }
+
+  /** Stops and stores the MP4 and its captions (LIMIT_EXCEEDED over a quota). Stopping again gives the same result. */
+  stop(): Promise<SavedRecording> {
     this.stopped ??= this.save();
     return this.stopped;
   }
 
-  private async save(): Promise<SessionFileInfo> {
+  private async save(): Promise<SavedRecording> {
+    const video = await this.saveVideo();
+    if (this.captions.length === 0) return { video, captions: null };
+    // Next to the video, same stem: players (VLC, mpv) load it with the video.
+    const { fileId, path } = await this.files.allocate('recording', video.name.replace(/\.mp4$/, '.srt'));
+    await writeFile(path, toSrt(this.captions), { mode: 0o600 });
+    return { video, captions: await this.files.commit(fileId, { mimeType: 'application/x-subrip' }) };
+  }
+
+  private async saveVideo(): Promise<SessionFileInfo> {
     try {
       const { stream } = await this.cdp.send('Page.stopScreenRecording');
       const stamp = this.startedAt.toISOString().replace(/[:.]/g, '-');

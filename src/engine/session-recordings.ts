@@ -12,6 +12,8 @@ export interface StartRecordingOptions extends ScreenRecordingOptions {
 export interface StoppedRecording {
   pageId: string;
   file: SessionFileInfo | null;
+  /** The captions as SubRip subtitles beside the video, when any were added. */
+  captions: SessionFileInfo | null;
   /** The stable error code when the file could not be stored (e.g. LIMIT_EXCEEDED). */
   errorCode: string | null;
 }
@@ -75,6 +77,20 @@ export class SessionRecordings {
     return Promise.all(done);
   }
 
+  /** Adds a caption to the given pages' running recordings (all when omitted). */
+  caption(pageIds: readonly string[] | undefined, text: string, durationMs: number): string[] {
+    const targets = pageIds ?? [...this.running.keys()];
+    const missing = targets.length === 0 ? undefined : targets.find((id) => !this.running.has(id));
+    if (targets.length === 0 || missing !== undefined) {
+      throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'action: no recording is running there', {
+        details: { field: 'action' },
+        recoveryHint: 'Start a recording first.',
+      });
+    }
+    for (const id of targets) this.running.get(id)?.recording.caption(text, durationMs);
+    return [...targets];
+  }
+
   private finish(pageId: string): void {
     const running = this.running.get(pageId);
     if (!running) return;
@@ -82,10 +98,11 @@ export class SessionRecordings {
     clearTimeout(running.timer);
     this.finished.push(
       running.recording.stop().then(
-        (file) => ({ pageId, file, errorCode: null }),
+        (saved) => ({ pageId, file: saved.video, captions: saved.captions, errorCode: null }),
         (error: unknown) => ({
           pageId,
           file: null,
+          captions: null,
           errorCode: error instanceof BrowserMeshError ? error.code : ErrorCodes.BROWSER_ERROR,
         }),
       ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SessionFileInfo } from '../engine/session-files.js';
 import { recordingsOf } from '../engine/session-recordings.js';
 import { traceOf } from '../engine/tracing.js';
+import { invalidArgument } from '../errors.js';
 import { defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { PageId, sessionAddress } from './schemas.js';
 
@@ -43,6 +44,8 @@ export const traceTool = defineTool({
       `trace_${args.action}`,
       async ({ session }) => {
         const trace = traceOf(session);
+        if (args.action === 'stop' && (args.screenshots !== undefined || args.snapshots !== undefined))
+          throw invalidArgument('screenshots', 'screenshots and snapshots go with action "start"');
         if (args.action === 'start') {
           await trace.start({ screenshots: args.screenshots, snapshots: args.snapshots });
           return { tracing: true };
@@ -54,25 +57,37 @@ export const traceTool = defineTool({
   },
 });
 
+const RecordingAction = z.enum(['start', 'stop', 'caption']);
+
 export const recordingTool = defineTool({
   name: 'browser_recording',
   title: 'Record video',
   description:
-    "Start or stop an MP4 screen recording of one page (pageId) or of all the session's pages; stop returns the files.",
+    "Start or stop an MP4 screen recording of one page (pageId) or all the session's pages; caption adds subtitles (text) at this moment; stop returns the files.",
   profile: 'watch',
   input: z
     .object({
       ...sessionAddress,
       pageId: PageId.optional(),
-      action: Action,
-      maxDurationMs: z.number().int().min(1000).max(3_600_000).optional().describe('Default 600000.'),
+      action: RecordingAction,
+      maxDurationMs: z.number().int().min(1000).max(3_600_000).optional().describe('start; default 600000.'),
+      text: z.string().min(1).max(500).optional(),
+      durationMs: z.number().int().min(100).max(60_000).optional(),
     })
     .strict(),
   output: z.object({
     recording: z.array(z.string()),
     files: z
-      .array(z.object({ pageId: z.string(), file: FileOut.nullable(), errorCode: z.string().nullable() }))
+      .array(
+        z.object({
+          pageId: z.string(),
+          file: FileOut.nullable(),
+          captions: FileOut.nullable(),
+          errorCode: z.string().nullable(),
+        }),
+      )
       .optional(),
+    captioned: z.array(z.string()).optional(),
   }),
   hints: IDEMPOTENT_ACTION,
   async handler(args, { mesh, call }) {
@@ -82,6 +97,15 @@ export const recordingTool = defineTool({
       async ({ session }) => {
         const recordings = recordingsOf(session);
         const pages = args.pageId ? [session.getPage(args.pageId)] : session.listPages();
+        if ((args.text !== undefined || args.durationMs !== undefined) !== (args.action === 'caption'))
+          throw invalidArgument('text', 'text (and durationMs) go with action "caption", which needs text');
+        if (args.maxDurationMs !== undefined && args.action !== 'start')
+          throw invalidArgument('maxDurationMs', 'only with action "start"');
+        if (args.action === 'caption') {
+          const pageIds = args.pageId ? [args.pageId] : undefined;
+          const captioned = recordings.caption(pageIds, args.text ?? '', args.durationMs ?? 3000);
+          return { recording: recordings.activePageIds(), captioned };
+        }
         if (args.action === 'start') {
           await recordings.start(pages, {
             maxWidth: 1280,
@@ -97,6 +121,7 @@ export const recordingTool = defineTool({
           files: stopped.map((s) => ({
             pageId: s.pageId,
             file: s.file ? toFileOut(s.file) : null,
+            captions: s.captions ? toFileOut(s.captions) : null,
             errorCode: s.errorCode,
           })),
         };

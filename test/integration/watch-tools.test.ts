@@ -79,6 +79,9 @@ describe('browser_trace', () => {
     expect((await h.err('browser_trace', { sessionId: s.sessionId, action: 'pause' })).code).toBe(
       'INVALID_ARGUMENT',
     );
+    expect(
+      (await h.err('browser_trace', { sessionId: s.sessionId, action: 'stop', snapshots: true })).code,
+    ).toBe('INVALID_ARGUMENT');
     expect((await h.err('browser_trace', { sessionId: 's_missing', action: 'stop' })).code).toBe(
       'SESSION_NOT_FOUND',
     );
@@ -126,21 +129,36 @@ describe('browser_recording', () => {
     });
     expect(started.recording).toEqual([s.pageId]);
     expect((await h.err('browser_recording', { ...s, action: 'start' })).code).toBe('INVALID_ARGUMENT');
-    // Let the page repaint a good number of times while it is recorded.
+    // Let the page repaint a good number of times while it is recorded, with a caption on the way.
     const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
     const ticks = Number(await page.locator('#n').textContent());
-    await page.waitForFunction(
-      (from) => Number(document.getElementById('n')?.textContent) >= from + 15,
-      ticks,
-    );
-    const stopped = await h.ok<{ recording: string[]; files: Array<{ pageId: string; file: FileOut }> }>(
-      'browser_recording',
-      { sessionId: s.sessionId, action: 'stop' },
-    );
+    const ticked = (n: number) =>
+      page.waitForFunction(
+        ([from, by]) => Number(document.getElementById('n')?.textContent) >= from! + by!,
+        [ticks, n],
+      );
+    await ticked(5);
+    const captioned = await h.ok<{ captioned: string[] }>('browser_recording', {
+      sessionId: s.sessionId,
+      action: 'caption',
+      text: 'Counting up',
+      durationMs: 1000,
+    });
+    expect(captioned.captioned).toEqual([s.pageId]);
+    await ticked(15);
+    const stopped = await h.ok<{
+      recording: string[];
+      files: Array<{ pageId: string; file: FileOut; captions: FileOut }>;
+    }>('browser_recording', { sessionId: s.sessionId, action: 'stop' });
     expect(stopped.recording).toEqual([]);
     const file = stopped.files[0]!.file;
     expect(file).toMatchObject({ mimeType: 'video/mp4' });
     expect(file.name).toMatch(/\.mp4$/);
+    const srt = stopped.files[0]!.captions;
+    expect(srt.name).toBe(file.name.replace(/\.mp4$/, '.srt'));
+    expect(await readFile(fileOnDisk(s.sessionId, srt.name), 'utf8')).toMatch(
+      /^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\nCounting up\n/,
+    );
 
     const mp4 = await readFile(fileOnDisk(s.sessionId, file.name));
     site.route('/watch/video.mp4', (_req, res) => {
@@ -188,6 +206,19 @@ describe('browser_recording', () => {
       (await h.err('browser_recording', { sessionId: s.sessionId, pageId: 'p_nope', action: 'start' })).code,
     ).toBe('PAGE_NOT_FOUND');
     expect((await h.err('browser_recording', { ...s, action: 'stop' })).code).toBe('INVALID_ARGUMENT');
+    expect((await h.err('browser_recording', { ...s, action: 'caption', text: 'x' })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
+    expect((await h.err('browser_recording', { ...s, action: 'caption' })).code).toBe('INVALID_ARGUMENT');
+    expect((await h.err('browser_recording', { ...s, action: 'stop', maxDurationMs: 2000 })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
+    expect((await h.err('browser_recording', { ...s, action: 'start', text: 'x' })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
+    expect((await h.err('browser_session_create', { contextSettings: { trace: 'yes' } })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
     await h.ok('browser_recording', { sessionId: s.sessionId, action: 'start', maxDurationMs: 1000 });
     const recordings = recordingsOf(h.mesh.getSession(s.sessionId));
     await waitFor(() => recordings.activePageIds().length === 0, 20_000, 'the recording to stop by itself');
