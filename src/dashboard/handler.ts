@@ -26,7 +26,6 @@ export interface Dashboard {
 /** The static shell lives in the package (assets/), next to dist and src alike: no build step. */
 const ASSETS = new URL('../../assets/dashboard/', import.meta.url);
 const STATIC: Record<string, { file: string; type: string }> = {
-  '': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
@@ -79,11 +78,19 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       const route = url.pathname.slice(DASHBOARD_PATH.length);
       const asset = STATIC[route];
       // The shell carries no data: only the Host/Origin guard applies to it.
-      const refusal = checkRequest(req, asset ? { ...policy, tokenDigest: undefined } : policy);
+      const refusal = checkRequest(
+        req,
+        asset || route === '' ? { ...policy, tokenDigest: undefined } : policy,
+      );
       if (refusal) {
         logger.warn('dashboard_refused', { code: String(refusal.status) });
         res.writeHead(refusal.status, { 'Content-Type': 'application/json', ...refusal.headers });
         return void res.end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: refusal.message } }));
+      }
+      // The page loads app.js and style.css relative to itself: it must be addressed as a folder.
+      if (route === '') {
+        res.writeHead(301, { Location: `${DASHBOARD_PATH}/` });
+        return void res.end();
       }
       if (asset) {
         if (req.method !== 'GET') return sendJson(res, 405, { error: { code: 'NOT_SUPPORTED' } });

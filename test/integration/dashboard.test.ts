@@ -150,6 +150,10 @@ describe('live dashboard over the HTTP server', () => {
     await page.waitForFunction(() => document.body.dataset.refused === '401');
     expect(await page.locator('[data-session-id]').count()).toBe(0);
     await page.close();
+    // Without the trailing slash the shell's relative module URLs would miss: it redirects.
+    const bare = await rawRequest(dashboardUrl.replace(/\/$/, ''), { method: 'GET' });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('/dashboard/');
     // A foreign Host (DNS rebinding) is refused even for the shell.
     const rebound = await rawRequest(dashboardUrl, { method: 'GET', headers: { Host: 'evil.example' } });
     expect(rebound.status).toBe(403);
