@@ -101,6 +101,8 @@ function sessionCard(s) {
       { class: 'meta' },
       el('span', { class: `badge ${s.state}` }, s.state),
       s.takenOver ? el('span', { class: 'badge takeover' }, 'taken over') : '',
+      s.tracing ? el('span', { class: 'badge', dataset: { tracing: 'true' } }, 'tracing') : '',
+      s.recording.length ? el('span', { class: 'badge', dataset: { recording: 'true' } }, 'recording') : '',
       `${s.provider ?? '?'} · ${s.pages.length} page(s) · queue ${s.queueDepth}`,
       s.owner ? ` · client ${s.owner}` : '',
     ),

@@ -3,6 +3,8 @@ import type { OperationRecord } from '../engine/activity.js';
 import type { ManagedPage } from '../engine/page.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import type { Session } from '../engine/session.js';
+import { recordedPageIds } from '../engine/session-recordings.js';
+import { isTracing } from '../engine/tracing.js';
 import { observationsOf } from '../observability/index.js';
 import { sanitizeUrl } from '../observability/sanitize.js';
 import type { ObserveSource } from '../observability/types.js';
@@ -37,6 +39,10 @@ export interface DashboardSession {
   createdAt: string;
   queueDepth: number;
   takenOver: boolean;
+  /** A Playwright trace is being recorded. */
+  tracing: boolean;
+  /** Pages with a screen recording running. */
+  recording: string[];
   pages: DashboardPage[];
   operations: OperationRecord[];
 }
@@ -93,6 +99,8 @@ async function toDashboardSession(
     createdAt: info.createdAt,
     queueDepth: session.queue.size,
     takenOver,
+    tracing: isTracing(session),
+    recording: recordedPageIds(session),
     pages: await Promise.all(session.listPages().map(toDashboardPage)),
     operations: mesh.activity.recent(session.id).slice(-OPERATIONS_SHOWN),
   };

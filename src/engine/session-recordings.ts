@@ -120,3 +120,8 @@ export function recordingsOf(session: Session): SessionRecordings {
   }
   return recordings;
 }
+
+/** The session's pages being recorded, without creating its recordings (for watchers). */
+export function recordedPageIds(session: Session): string[] {
+  return bySession.get(session)?.activePageIds() ?? [];
+}

@@ -96,3 +96,8 @@ export function traceOf(session: Session): SessionTrace {
   }
   return trace;
 }
+
+/** Whether the session is being traced, without creating its controller (for watchers). */
+export function isTracing(session: Session): boolean {
+  return traces.get(session)?.isActive ?? false;
+}

@@ -54,7 +54,12 @@ describe('watch and replay on the cdp provider', () => {
       sessions: Array<{ sessionId: string; provider: string; pages: Array<{ url: string }> }>;
     };
     const shown = state.sessions.find((session) => session.sessionId === s.sessionId);
-    expect(shown).toMatchObject({ provider: 'cdp', pages: [{ url: site.url('/shop/') }] });
+    expect(shown).toMatchObject({
+      provider: 'cdp',
+      tracing: true,
+      recording: [s.pageId],
+      pages: [{ url: site.url('/shop/') }],
+    });
 
     // The first frame arrives over the remote browser's CDP endpoint.
     const controller = new AbortController();
