@@ -5,7 +5,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
-const LAYERS = ['engine', 'snapshot', 'operations', 'code-mode', 'tools', 'library', 'mcp', 'agent', 'cli'];
+const LAYERS = [
+  'engine',
+  'snapshot',
+  'operations',
+  'code-mode',
+  'tools',
+  'library',
+  'dashboard',
+  'mcp',
+  'agent',
+  'cli',
+];
 // What each layer must never import (by top-level folder or package).
 const FORBIDDEN = {
   engine: [
@@ -27,6 +38,7 @@ const FORBIDDEN = {
   library: ['mcp', 'agent', 'cli', '@modelcontextprotocol/sdk'],
   agent: ['mcp', 'cli', '@modelcontextprotocol/sdk'],
   mcp: ['agent', 'cli'],
+  dashboard: ['tools', 'agent', 'cli', 'zod', '@modelcontextprotocol/sdk'],
 };
 
 function files(dir) {

@@ -62,5 +62,5 @@ export {
   type ScreencastEvents,
   type ScreencastStopReason,
 } from './agent/recording/screencast-stream.js';
-export type { ScreencastFrame } from './agent/recording/page-screencast.js';
+export type { ScreencastFrame } from './engine/page-screencast.js';
 export type { RecordingResult, RecordingStatus } from './agent/recording/recorder.js';

@@ -4,6 +4,8 @@ import { createLogger, type Logger } from '../engine/logger.js';
 import { createBrowserMesh } from '../create-mesh.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { VERSIONS } from '../engine/versions.js';
+import { createDashboard } from '../dashboard/handler.js';
+import { startDashboardServer } from '../dashboard/server.js';
 import { createMcpServer } from '../mcp/server.js';
 import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
 import { helpText } from './help.js';
@@ -49,7 +51,9 @@ async function serve({ config }: LoadedConfig): Promise<void> {
   if (config.http) return serveHttp(config, mesh, logger);
   const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
   const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
+  const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
   const stop = stopper(logger, async () => {
+    await dashboard?.close().catch(() => undefined);
     await mesh.shutdown().catch(() => undefined);
     await server.close().catch(() => undefined);
   });
@@ -90,6 +94,9 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
         warmUp: config.warmUp,
         ...(owner === undefined ? {} : { owner }),
       }),
+    ...(config.dashboard
+      ? { dashboard: createDashboard({ mesh, logger, takeover: config.dashboardTakeover }) }
+      : {}),
   }).catch((error: unknown) => {
     // EADDRINUSE, EACCES, EADDRNOTAVAIL: say which, not a stack.
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
@@ -102,7 +109,35 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
   });
   // The one human line: where to point clients (the URL carries no secret).
   process.stderr.write(`browsermesh: MCP over Streamable HTTP at ${http.url}\n`);
+  if (config.dashboard)
+    process.stderr.write(`browsermesh: dashboard at ${http.url.replace(/\/mcp$/, '/dashboard/')}\n`);
   logger.info('ready', { provider: config.provider, reason: 'http' });
+}
+
+/** The stdio server's dashboard on a loopback port; its URL (never the token) goes to stderr. */
+async function startStdioDashboard(
+  config: Config,
+  mesh: BrowserMesh,
+  logger: Logger,
+): Promise<{ close(): Promise<void> } | undefined> {
+  try {
+    const dashboard = await startDashboardServer({
+      mesh,
+      logger,
+      port: config.dashboardPort,
+      token: config.httpToken,
+      takeover: config.dashboardTakeover,
+    });
+    process.stderr.write(`browsermesh: dashboard at ${dashboard.url}\n`);
+    return dashboard;
+  } catch (error) {
+    // The MCP server still works without its dashboard: say why, do not exit.
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    process.stderr.write(
+      `browsermesh: cannot start the dashboard on port ${config.dashboardPort} (${code})\n`,
+    );
+    return undefined;
+  }
 }
 
 /** SIGINT/SIGTERM (and the returned trigger) run `shutdown` once, then exit; a hung shutdown is cut at 10 s. */

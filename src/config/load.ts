@@ -77,6 +77,9 @@ export interface Config {
   secretsFile: string;
   /** Secret: name → value from the secrets file. Never log or echo. */
   secrets: Record<string, string>;
+  dashboard: boolean;
+  dashboardPort: number;
+  dashboardTakeover: boolean;
   executablePath: string;
   refTtlMs: number;
   observabilityEvents: number;

@@ -36,6 +36,7 @@ export const TOOL_PROFILES = [
   'evaluate',
   'files',
   'pointer',
+  'watch',
 ] as const;
 export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
 
@@ -554,6 +555,31 @@ export const SETTINGS = [
       'File of NAME=value lines: agents fill or type `{{secret:NAME}}`; values never appear in results or errors.',
   },
   // --- end of the URL policy block ---
+  {
+    key: 'dashboard',
+    env: 'BROWSERMESH_DASHBOARD',
+    flag: 'dashboard',
+    type: bool,
+    default: 'false',
+    description:
+      'Serve the live dashboard: at /dashboard on the HTTP server, or for stdio on a loopback port (URL on stderr).',
+  },
+  {
+    key: 'dashboardPort',
+    env: 'BROWSERMESH_DASHBOARD_PORT',
+    flag: 'dashboard-port',
+    type: int(0, 65_535),
+    default: '0',
+    description: 'Loopback port of the stdio dashboard (0 picks a free one).',
+  },
+  {
+    key: 'dashboardTakeover',
+    env: 'BROWSERMESH_DASHBOARD_TAKEOVER',
+    flag: 'dashboard-takeover',
+    type: bool,
+    default: 'false',
+    description: "Let a dashboard user take a session over (click, type) while its agent's queue waits.",
+  },
   {
     key: 'executablePath',
     env: 'BROWSERMESH_EXECUTABLE_PATH',

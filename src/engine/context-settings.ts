@@ -24,6 +24,8 @@ export interface ContextSettings {
   geolocation?: { latitude: number; longitude: number; accuracy?: number };
   /** The only permission supported: geolocation, granted to one exact origin. */
   permissions?: Array<{ permission: 'geolocation'; origin: string }>;
+  /** Record a Playwright trace from creation until stopped or the session closes. */
+  trace?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type ContextSettings,
 } from './context-settings.js';
 import { watchAbort } from './abort-watch.js';
+import { ActivityLog } from './activity.js';
 import { Deadline } from './deadline.js';
 import { toBrowserError } from './browser-errors.js';
 import { withDeadline } from './race.js';
@@ -23,6 +24,7 @@ import { PrincipalQuota } from './principal-quota.js';
 import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
 import { FileQuotaPool, SessionFiles } from './session-files.js';
 import type { DownloadNote } from './downloads.js';
+import { traceOf } from './tracing.js';
 import { VERSIONS } from './versions.js';
 
 export interface CallOptions {
@@ -40,6 +42,8 @@ export interface CallOptions {
   owner?: string | undefined;
   /** Who the client authenticated as (HTTP): session quota and runtime counts are per principal. */
   principal?: string | undefined;
+  /** The tool this call serves, as named in a session's trace (defaults to the operation name). */
+  tool?: string | undefined;
 }
 
 export interface OperationContext {
@@ -85,6 +89,8 @@ const MAX_TOMBSTONES = 1000;
 export class BrowserMesh {
   readonly config: Config;
   readonly logger: Logger;
+  /** Recent tool calls and session changes, for watchers such as the live dashboard. */
+  readonly activity = new ActivityLog();
   private readonly provider: BrowserProvider;
   /** Checked on every request a session's browser makes (see SessionUrlGuard). */
   readonly urlPolicy: UrlPolicy;
@@ -197,6 +203,7 @@ export class BrowserMesh {
         signal: options.signal,
         onBrowser: (browser) => this.watch(browser),
       });
+      if (settings.trace) await traceOf(session).start();
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
       createdId = session.id;
@@ -205,6 +212,7 @@ export class BrowserMesh {
         operationId: options.operationId,
         provider: session.browserLease?.placement.provider,
       });
+      this.activity.touch();
       return { session: session.toInfo(), initialPage: initialPage.toInfo() };
     } catch (error) {
       throw toBrowserError(error, 'Could not create the session');
@@ -232,6 +240,11 @@ export class BrowserMesh {
     return session;
   }
 
+  /** The client that created the session (HTTP transport), or undefined when it has none. */
+  ownerOf(sessionId: string): string | undefined {
+    return this.owners.get(sessionId);
+  }
+
   /** Idempotent: closing a closing/closed/failed session succeeds; an unknown id is SESSION_NOT_FOUND. */
   async closeSession(
     sessionId: string,
@@ -241,6 +254,7 @@ export class BrowserMesh {
     const alreadyClosed = session.state === 'closed' || session.state === 'closing';
     await session.close();
     this.pruneTombstones();
+    this.activity.touch();
     return { session: session.toInfo(), alreadyClosed };
   }
 
@@ -254,6 +268,7 @@ export class BrowserMesh {
     }
     await Promise.allSettled(sessions.map((session) => session.close()));
     this.pruneTombstones();
+    this.activity.touch();
     return sessions.length;
   }
 
@@ -296,14 +311,9 @@ export class BrowserMesh {
           const pages = (): ManagedPage[] => pagesOf(session, pageId);
           const stopWatching = watchAbort(signal, pages, options.signal);
           try {
-            return await fn({
-              operationId,
-              session,
-              deadline,
-              signal,
-              config: this.config,
-              logger: this.logger,
-            });
+            return await traceOf(session).group(`${options.tool ?? op} · ${operationId}`, () =>
+              fn({ operationId, session, deadline, signal, config: this.config, logger: this.logger }),
+            );
           } finally {
             stopWatching();
             await session.downloads.end(operationId, deadline.remainingMs());

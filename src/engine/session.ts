@@ -10,6 +10,8 @@ import type { SessionUrlGuard } from './url-policy/index.js';
 
 /** Each step of a close (drain, context close, forced close) waits at most this long. */
 const CLOSE_STEP_MS = 2_000;
+/** Saving a trace or a recording at close may take longer than a step, never unbounded. */
+const CLOSE_HOOKS_MS = 10_000;
 import { DownloadTracker } from './downloads.js';
 import type { SessionFiles } from './session-files.js';
 
@@ -70,6 +72,8 @@ export class Session {
   private viewport: { width: number; height: number } | undefined;
   /** Saves the pages' downloads into `files` and ties each to the operation that caused it. */
   readonly downloads: DownloadTracker;
+  /** Run once the queue has drained and before the context closes (finish traces and recordings). */
+  private readonly closeHooks = new Set<() => Promise<void>>();
 
   constructor(private readonly init: SessionInit) {
     this.queue = new SerialQueue({ maxLength: init.maxQueuedOps });
@@ -159,6 +163,15 @@ export class Session {
   }
 
   /**
+   * Registers work that must run while the context is still open when the session closes (a trace
+   * or a recording is saved into the session's folder). Returns the unregister function.
+   */
+  onBeforeClose(hook: () => Promise<void>): () => void {
+    this.closeHooks.add(hook);
+    return () => void this.closeHooks.delete(hook);
+  }
+
+  /**
    * closing → fail queued work and interrupt running work → drain → close pages and context →
    * remove the session's files (unless `keepFiles`) → closed. Bounded whatever the pages do (a few
    * seconds at most): queued operations fail at once with SESSION_CLOSED, the running one is aborted
@@ -176,6 +189,9 @@ export class Session {
     this.queue.failAll(() => this.unavailableError());
     await Promise.all(pages.map((page) => interruptPage(page, true)));
     await settleWithin(this.queue.drain(), CLOSE_STEP_MS);
+    // Traces and recordings are saved while the context is still open; bounded like every step.
+    const hooks = [...this.closeHooks].map((hook) => hook().catch(() => undefined));
+    await settleWithin(Promise.all(hooks), CLOSE_HOOKS_MS);
     const context = this.context;
     if (context && !(await settleWithin(context.close(), CLOSE_STEP_MS))) {
       this.init.logger.warn('session_close_forced', { sessionId: this.id });

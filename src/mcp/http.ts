@@ -7,6 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopbackHost } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
+import { DASHBOARD_PATH, type Dashboard } from '../dashboard/handler.js';
 import { jsonTextTooDeep } from './message-guard.js';
 import { BodyTooLarge, checkRequest, createPolicy, isRefusal, readBody, type Refusal } from './http-guard.js';
 import {
@@ -41,6 +42,8 @@ export interface HttpServerOptions {
    * `principal` (who the token says it is) keys its saved states, quota and counts.
    */
   createServer(owner: string | undefined, principal: string): Server;
+  /** Serves the live dashboard at /dashboard (same Host/Origin guard and token) when given. */
+  dashboard?: Dashboard;
 }
 
 export interface RunningHttpServer {
@@ -137,6 +140,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // The dashboard checks the Host/Origin policy and the token itself (its shell page holds no data).
+    if (options.dashboard && (path === DASHBOARD_PATH || path.startsWith(`${DASHBOARD_PATH}/`)))
+      return options.dashboard.handle(req, res, policy);
     const checked = checkRequest(req, policy);
     if (isRefusal(checked)) return refuse(res, checked, logger);
     const { principal } = checked;
@@ -225,6 +232,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     close: () => {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+        options.dashboard?.close();
         await Promise.allSettled([...clients.values()].map((client) => endClient(client, 'shutdown')));
         http.closeAllConnections();
         await closed;

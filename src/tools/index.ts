@@ -31,6 +31,7 @@ import { runTool } from './run.js';
 import { evaluateTool } from './evaluate.js';
 import { filesTool, pdfTool, uploadTool } from './files.js';
 import { mouseTool, viewportTool } from './pointer.js';
+import { recordingTool, traceTool } from './watch.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -77,6 +78,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   pdfTool,
   mouseTool,
   viewportTool,
+  traceTool,
+  recordingTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */

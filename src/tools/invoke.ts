@@ -69,7 +69,11 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     const out = await tool.handler(toolArgs, {
       mesh: ctx.mesh,
       services: ctx.services,
-      call: { operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner, principal: ctx.principal },
+      call: {
+        operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner,
+        principal: ctx.principal,
+        tool: tool.name,
+      },
       progress: ctx.progress,
       ...(ctx.clientRoots ? { clientRoots: ctx.clientRoots } : {}),
     });
@@ -89,6 +93,15 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       if (downloads.length > 0 && output.text !== undefined)
         output.text += `\ndownloads: ${JSON.stringify(structured.downloads)}`;
     }
+    recordActivity(
+      ctx,
+      tool.name,
+      operationId,
+      started,
+      null,
+      sessionId ?? createdSessionId(structured),
+      pageId,
+    );
     ctx.logger.info('tool_call', {
       tool: tool.name,
       operationId,
@@ -107,6 +120,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
   } catch (error) {
     const secretValues = Object.values(ctx.mesh.config.secrets);
     const serialized = redactArgumentValues(toSerializedError(error, operationId), args, secretValues);
+    recordActivity(ctx, tool.name, operationId, started, serialized.code, sessionId, pageId);
     ctx.logger.info('tool_error', {
       tool: tool.name,
       operationId,
@@ -117,6 +131,35 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     });
     return { ok: false, operationId, error: serialized };
   }
+}
+
+/** What a watcher may see of a call: names, ids, timing and the error code — never arguments or results. */
+function recordActivity(
+  ctx: InvokeContext,
+  tool: string,
+  operationId: string,
+  started: number,
+  errorCode: string | null,
+  sessionId: string | undefined,
+  pageId: string | undefined,
+): void {
+  ctx.mesh.activity.record({
+    operationId,
+    tool,
+    sessionId: sessionId ?? null,
+    pageId: pageId ?? null,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    errorCode,
+  });
+}
+
+/** browser_session_create names its session only in the result. */
+function createdSessionId(structured: Record<string, unknown>): string | undefined {
+  const session = structured.session;
+  if (typeof session !== 'object' || session === null) return undefined;
+  const id = (session as { sessionId?: unknown }).sessionId;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** Names the first offending field (by path) without echoing the value, which may be a secret. */

@@ -94,10 +94,11 @@ export const ContextSettingsSchema = z
       .max(1)
       .optional()
       .describe('At most one grant: geolocation for one exact origin.'),
+    trace: z.boolean().optional(),
   })
   .strict()
   .describe('Browser settings:')
   .meta({
     shape:
-      '{device?: "Pixel 7", viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, ignoreHttpsErrors?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one)}',
+      '{device?: "Pixel 7", viewport?: {width: 100-7680, height: 100-4320}, deviceScaleFactor?: 0.5-4, locale?: "fr-FR", timezoneId?: "Europe/Paris", colorScheme?: "light"|"dark"|"no-preference", reducedMotion?: "reduce"|"no-preference", userAgent?, ignoreHttpsErrors?, geolocation?: {latitude, longitude, accuracy?}, permissions?: [{permission: "geolocation", origin}] (at most one), trace?: true}',
   });

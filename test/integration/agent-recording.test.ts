@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import type { ScreencastFrame } from '../../src/agent/recording/page-screencast.js';
+import type { ScreencastFrame } from '../../src/engine/page-screencast.js';
 import type { RecordingResult } from '../../src/agent/recording/recorder.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { isJpeg, parseAvi } from './support/avi.js';

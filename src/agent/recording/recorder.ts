@@ -3,7 +3,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { ThreadView } from '../threads.js';
 import { jpegSize, MjpegAviWriter } from './avi-writer.js';
 import { captionPathFor } from './output-path.js';
-import { toSrt, type Caption } from './captions.js';
+import { toSrt, type Caption } from '../../engine/captions.js';
 import { ScreencastStream } from './screencast-stream.js';
 
 /** Frames per second of the video. Screencast frames only come when the page repaints, so the last frame is repeated to keep time. */

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isJpeg, parseAvi } from '../../../test/integration/support/avi.js';
 import { jpegSize, MjpegAviWriter } from './avi-writer.js';
-import { toSrt } from './captions.js';
+import { toSrt } from '../../engine/captions.js';
 import { captionPathFor, resolveOutputPath } from './output-path.js';
 
 /** A minimal JPEG-shaped buffer: SOI, an SOF0 with the size, some payload, EOI. */

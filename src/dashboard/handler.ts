@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BrowserMeshError, ErrorCodes, toSerializedError } from '../errors.js';
+import type { Logger } from '../engine/logger.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import { checkRequest, isRefusal, readBody, type RequestPolicy } from '../mcp/http-guard.js';
+import { LiveFrames } from './live-frames.js';
+import { buildDashboardState } from './state.js';
+import { parseTakeoverInput, TakeoverController } from './takeover.js';
+
+export const DASHBOARD_PATH = '/dashboard';
+
+export interface DashboardOptions {
+  mesh: BrowserMesh;
+  logger: Logger;
+  /** Lets a person take a session over (click and type) while its queue waits. Off by default. */
+  takeover: boolean;
+}
+
+export interface Dashboard {
+  /** Serves one request under /dashboard. The caller has matched the path, nothing else. */
+  handle(req: IncomingMessage, res: ServerResponse, policy: RequestPolicy): Promise<void>;
+  close(): void;
+}
+
+/** The static shell lives in the package (assets/), next to dist and src alike: no build step. */
+const ASSETS = new URL('../../assets/dashboard/', import.meta.url);
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+};
+const STATE_INTERVAL_MS = 2000;
+const STATE_DEBOUNCE_MS = 150;
+const MAX_BODY_BYTES = 8 * 1024;
+
+/**
+ * The live dashboard. The static shell holds no data and is served to anyone passing the Host/Origin
+ * guard; everything under /dashboard/api needs the same bearer token as MCP (the page sends it from
+ * the URL fragment, which never reaches a server or a log).
+ */
+export function createDashboard(options: DashboardOptions): Dashboard {
+  const { mesh, logger } = options;
+  const frames = new LiveFrames({ minFrameIntervalMs: 200, maxWidth: 960, maxHeight: 720, quality: 60 });
+  const takeover = new TakeoverController(mesh);
+  const state = (): ReturnType<typeof buildDashboardState> =>
+    buildDashboardState(mesh, {
+      takeoverEnabled: options.takeover,
+      isTakenOver: (id) => takeover.isTakenOver(id),
+    });
+
+  const api = async (req: IncomingMessage, res: ServerResponse, route: string, url: URL): Promise<void> => {
+    if (req.method === 'GET' && route === '/api/state') return sendJson(res, 200, await state());
+    if (req.method === 'GET' && route === '/api/stream') return streamState(req, res, mesh, state);
+    if (req.method === 'GET' && route === '/api/frames') {
+      const page = mesh.getSession(param(url, 'sessionId')).getPage(param(url, 'pageId'));
+      return streamFrames(req, res, (listener) => frames.watch(page, listener));
+    }
+    if (req.method !== 'POST' || !route.startsWith('/api/takeover')) throw notFound();
+    if (!options.takeover) {
+      throw new BrowserMeshError(
+        ErrorCodes.NOT_SUPPORTED,
+        'Take-over is off (start with --dashboard-takeover)',
+      );
+    }
+    const body = await readJson(req);
+    const sessionId = stringField(body, 'sessionId');
+    if (route === '/api/takeover/start') await takeover.start(sessionId, stringField(body, 'pageId'));
+    else if (route === '/api/takeover/release') takeover.release(sessionId);
+    else if (route === '/api/takeover/input') await takeover.input(sessionId, parseTakeoverInput(body));
+    else throw notFound();
+    return sendJson(res, 200, { ok: true });
+  };
+
+  return {
+    async handle(req, res, policy) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const route = url.pathname.slice(DASHBOARD_PATH.length);
+      const asset = STATIC[route];
+      // The shell carries no data: only the Host/Origin guard applies to it.
+      const checked = checkRequest(req, asset || route === '' ? { ...policy, tokens: [] } : policy);
+      const refusal = isRefusal(checked) ? checked : undefined;
+      if (refusal) {
+        logger.warn('dashboard_refused', { code: String(refusal.status) });
+        res.writeHead(refusal.status, { 'Content-Type': 'application/json', ...refusal.headers });
+        return void res.end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: refusal.message } }));
+      }
+      // The page loads app.js and style.css relative to itself: it must be addressed as a folder.
+      if (route === '') {
+        res.writeHead(301, { Location: `${DASHBOARD_PATH}/` });
+        return void res.end();
+      }
+      if (asset) {
+        if (req.method !== 'GET') return sendJson(res, 405, { error: { code: 'NOT_SUPPORTED' } });
+        return sendAsset(res, asset);
+      }
+      try {
+        await api(req, res, route, url);
+      } catch (error) {
+        const serialized = toSerializedError(error, 'dashboard');
+        if (!res.headersSent) sendJson(res, statusFor(serialized.code), { error: serialized });
+        else res.end();
+      }
+    },
+    close() {
+      takeover.releaseAll();
+      frames.stopAll();
+    },
+  };
+}
+
+/** Server-sent events: the whole state on every change (debounced) and every few seconds. */
+async function streamState(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mesh: BrowserMesh,
+  state: () => Promise<unknown>,
+): Promise<void> {
+  openEventStream(res);
+  let timer: NodeJS.Timeout | undefined;
+  let sending = false;
+  const send = async (): Promise<void> => {
+    if (sending || res.writableEnded) return;
+    sending = true;
+    try {
+      res.write(`event: state\ndata: ${JSON.stringify(await state())}\n\n`);
+    } finally {
+      sending = false;
+    }
+  };
+  const onChange = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void send().catch(() => undefined), STATE_DEBOUNCE_MS);
+  };
+  const interval = setInterval(onChange, STATE_INTERVAL_MS);
+  mesh.activity.on('change', onChange);
+  req.once('close', () => {
+    clearTimeout(timer);
+    clearInterval(interval);
+    mesh.activity.off('change', onChange);
+  });
+  await send();
+}
+
+function streamFrames(
+  req: IncomingMessage,
+  res: ServerResponse,
+  watch: (listener: (frame: { data: string; timestamp: number; viewport: object }) => void) => () => void,
+): void {
+  openEventStream(res);
+  const stop = watch((frame) => {
+    const payload = { data: frame.data, timestamp: frame.timestamp, viewport: frame.viewport };
+    res.write(`event: frame\ndata: ${JSON.stringify(payload)}\n\n`);
+  });
+  req.once('close', stop);
+}
+
+function openEventStream(res: ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
+  res.write(': open\n\n');
+}
+
+async function sendAsset(res: ServerResponse, asset: { file: string; type: string }): Promise<void> {
+  const body = await readFile(new URL(asset.file, ASSETS));
+  res.writeHead(200, {
+    'Content-Type': asset.type,
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  try {
+    return JSON.parse((await readBody(req, MAX_BODY_BYTES)).toString('utf8')) as unknown;
+  } catch {
+    throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'body: expected a small JSON object', {
+      details: { field: 'body' },
+    });
+  }
+}
+
+function stringField(body: unknown, field: string): string {
+  const value =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  if (typeof value !== 'string' || !/^[\w-]{1,64}$/.test(value)) {
+    throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: expected an id`, {
+      details: { field },
+    });
+  }
+  return value;
+}
+
+function param(url: URL, field: string): string {
+  return stringField({ [field]: url.searchParams.get(field) ?? undefined }, field);
+}
+
+function notFound(): BrowserMeshError {
+  return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'path: no such dashboard route', {
+    details: { field: 'path' },
+  });
+}
+
+function statusFor(code: string): number {
+  if (code === ErrorCodes.SESSION_NOT_FOUND || code === ErrorCodes.PAGE_NOT_FOUND) return 404;
+  if (code === ErrorCodes.INVALID_ARGUMENT) return 400;
+  if (code === ErrorCodes.NOT_SUPPORTED) return 403;
+  return 500;
+}

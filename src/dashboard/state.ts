@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import type { OperationRecord } from '../engine/activity.js';
+import type { ManagedPage } from '../engine/page.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import type { Session } from '../engine/session.js';
+import { recordedPageIds } from '../engine/session-recordings.js';
+import { isTracing } from '../engine/tracing.js';
+import { observationsOf } from '../observability/index.js';
+import { sanitizeUrl } from '../observability/sanitize.js';
+import type { ObserveSource } from '../observability/types.js';
+
+/** What the dashboard shows of one observe event: kind and where, never message text or bodies. */
+export interface DashboardEvent {
+  source: ObserveSource;
+  time: string;
+  level?: string;
+  name?: string;
+  url?: string;
+  status?: number;
+  failure?: string;
+}
+
+export interface DashboardPage {
+  pageId: string;
+  url: string;
+  title: string;
+  isDefault: boolean;
+  events: DashboardEvent[];
+}
+
+export interface DashboardSession {
+  sessionId: string;
+  name: string | null;
+  labels: Record<string, string>;
+  state: string;
+  provider: string | null;
+  /** A short digest of the owning HTTP client (never its MCP session id, which would let one act as it). */
+  owner: string | null;
+  createdAt: string;
+  queueDepth: number;
+  takenOver: boolean;
+  /** A Playwright trace is being recorded. */
+  tracing: boolean;
+  /** Pages with a screen recording running. */
+  recording: string[];
+  pages: DashboardPage[];
+  operations: OperationRecord[];
+}
+
+export interface DashboardState {
+  generatedAt: string;
+  takeoverEnabled: boolean;
+  sessions: DashboardSession[];
+}
+
+const OPERATIONS_SHOWN = 20;
+const EVENTS_SHOWN = 10;
+const MAX_URL_CHARS = 300;
+const MAX_TITLE_CHARS = 200;
+/** A page busy navigating may not answer title() at once; the dashboard must not wait for it. */
+const TITLE_WAIT_MS = 300;
+
+/**
+ * The whole picture a dashboard renders, built from the runtime: sessions (closed ones are left
+ * out), their pages, recent operations and observe events. URLs go through the same redaction as
+ * observability (no credentials, fragments or secret-looking query values).
+ */
+export async function buildDashboardState(
+  mesh: BrowserMesh,
+  options: { takeoverEnabled: boolean; isTakenOver: (sessionId: string) => boolean },
+): Promise<DashboardState> {
+  const sessions = mesh
+    .listSessions()
+    .filter((info) => info.state !== 'closed')
+    .map((info) => mesh.getSession(info.sessionId));
+  return {
+    generatedAt: new Date().toISOString(),
+    takeoverEnabled: options.takeoverEnabled,
+    sessions: await Promise.all(
+      sessions.map((session) => toDashboardSession(mesh, session, options.isTakenOver(session.id))),
+    ),
+  };
+}
+
+async function toDashboardSession(
+  mesh: BrowserMesh,
+  session: Session,
+  takenOver: boolean,
+): Promise<DashboardSession> {
+  const info = session.toInfo();
+  const owner = mesh.ownerOf(session.id);
+  return {
+    sessionId: session.id,
+    name: info.name,
+    labels: info.metadata,
+    state: info.state,
+    provider: info.placement?.provider ?? null,
+    owner: owner === undefined ? null : createHash('sha256').update(owner).digest('hex').slice(0, 8),
+    createdAt: info.createdAt,
+    queueDepth: session.queue.size,
+    takenOver,
+    tracing: isTracing(session),
+    recording: recordedPageIds(session),
+    pages: await Promise.all(session.listPages().map(toDashboardPage)),
+    operations: mesh.activity.recent(session.id).slice(-OPERATIONS_SHOWN),
+  };
+}
+
+async function toDashboardPage(page: ManagedPage): Promise<DashboardPage> {
+  return {
+    pageId: page.id,
+    url: displayUrl(page.page.url()),
+    title: (await titleOf(page)).slice(0, MAX_TITLE_CHARS),
+    isDefault: page.isDefault,
+    events: recentEvents(page),
+  };
+}
+
+export function displayUrl(raw: string): string {
+  if (raw === '' || raw.startsWith('about:')) return raw;
+  return sanitizeUrl(raw, MAX_URL_CHARS) ?? '(not shown)';
+}
+
+async function titleOf(page: ManagedPage): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(''), TITLE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([page.page.title().catch(() => ''), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Console errors, page errors, failed requests and 4xx/5xx responses, newest last. */
+function recentEvents(page: ManagedPage): DashboardEvent[] {
+  const obs = observationsOf(page);
+  if (!obs) return [];
+  const picked: DashboardEvent[] = [];
+  for (const source of ['console', 'pageError', 'network', 'requestFailed'] as const) {
+    const read = obs.buffer.read(source, 0, obs.limits.maxEvents);
+    for (const event of read.events) {
+      if (source === 'console' && event.level !== 'error') continue;
+      if (source === 'network' && (event.status ?? 0) < 400) continue;
+      picked.push({
+        source,
+        time: new Date(event.timeMs).toISOString(),
+        ...(event.level !== undefined ? { level: event.level } : {}),
+        ...(event.name !== undefined ? { name: event.name } : {}),
+        ...(event.url !== undefined ? { url: event.url } : {}),
+        ...(event.status !== undefined ? { status: event.status } : {}),
+        ...(event.failure !== undefined ? { failure: event.failure } : {}),
+      });
+    }
+  }
+  return picked.sort((a, b) => a.time.localeCompare(b.time)).slice(-EVENTS_SHOWN);
+}

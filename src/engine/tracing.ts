@@ -1,0 +1,103 @@
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { Session } from './session.js';
+import type { SessionFileInfo } from './session-files.js';
+
+export interface TraceOptions {
+  /** Screenshots on every action and a filmstrip (default true). */
+  screenshots?: boolean | undefined;
+  /** DOM snapshots for the trace viewer's before/after panes (default true). */
+  snapshots?: boolean | undefined;
+}
+
+/**
+ * A session's Playwright trace (`context.tracing`: snapshots, screenshots, network, console). It is
+ * written into the session's own folder when stopped — on demand or when the session closes — so it
+ * counts against the same quotas as downloads. While it runs, every operation on the session's queue
+ * is a named group (`tool · operationId`), so the trace viewer reads as the agent's steps.
+ */
+export class SessionTrace {
+  private active = false;
+  private startedAt: Date | undefined;
+  private unhook: (() => void) | undefined;
+
+  constructor(private readonly session: Session) {}
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  get since(): string | null {
+    return this.startedAt?.toISOString() ?? null;
+  }
+
+  async start(options: TraceOptions = {}): Promise<void> {
+    if (this.active) {
+      throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'action: this session is already tracing', {
+        details: { field: 'action' },
+        recoveryHint: 'Stop the running trace first.',
+      });
+    }
+    await this.session.browserContext.tracing.start({
+      screenshots: options.screenshots ?? true,
+      snapshots: options.snapshots ?? true,
+      title: `BrowserMesh session ${this.session.id}`,
+    });
+    this.active = true;
+    this.startedAt = new Date();
+    // A session closed while tracing still gets its trace saved, before its context goes away.
+    this.unhook = this.session.onBeforeClose(async () => {
+      await this.stop();
+    });
+  }
+
+  /** Stops tracing and stores the trace zip in the session's folder; LIMIT_EXCEEDED over a quota. */
+  async stop(): Promise<SessionFileInfo> {
+    if (!this.active) {
+      throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'action: this session is not tracing', {
+        details: { field: 'action' },
+        recoveryHint: 'Start a trace first.',
+      });
+    }
+    this.active = false;
+    this.unhook?.();
+    const stamp = (this.startedAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
+    const files = this.session.files;
+    const { fileId, path } = await files.allocate('trace', `trace-${this.session.id}-${stamp}.zip`);
+    try {
+      await this.session.browserContext.tracing.stop({ path });
+    } catch (error) {
+      await files.abort(fileId).catch(() => undefined);
+      throw error;
+    }
+    return files.commit(fileId, { mimeType: 'application/zip' });
+  }
+
+  /** Runs `fn` as one named group of the trace when tracing (groups never nest across calls). */
+  async group<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.active) return fn();
+    const tracing = this.session.browserContext.tracing;
+    await tracing.group(name).catch(() => undefined);
+    try {
+      return await fn();
+    } finally {
+      await tracing.groupEnd().catch(() => undefined);
+    }
+  }
+}
+
+const traces = new WeakMap<Session, SessionTrace>();
+
+/** The session's trace controller (one per session, created on first use; never module-wide state). */
+export function traceOf(session: Session): SessionTrace {
+  let trace = traces.get(session);
+  if (!trace) {
+    trace = new SessionTrace(session);
+    traces.set(session, trace);
+  }
+  return trace;
+}
+
+/** Whether the session is being traced, without creating its controller (for watchers). */
+export function isTracing(session: Session): boolean {
+  return traces.get(session)?.isActive ?? false;
+}

@@ -1,0 +1,260 @@
+/**
+ * The live dashboard, driven in a real Chromium (a separate "viewer" browser) against a running
+ * Streamable HTTP server with a token: a session created over MCP appears, its frames update, an
+ * operation shows with its duration, a closed session goes away, a missing or wrong token is refused,
+ * and take-over holds the agent's queue until it is handed back.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowserMesh } from '../../src/create-mesh.js';
+import { createDashboard } from '../../src/dashboard/handler.js';
+import { startDashboardServer } from '../../src/dashboard/server.js';
+import { createLogger } from '../../src/engine/logger.js';
+import type { BrowserMesh } from '../../src/engine/runtime.js';
+import type { RunningHttpServer } from '../../src/mcp/http.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { CHROMIUM, testConfig } from '../helpers/harness.js';
+import {
+  connectHttp,
+  err,
+  ok,
+  rawRequest,
+  startTestHttpServer,
+  type HttpClient,
+} from './support/mcp-http.js';
+import { waitFor } from './support/wait.js';
+
+type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
+
+const TOKEN = 'dashboard-test-token-0123456789';
+let mesh: BrowserMesh;
+let site: FixtureServer;
+let server: RunningHttpServer;
+let agent: HttpClient;
+let viewer: Browser;
+let dashboardUrl: string;
+
+/** A page that repaints on its own, so screencast frames keep coming; a button and a field to drive. */
+const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
+<button id="b" style="position:fixed;left:0;top:80px;width:300px;height:120px">press</button>
+<input id="f" style="position:fixed;left:0;top:220px;width:300px" />
+<p id="clicked"></p>
+<script>let i=0;setInterval(()=>{document.getElementById('n').textContent=String(++i)},100);
+document.getElementById('b').addEventListener('click',()=>{document.getElementById('clicked').textContent='yes'});</script>`;
+
+beforeAll(async () => {
+  mesh = createBrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+  site = await startFixtureServer();
+  site.route('/watch/ticker', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end(TICKER);
+  });
+  server = await startTestHttpServer(mesh, {
+    token: TOKEN,
+    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: true }),
+  });
+  dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
+  agent = await connectHttp(server.url, { token: TOKEN });
+  viewer = await chromium.launch({ executablePath: CHROMIUM });
+});
+afterAll(async () => {
+  await viewer?.close();
+  await agent?.client.close();
+  await server?.close();
+  await mesh?.shutdown();
+  await site?.close();
+});
+
+async function openDashboard(token = TOKEN): Promise<Page> {
+  const page = await viewer.newPage();
+  await page.goto(`${dashboardUrl}#token=${token}`);
+  return page;
+}
+
+async function createTicker(name: string): Promise<{ sessionId: string; pageId: string }> {
+  const created = await ok<Created>(agent.client, 'browser_session_create', {
+    name,
+    metadata: { role: 'buyer' },
+  });
+  const ids = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
+  await ok(agent.client, 'browser_navigate', { ...ids, url: site.url('/watch/ticker') });
+  return ids;
+}
+
+describe('live dashboard over the HTTP server', () => {
+  it('shows a session created over MCP, its live frames and its operations, and drops it once closed', async () => {
+    const { sessionId } = await createTicker('watched');
+    const page = await openDashboard();
+    const card = page.locator(`[data-session-id="${sessionId}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain('watched');
+    expect(await card.textContent()).toContain('role=buyer');
+    // The token left the address bar once read.
+    expect(page.url()).not.toContain(TOKEN);
+
+    await card.click();
+    const img = page.locator('.live img');
+    await page.waitForFunction(
+      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 3,
+    );
+    expect(await img.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBeGreaterThan(0);
+
+    const row = page.locator('#operations tr[data-tool="browser_navigate"]');
+    await row.waitFor();
+    expect(await row.locator('td.duration').textContent()).toMatch(/^\d+ ms$/);
+    expect(await row.locator('td').nth(3).textContent()).toBe('ok');
+    expect(await page.locator('.pageinfo').textContent()).toContain('/watch/ticker');
+
+    await ok(agent.client, 'browser_session_close', { sessionId });
+    await card.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('shows a failed call with its error code and never the arguments', async () => {
+    const { sessionId, pageId } = await createTicker('errors');
+    const secret = 'hunter2-secret-value';
+    await ok(agent.client, 'browser_fill', { sessionId, pageId, locator: { css: '#f' }, value: secret });
+    expect(
+      (await err(agent.client, 'browser_click', { sessionId, pageId, locator: { css: '#nope' } })).code,
+    ).toBe('ELEMENT_NOT_FOUND');
+    const state = await fetch(`${dashboardUrl}api/state`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const body = await state.text();
+    expect(body).not.toContain(secret);
+    const session = (
+      JSON.parse(body) as { sessions: Array<{ sessionId: string; operations: unknown[] }> }
+    ).sessions.find((s) => s.sessionId === sessionId);
+    expect(session?.operations).toContainEqual(
+      expect.objectContaining({ tool: 'browser_click', errorCode: 'ELEMENT_NOT_FOUND' }),
+    );
+    expect(session?.operations).toContainEqual(
+      expect.objectContaining({ tool: 'browser_fill', errorCode: null }),
+    );
+    await ok(agent.client, 'browser_session_close', { sessionId });
+  });
+
+  it('refuses the data without the token or with a wrong one', async () => {
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { Authorization: 'Bearer wrong-token-0123456789' },
+      { Authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
+      for (const path of ['api/state', 'api/stream', 'api/frames?sessionId=s&pageId=p']) {
+        const res = await rawRequest(`${dashboardUrl}${path}`, { method: 'GET', headers });
+        expect(res.status).toBe(401);
+        expect(res.body).not.toContain('wrong-token');
+      }
+    }
+    // The shell itself holds no data; opened without the token it says it was refused.
+    const page = await openDashboard('wrong-token-0123456789');
+    await page.waitForFunction(() => document.body.dataset.refused === '401');
+    expect(await page.locator('[data-session-id]').count()).toBe(0);
+    await page.close();
+    // Without the trailing slash the shell's relative module URLs would miss: it redirects.
+    const bare = await rawRequest(dashboardUrl.replace(/\/$/, ''), { method: 'GET' });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('/dashboard/');
+    // A foreign Host (DNS rebinding) is refused even for the shell.
+    const rebound = await rawRequest(dashboardUrl, { method: 'GET', headers: { Host: 'evil.example' } });
+    expect(rebound.status).toBe(403);
+  });
+
+  it('answers bad requests with stable codes and keeps working', async () => {
+    const auth = { Authorization: `Bearer ${TOKEN}` };
+    const missing = await rawRequest(`${dashboardUrl}api/frames?sessionId=s_nope&pageId=p_nope`, {
+      method: 'GET',
+      headers: auth,
+    });
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body).error.code).toBe('SESSION_NOT_FOUND');
+    const badId = await rawRequest(`${dashboardUrl}api/frames?sessionId=${'x'.repeat(100)}&pageId=p`, {
+      method: 'GET',
+      headers: auth,
+    });
+    expect(JSON.parse(badId.body).error.code).toBe('INVALID_ARGUMENT');
+    const notJson = await rawRequest(`${dashboardUrl}api/takeover/start`, { headers: auth, body: '{nope' });
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body).error.code).toBe('INVALID_ARGUMENT');
+    const unknown = await rawRequest(`${dashboardUrl}api/whatever`, { method: 'GET', headers: auth });
+    expect(JSON.parse(unknown.body).error.code).toBe('INVALID_ARGUMENT');
+    const state = await rawRequest(`${dashboardUrl}api/state`, { method: 'GET', headers: auth });
+    expect(state.status).toBe(200);
+  });
+
+  it('lets a person take a session over while the agent waits, then hands it back', async () => {
+    const { sessionId, pageId } = await createTicker('takeover');
+    const page = await openDashboard();
+    await page.locator(`[data-session-id="${sessionId}"]`).click();
+    await page.waitForFunction(
+      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 1,
+    );
+    await page.locator('#takeover').click();
+    await page.locator('#handback').waitFor();
+
+    // The agent's call queues behind the take-over.
+    let done = false;
+    const agentCall = ok<{ title: string }>(agent.client, 'browser_get_title', {
+      sessionId,
+      pageId,
+      timeoutMs: 60_000,
+    }).then((r) => {
+      done = true;
+      return r;
+    });
+    agentCall.catch(() => undefined);
+    await waitFor(() => mesh.getSession(sessionId).queue.size === 2, 10_000, 'the agent call to queue');
+    expect(done).toBe(false);
+
+    // The person clicks the button (on the live image, scaled to the viewport) and types.
+    const box = (await page.locator('.live img').boundingBox())!;
+    const vp = mesh.getSession(sessionId).getPage(pageId).page.viewportSize()!;
+    await page.mouse.click(box.x + (150 / vp.width) * box.width, box.y + (140 / vp.height) * box.height);
+    const target = mesh.getSession(sessionId).getPage(pageId).page;
+    await target.locator('#clicked').filter({ hasText: 'yes' }).waitFor();
+    await target.locator('#f').focus();
+    await page.locator('#takeover-text').fill('typed by a person');
+    await page.getByRole('button', { name: 'Type', exact: true }).click();
+    await waitFor(
+      async () => (await target.locator('#f').inputValue()) === 'typed by a person',
+      10_000,
+      'typing',
+    );
+
+    await page.locator('#handback').click();
+    expect((await agentCall).title).toBe('Ticker');
+    await page.locator('#takeover').waitFor();
+    await page.close();
+    await ok(agent.client, 'browser_session_close', { sessionId });
+  });
+});
+
+describe('dashboard for stdio users (own loopback port)', () => {
+  it('serves the dashboard on 127.0.0.1 with the same guard', async () => {
+    const dashboard = await startDashboardServer({
+      mesh,
+      logger: createLogger('silent'),
+      port: 0,
+      token: TOKEN,
+      takeover: false,
+    });
+    try {
+      expect(dashboard.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/$/);
+      expect((await rawRequest(`${dashboard.url}api/state`, { method: 'GET' })).status).toBe(401);
+      const res = await rawRequest(`${dashboard.url}api/state`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect(JSON.parse(res.body).takeoverEnabled).toBe(false);
+      const refused = await rawRequest(`${dashboard.url}api/takeover/start`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+        body: '{}',
+      });
+      expect(JSON.parse(refused.body).error.code).toBe('NOT_SUPPORTED');
+      expect(
+        (await rawRequest(dashboard.url, { method: 'GET', headers: { Host: 'evil.example' } })).status,
+      ).toBe(403);
+    } finally {
+      await dashboard.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Watch and replay over the cdp provider: a Chromium this test starts with --remote-debugging-port on
+ * 127.0.0.1. The dashboard lists the session and streams its frames, a trace is written on the
+ * BrowserMesh side with one group per tool call, and the remote Chromium's screen recorder gives an MP4.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDashboardServer, type RunningDashboard } from '../../src/dashboard/server.js';
+import { createLogger } from '../../src/engine/logger.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
+import { readZip } from './support/zip.js';
+
+type FileOut = { name: string; bytes: number; mimeType: string | null };
+
+describe('watch and replay on the cdp provider', () => {
+  let remote: RemoteChromium;
+  let site: FixtureServer;
+  let h: McpHarness;
+  let dashboard: RunningDashboard;
+
+  beforeAll(async () => {
+    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
+    h = await McpHarness.start({
+      provider: 'cdp',
+      cdpEndpoint: remote.httpEndpoint,
+      tools: ['core', 'watch'],
+    });
+    dashboard = await startDashboardServer({
+      mesh: h.mesh,
+      logger: createLogger('silent'),
+      port: 0,
+      token: '',
+      takeover: false,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await dashboard?.close();
+    await h?.close();
+    if (remote) await stopRemoteChromium(remote);
+    await site?.close();
+  });
+
+  it('shows the session with live frames, traces its calls and records an MP4', async () => {
+    const s = await h.session({ name: 'remote' });
+    await h.ok('browser_trace', { sessionId: s.sessionId, action: 'start' });
+    await h.ok('browser_recording', { ...s, action: 'start' });
+    const nav = await h.ok<{ operationId: string }>('browser_navigate', { ...s, url: site.url('/shop/') });
+
+    const state = (await (await fetch(`${dashboard.url}api/state`)).json()) as {
+      sessions: Array<{ sessionId: string; provider: string; pages: Array<{ url: string }> }>;
+    };
+    const shown = state.sessions.find((session) => session.sessionId === s.sessionId);
+    expect(shown).toMatchObject({
+      provider: 'cdp',
+      tracing: true,
+      recording: [s.pageId],
+      pages: [{ url: site.url('/shop/') }],
+    });
+
+    // The first frame arrives over the remote browser's CDP endpoint.
+    const controller = new AbortController();
+    const res = await fetch(`${dashboard.url}api/frames?sessionId=${s.sessionId}&pageId=${s.pageId}`, {
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('event: frame')) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+
+    const trace = await h.ok<{ file: FileOut }>('browser_trace', { sessionId: s.sessionId, action: 'stop' });
+    const folder = h.mesh.getSession(s.sessionId).files.folder;
+    const zip = readZip(await readFile(join(folder, trace.file.name)));
+    expect(zip.get('trace.trace')?.toString('utf8')).toContain(`browser_navigate · ${nav.operationId}`);
+
+    const recorded = await h.ok<{ files: Array<{ file: FileOut }> }>('browser_recording', {
+      sessionId: s.sessionId,
+      action: 'stop',
+    });
+    expect(recorded.files[0]?.file).toMatchObject({ mimeType: 'video/mp4' });
+    const mp4 = await readFile(join(folder, recorded.files[0]!.file.name));
+    expect(mp4.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    await h.ok('browser_session_close', { sessionId: s.sessionId });
+  });
+});
