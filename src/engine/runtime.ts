@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { Config } from '../config/load.js';
-import { BrowserMeshError, ErrorCodes, isBrowserMeshError, safeId } from '../errors.js';
+import { BrowserMeshError, ErrorCodes, safeId } from '../errors.js';
 import {
   effectiveSettings,
   resolveContextSettings,

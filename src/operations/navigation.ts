@@ -114,22 +114,24 @@ export async function navigate(
   const errorPage = watchErrorPage(page);
   try {
     const attempt = (): Promise<Response | null> =>
-      page.goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }).catch(async (error: unknown) => {
-        const failed = toNavigationError(error);
-        // Only a failure of the document request itself (the guard refuses at the proxy) is the
-        // policy's doing; a blocked image during an interrupted navigation is not.
-        const viaGuard = /SOCKS|PROXY|TUNNEL/.test(String(failed.details?.reason ?? ''));
-        const blocked = viaGuard ? guard?.blockedSince(startedMs) : undefined;
-        const mapped = blocked ? navigationBlocked(blocked) : failed;
-        // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
-        // so the next operation's navigation is not interrupted by that commit.
-        const reason = String(failed.details?.reason ?? '');
-        if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
-          await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
-        // A navigation abandoned at its deadline must not commit later, under the next operation.
-        if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
-        throw mapped;
-      });
+      page
+        .goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
+        .catch(async (error: unknown) => {
+          const failed = toNavigationError(error);
+          // Only a failure of the document request itself (the guard refuses at the proxy) is the
+          // policy's doing; a blocked image during an interrupted navigation is not.
+          const viaGuard = /SOCKS|PROXY|TUNNEL/.test(String(failed.details?.reason ?? ''));
+          const blocked = viaGuard ? guard?.blockedSince(startedMs) : undefined;
+          const mapped = blocked ? navigationBlocked(blocked) : failed;
+          // After a network failure Chromium commits its error page a moment later; wait for it (briefly)
+          // so the next operation's navigation is not interrupted by that commit.
+          const reason = String(failed.details?.reason ?? '');
+          if (reason.startsWith('ERR_') && reason !== 'ERR_ABORTED')
+            await errorPage.seen(Math.min(1500, ctx.deadline.remainingMs()));
+          // A navigation abandoned at its deadline must not commit later, under the next operation.
+          if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
+          throw mapped;
+        });
     // A leftover navigation (one abandoned earlier at its deadline, or a redirect the page started)
     // can interrupt ours; the caller asked for this URL, so it is requested again, within the same
     // deadline and at most MAX_ATTEMPTS times in all (a page that keeps navigating away still fails).

@@ -70,7 +70,10 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       mesh: ctx.mesh,
       services: ctx.services,
       call: {
-        operationId, timeoutMs: timeoutMs as number | undefined, signal: ctx.signal, owner: ctx.owner,
+        operationId,
+        timeoutMs: timeoutMs as number | undefined,
+        signal: ctx.signal,
+        owner: ctx.owner,
         principal: ctx.principal,
         tool: tool.name,
       },
