@@ -32,7 +32,9 @@ export const downloadsField = {
       }),
     )
     .optional()
-    .describe('Files this call downloaded (browser_files).'),
+    .describe('Files this call downloaded (browser_files).')
+    // Only when a call downloads (docs/files-and-pointer.md): left out of the lean listing.
+    .meta({ leanOmit: true }),
 };
 
 export const dialogsField = {

@@ -22,7 +22,7 @@ export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
   description:
-    'Load an http(s), data: or about:blank URL; returns url, title, status, loadState. Read it with browser_snapshot.',
+    'Load an http(s), data: or about:blank URL; returns url, title, status, loadState.',
   profile: 'core',
   input: z
     .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })

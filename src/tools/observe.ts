@@ -31,7 +31,7 @@ function buildObserveTool(maxLimit: number): AnyTool {
     name: 'browser_observe',
     title: 'Observe page',
     description:
-      "A page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed (transport failures) events. Read on with sinceEventId=nextCursor; check gap before concluding nothing happened.",
+      "A page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed events. Read on with sinceEventId=nextCursor; check gap before concluding nothing happened.",
     profile: 'observability',
     input: z
       .object({
@@ -51,7 +51,7 @@ function buildObserveTool(maxLimit: number): AnyTool {
       gap: z.boolean().describe('Events newer than sinceEventId were evicted.'),
       droppedCount: z.number().int(),
       truncated: z.boolean(),
-      request: z.object({}).loose().optional(),
+      request: z.object({}).loose().optional().meta({ leanOmit: true }),
     }),
     hints: READ_ONLY,
     configure: (config) => buildObserveTool(config.observabilityPageSize),

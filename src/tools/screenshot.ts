@@ -29,8 +29,9 @@ export const screenshotTool = defineTool({
     bytes: z.number(),
     mode: z.string(),
     mimeType: z.literal('image/png'),
-    scale: z.number().optional(),
-    clipped: z.boolean().optional(),
+    // Only on a full page over the limits (docs): left out of the lean listing.
+    scale: z.number().optional().meta({ leanOmit: true }),
+    clipped: z.boolean().optional().meta({ leanOmit: true }),
   }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {

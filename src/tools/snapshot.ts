@@ -24,8 +24,9 @@ const SnapshotOutput = z.object({
   limitsApplied: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
   omitted: z.record(z.string(), z.number()).describe('Left out on purpose (non-zero counts).'),
   nextCursor: z.string().nullable(),
-  empty: z.literal(true).optional(),
-  emptyReason: z.enum(['not_rendered', 'no_content']).optional(),
+  // Rare, and said in the text block too: left out of the lean listing.
+  empty: z.literal(true).optional().meta({ leanOmit: true }),
+  emptyReason: z.enum(['not_rendered', 'no_content']).optional().meta({ leanOmit: true }),
   delta: z
     .object({
       base: z.enum(['previous', 'none']),

@@ -63,7 +63,7 @@ export const waitTool = defineTool({
   name: 'browser_wait',
   title: 'Wait',
   description:
-    'Wait for exactly one condition: url, loadState, ref/locator + state, or text. For what a click causes, use browser_action_and_wait.',
+    'Wait for exactly one condition: url, loadState, ref/locator + state, or text.',
   profile: 'core',
   input: waitInput,
   output: z.object({
