@@ -161,7 +161,11 @@ export class BrowserMesh {
     // Only a browser launched here can reach a guard proxy on this machine's loopback.
     let urlGuard: SessionUrlGuard;
     try {
-      urlGuard = await SessionUrlGuard.open(this.urlPolicy, this.provider.name === 'local');
+      urlGuard = await SessionUrlGuard.open(
+        this.urlPolicy,
+        this.provider.name === 'local',
+        this.defaults.operator.proxy !== undefined,
+      );
     } catch (error) {
       this.creating--;
       if (principal !== undefined) this.principals.settle(principal, undefined);
@@ -194,7 +198,7 @@ export class BrowserMesh {
         contextOptions: {
           ...toContextOptions(settings, operator),
           // The URL guard is a proxy; an operator's own proxy takes its place (see docs/security.md).
-          ...(operator.proxy === undefined ? guardProxy(urlGuard) : {}),
+          ...guardProxy(urlGuard),
           ...(storageState === undefined ? {} : { storageState }),
         },
         permissions: settings.permissions ?? [],

@@ -20,7 +20,12 @@ beforeAll(async () => {
   site = await startFixtureServer();
   server = spawn(process.execPath, [CLI, '--http', '--port', '0'], {
     // HTTP mode blocks loopback by default (URL policy); the contract runs against the loopback fixture.
-    env: baseEnv({ BROWSERMESH_HTTP_TOKEN: TOKEN, BROWSERMESH_BLOCK_PRIVATE_NETWORK: 'off' }),
+    env: baseEnv({
+      BROWSERMESH_HTTP_TOKEN: TOKEN,
+      BROWSERMESH_BLOCK_PRIVATE_NETWORK: 'off',
+      // runtime_info must not launch a browser; warm-up (on by default) would, and has its own test.
+      BROWSERMESH_WARM_UP: 'false',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stderr?.on('data', (chunk: Buffer) => (logs += chunk.toString()));

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI],
-    env: baseEnv({ BROWSERMESH_LOG_LEVEL: 'warn' }),
+    env: baseEnv({ BROWSERMESH_LOG_LEVEL: 'warn', BROWSERMESH_WARM_UP: 'false' }),
     stderr: 'ignore',
   });
   client = new Client({ name: 'contract-stdio', version: '1.0.0' });

@@ -52,7 +52,7 @@ export function defineContract(getClient: () => Client, getSite: () => FixtureSe
     }
   });
 
-  it('reports runtime info without launching a browser', async () => {
+  it('reports runtime info without launching a browser (warm-up off)', async () => {
     const info = await ok<{ browser: { provider: string; state: string }; sessions: { live: number } }>(
       'browser_runtime_info',
     );

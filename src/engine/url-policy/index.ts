@@ -25,12 +25,18 @@ export class SessionUrlGuard {
   private constructor(
     readonly policy: UrlPolicy,
     private readonly proxy: GuardProxy | undefined,
+    private readonly upstreamProxy: boolean,
   ) {}
 
-  /** `proxied` = the browser can reach a proxy on this machine's loopback (the local provider). */
-  static async open(policy: UrlPolicy, proxied: boolean): Promise<SessionUrlGuard> {
-    const proxy = proxied && policy.active ? await startGuardProxy(policy) : undefined;
-    return new SessionUrlGuard(policy, proxy);
+  /**
+   * `proxied` = the browser can reach a proxy on this machine's loopback (the local provider).
+   * `upstreamProxy` = the operator routes sessions through a proxy of their own: it takes the
+   * guard's place, and names it resolves (not this machine) are not refused as unresolvable here.
+   */
+  static async open(policy: UrlPolicy, proxied: boolean, upstreamProxy = false): Promise<SessionUrlGuard> {
+    const guarded = proxied && policy.active && !upstreamProxy;
+    const proxy = guarded ? await startGuardProxy(policy) : undefined;
+    return new SessionUrlGuard(policy, proxy, upstreamProxy);
   }
 
   /** The context's proxy option, or undefined when no request needs guarding. */
@@ -63,7 +69,8 @@ export class SessionUrlGuard {
   /** Refuses a URL the policy forbids, before the browser is asked to load it. */
   async assertAllowed(url: string, field = 'url'): Promise<void> {
     const verdict = await this.policy.checkUrl(url);
-    if (!verdict.allowed) throw navigationBlocked(verdict.reason, field);
+    if (verdict.allowed || (this.upstreamProxy && verdict.reason === 'unresolvable')) return;
+    throw navigationBlocked(verdict.reason, field);
   }
 
   close(): Promise<void> {
