@@ -21,8 +21,7 @@ const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() 
 export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
-  description:
-    'Load an http(s), data: or about:blank URL; returns url, title, status, loadState.',
+  description: 'Load an http(s), data: or about:blank URL; returns url, title, status, loadState.',
   profile: 'core',
   input: z
     .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })

@@ -62,8 +62,7 @@ export function toWaitCondition(args: z.infer<z.ZodObject<typeof waitConditionFi
 export const waitTool = defineTool({
   name: 'browser_wait',
   title: 'Wait',
-  description:
-    'Wait for exactly one condition: url, loadState, ref/locator + state, or text.',
+  description: 'Wait for exactly one condition: url, loadState, ref/locator + state, or text.',
   profile: 'core',
   input: waitInput,
   output: z.object({
