@@ -1,12 +1,7 @@
 import type { Browser } from 'playwright-core';
 import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes, safeId } from '../errors.js';
-import {
-  effectiveSettings,
-  resolveContextSettings,
-  toContextOptions,
-  type ContextSettings,
-} from './context-settings.js';
+import { effectiveSettings, resolveContextSettings, toContextOptions } from './context-settings.js';
 import { watchAbort } from './abort-watch.js';
 import { ActivityLog } from './activity.js';
 import { Deadline } from './deadline.js';
@@ -17,7 +12,7 @@ import { newId } from './ids.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { ManagedPage, PageInfo } from './page.js';
 import { createProvider } from './providers/index.js';
-import type { BrowserProvider, ProviderStatus } from './providers/provider.js';
+import type { BrowserProvider } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
@@ -26,58 +21,23 @@ import { FileQuotaPool, SessionFiles } from './session-files.js';
 import type { DownloadNote } from './downloads.js';
 import { traceOf } from './tracing.js';
 import { VERSIONS } from './versions.js';
+import type {
+  CallOptions,
+  CreateSessionInput,
+  OperationContext,
+  PageOperationContext,
+  RuntimeInfo,
+  RuntimeOptions,
+} from './runtime-types.js';
 
-export interface CallOptions {
-  /** One absolute deadline from acceptance (queue wait included). Defaults to the configured timeout. */
-  timeoutMs?: number | undefined;
-  /**
-   * Cancels the operation: skipped if still queued; if running, answered OPERATION_CANCELLED at once,
-   * its page's loading is stopped, and its page script is terminated if it has not ended 1 s later
-   * (see abort-watch.ts). The session's next operation is not kept waiting behind it.
-   */
-  signal?: AbortSignal | undefined;
-  /** Correlation id; generated when absent. */
-  operationId?: string | undefined;
-  /** The client that owns the sessions (HTTP transport); sessions of another owner are invisible. */
-  owner?: string | undefined;
-  /** Who the client authenticated as (HTTP): session quota and runtime counts are per principal. */
-  principal?: string | undefined;
-  /** The tool this call serves, as named in a session's trace (defaults to the operation name). */
-  tool?: string | undefined;
-}
-
-export interface OperationContext {
-  operationId: string;
-  session: Session;
-  deadline: Deadline;
-  signal: AbortSignal;
-  config: Config;
-  logger: Logger;
-}
-
-export interface PageOperationContext extends OperationContext {
-  page: ManagedPage;
-}
-
-export interface CreateSessionInput {
-  name?: string | undefined;
-  metadata?: Record<string, string> | undefined;
-  contextSettings?: ContextSettings | undefined;
-  /** Resolved saved state (cookies, origins) and the logical id it came from. */
-  storageState?:
-    | {
-        id: string;
-        state: Exclude<import('playwright-core').BrowserContextOptions['storageState'], string | undefined>;
-      }
-    | undefined;
-}
-
-export interface RuntimeOptions {
-  config: Config;
-  logger?: Logger;
-  provider?: BrowserProvider;
-  pageHooks?: PageHook[];
-}
+export type {
+  CallOptions,
+  CreateSessionInput,
+  OperationContext,
+  PageOperationContext,
+  RuntimeInfo,
+  RuntimeOptions,
+} from './runtime-types.js';
 
 const MAX_TOMBSTONES = 1000;
 
@@ -432,12 +392,6 @@ export class BrowserMesh {
       this.principals.forget(session.id);
     }
   }
-}
-
-export interface RuntimeInfo {
-  versions: { browsermesh: string; playwright: string; node: string };
-  browser: ProviderStatus;
-  sessions: { live: number; failed: number; max: number };
 }
 
 /** The pages an operation works on: the one it names, else all of the session's. */
