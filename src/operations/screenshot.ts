@@ -1,7 +1,20 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
+import { imageSize, type ImageType } from './image-size.js';
+import { measureElement, type Area, type ElementCapture } from './screenshot-element.js';
 
-export type CaptureMode = { kind: 'viewport' } | { kind: 'fullPage' } | { kind: 'element'; css: string };
+export type { ImageType } from './image-size.js';
+
+export type CaptureMode =
+  { kind: 'viewport' } | { kind: 'fullPage' } | ({ kind: 'element' } & ElementCapture);
+
+/** PNG (default, lossless) or JPEG with a quality of 1-100 (default 80): far smaller for photos and long pages. */
+export interface ImageFormat {
+  type: ImageType;
+  quality?: number | undefined;
+}
+
+export const DEFAULT_JPEG_QUALITY = 80;
 
 export interface ScreenshotLimits {
   maxDimension: number;
@@ -10,7 +23,9 @@ export interface ScreenshotLimits {
 }
 
 export interface ScreenshotResult {
-  png: Buffer;
+  /** The encoded image (PNG or JPEG, as `mimeType` says). */
+  image: Buffer;
+  mimeType: 'image/png' | 'image/jpeg';
   width: number;
   height: number;
   bytes: number;
@@ -24,44 +39,45 @@ export interface ScreenshotResult {
 /** Below this a page is unreadable: it is clipped at the bottom instead of shrunk further. */
 const MIN_SCALE = 0.25;
 
-interface Area {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 /**
  * Measures the area in CSS pixels first and refuses it when over the limits, then captures exactly
  * that fixed area (so a page that grows meanwhile cannot enlarge the image), then checks the real
- * PNG's dimensions and size.
+ * image's dimensions and size. A full page over the limits is scaled down instead (never an error).
  */
 export async function screenshot(
   ctx: PageOperationContext,
   mode: CaptureMode,
   limits: ScreenshotLimits,
+  format: ImageFormat = { type: 'png' },
 ): Promise<ScreenshotResult> {
+  if (format.type === 'png' && format.quality !== undefined) {
+    throw invalidArgument('format.quality', 'applies to JPEG only (type "jpeg")');
+  }
   const page = ctx.page.page;
   const area = await measure(ctx, mode);
-  if (mode.kind === 'fullPage' && !fits(area, limits)) return scaledFullPage(ctx, area, limits);
+  if (mode.kind === 'fullPage' && !fits(area, limits)) return scaledFullPage(ctx, area, limits, format);
   checkArea(area, limits);
-  const png = await page.screenshot({
-    type: 'png',
+  const image = await page.screenshot({
+    ...encoding(format),
     timeout: ctx.deadline.stepTimeoutMs(),
     ...(mode.kind === 'viewport' ? {} : { fullPage: true, clip: area }),
   });
-  const { width, height } = pngSize(png);
-  if (png.length > limits.maxBytes) {
-    throw limitError(
-      `The PNG is ${png.length} bytes, over the ${limits.maxBytes}-byte limit`,
-      'maxBytes',
-      limits.maxBytes,
-    );
-  }
-  // The PNG is in device pixels: allow for the session's deviceScaleFactor, nothing more.
+  const { width, height } = imageSize(image, format.type);
+  checkBytes(image, limits);
+  // The image is in device pixels: allow for the session's deviceScaleFactor, nothing more.
   const scale = await page.evaluate(() => devicePixelRatio).catch(() => 1);
   checkArea({ x: 0, y: 0, width: width / scale, height: height / scale }, limits);
-  return { png, width, height, bytes: png.length, mode: mode.kind };
+  return { image, mimeType: mimeOf(format), width, height, bytes: image.length, mode: mode.kind };
+}
+
+function encoding(format: ImageFormat): { type: 'png' } | { type: 'jpeg'; quality: number } {
+  return format.type === 'png'
+    ? { type: 'png' }
+    : { type: 'jpeg', quality: format.quality ?? DEFAULT_JPEG_QUALITY };
+}
+
+function mimeOf(format: ImageFormat): ScreenshotResult['mimeType'] {
+  return format.type === 'png' ? 'image/png' : 'image/jpeg';
 }
 
 async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Area> {
@@ -83,36 +99,7 @@ async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Ar
       };
     });
   }
-  const locator = page.locator(mode.css);
-  const count = await locator.count().catch(() => {
-    throw invalidArgument('capture.css', 'is not a valid CSS selector');
-  });
-  if (count === 0) {
-    throw new BrowserMeshError(ErrorCodes.ELEMENT_NOT_FOUND, 'No element matches capture.css', {
-      details: { field: 'capture.css' },
-    });
-  }
-  if (count > 1) {
-    throw new BrowserMeshError(ErrorCodes.LOCATOR_AMBIGUOUS, `capture.css matches ${count} elements`, {
-      details: { field: 'capture.css', count },
-    });
-  }
-  // Page coordinates (scroll offset included), as the full-page clip expects.
-  const box = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
-  });
-  if (box.width < 1 || box.height < 1) {
-    throw new BrowserMeshError(ErrorCodes.ELEMENT_NOT_INTERACTABLE, 'The element has no visible area', {
-      details: { field: 'capture.css' },
-    });
-  }
-  return {
-    x: Math.floor(box.x),
-    y: Math.floor(box.y),
-    width: Math.ceil(box.width),
-    height: Math.ceil(box.height),
-  };
+  return measureElement(ctx, mode);
 }
 
 function fits(area: Area, limits: ScreenshotLimits): boolean {
@@ -132,6 +119,7 @@ async function scaledFullPage(
   ctx: PageOperationContext,
   area: Area,
   limits: ScreenshotLimits,
+  format: ImageFormat,
 ): Promise<ScreenshotResult> {
   const dpr = await ctx.page.page.evaluate(() => devicePixelRatio).catch(() => 1);
   const fit = (a: Area): number =>
@@ -152,26 +140,44 @@ async function scaledFullPage(
   // Rounding can push an edge one pixel over: shave a little off the scale.
   scale = Math.floor(scale * 1000) / 1000 - 0.001;
   const cdp = await ctx.page.cdp();
+  const encoded = encoding(format);
   const shot = await withDeadline(
     cdp.send('Page.captureScreenshot', {
-      format: 'png',
+      format: encoded.type,
+      ...(encoded.type === 'jpeg' ? { quality: encoded.quality } : {}),
       clip: { ...clip, scale },
       captureBeyondViewport: true,
     }),
     ctx.deadline,
     ctx.signal,
   );
-  const png = Buffer.from(shot.data, 'base64');
-  const { width, height } = pngSize(png);
-  if (png.length > limits.maxBytes) {
-    throw limitError(
-      `The PNG is ${png.length} bytes, over the ${limits.maxBytes}-byte limit`,
-      'maxBytes',
-      limits.maxBytes,
+  const image = Buffer.from(shot.data, 'base64');
+  const { width, height } = imageSize(image, format.type);
+  checkBytes(image, limits);
+  checkArea({ x: 0, y: 0, width: width / dpr, height: height / dpr }, limits);
+  return {
+    image,
+    mimeType: mimeOf(format),
+    width,
+    height,
+    bytes: image.length,
+    mode: 'fullPage',
+    scale,
+    clipped,
+  };
+}
+
+function checkBytes(image: Buffer, limits: ScreenshotLimits): void {
+  if (image.length > limits.maxBytes) {
+    throw new BrowserMeshError(
+      ErrorCodes.LIMIT_EXCEEDED,
+      `The image is ${image.length} bytes, over the ${limits.maxBytes}-byte limit`,
+      {
+        details: { field: 'maxBytes', limit: limits.maxBytes },
+        recoveryHint: 'Capture a JPEG (smaller) or one element.',
+      },
     );
   }
-  checkArea({ x: 0, y: 0, width: width / dpr, height: height / dpr }, limits);
-  return { png, width, height, bytes: png.length, mode: 'fullPage', scale: scale, clipped };
 }
 
 function checkArea(area: Area, limits: ScreenshotLimits): void {
@@ -193,11 +199,4 @@ function checkArea(area: Area, limits: ScreenshotLimits): void {
 
 function limitError(message: string, field: string, limit: number): BrowserMeshError {
   return new BrowserMeshError(ErrorCodes.LIMIT_EXCEEDED, message, { details: { field, limit } });
-}
-
-/** Width and height from the PNG IHDR chunk. */
-export function pngSize(png: Buffer): { width: number; height: number } {
-  if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452)
-    throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The browser returned an invalid PNG');
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }

@@ -152,6 +152,16 @@ const VALID_ARGS: Array<[string, Record<string, unknown>]> = [
   ],
   ['browser_screenshot', { sessionId: 's', pageId: 'p', capture: { kind: 'element', css: '#chart' } }],
   [
+    'browser_screenshot',
+    {
+      sessionId: 's',
+      pageId: 'p',
+      capture: { kind: 'element', locator: { role: 'img', name: 'Chart' } },
+      format: { type: 'jpeg', quality: 70 },
+    },
+  ],
+  ['browser_screenshot', { sessionId: 's', pageId: 'p', capture: { kind: 'element', ref: '@e5' } }],
+  [
     'browser_run',
     {
       sessionId: 's',

@@ -1,55 +1,79 @@
 import { z } from 'zod';
-import { screenshot } from '../../operations/screenshot.js';
+import { invalidArgument } from '../../errors.js';
+import { DEFAULT_JPEG_QUALITY, screenshot, type CaptureMode } from '../../operations/screenshot.js';
 import { defineAgentTool } from '../tool-types.js';
+import { Ref } from './schemas.js';
 import { evaluateScript, MAX_SCRIPT_CHARS } from '../../operations/evaluate.js';
 
 export const screenshotTool = defineAgentTool({
   name: 'browser_screenshot',
   description:
-    'Capture a PNG of the current tab (the viewport, or the whole scrollable page with fullPage: true), returned as an image. Use browser_snapshot instead when text or refs are enough.',
+    'Capture the current tab as an image: the viewport, the whole scrollable page (fullPage: true) or one element (ref from browser_snapshot); PNG, or JPEG with type: "jpeg" (smaller). Use browser_snapshot instead when text or refs are enough.',
   input: z
     .object({
       fullPage: z
         .boolean()
         .optional()
         .describe('Capture the whole scrollable page instead of the viewport (default false).'),
+      ref: Ref.optional().describe('Capture only this element (a ref from browser_snapshot, e.g. "@e5").'),
+      type: z.enum(['png', 'jpeg']).optional().describe('Image format (default png).'),
+      quality: z
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe(`JPEG quality 1-100 (default ${DEFAULT_JPEG_QUALITY}); jpeg only.`),
     })
     .strict(),
   output: z.object({
     width: z.number(),
     height: z.number(),
     bytes: z.number(),
-    mimeType: z.literal('image/png'),
-    data: z.string().describe('Base64 PNG.'),
+    mimeType: z.enum(['image/png', 'image/jpeg']),
+    data: z.string().describe('Base64 image.'),
     scale: z.number().optional().describe('Set when a full page over the size limits was scaled down.'),
     clipped: z.boolean().optional().describe('True when it was also cut off at the bottom.'),
   }),
   async handler(args, call) {
+    if (args.ref !== undefined && args.fullPage === true) {
+      throw invalidArgument('fullPage', 'give either fullPage or ref, not both');
+    }
+    if (args.type === 'png' && args.quality !== undefined) {
+      throw invalidArgument('quality', 'applies to JPEG only (type "jpeg")');
+    }
+    const mode: CaptureMode =
+      args.ref !== undefined
+        ? { kind: 'element', ref: args.ref }
+        : { kind: args.fullPage ? 'fullPage' : 'viewport' };
     const shot = await call.onPage('screenshot', (ctx) =>
       screenshot(
         ctx,
-        { kind: args.fullPage ? 'fullPage' : 'viewport' },
+        mode,
         {
           maxDimension: ctx.config.screenshotMaxDimension,
           maxPixels: ctx.config.screenshotMaxPixels,
           maxBytes: ctx.config.screenshotMaxBytes,
         },
+        // A quality alone means JPEG (it has no meaning for PNG).
+        { type: args.type ?? (args.quality === undefined ? 'png' : 'jpeg'), quality: args.quality },
       ),
     );
     return {
       width: shot.width,
       height: shot.height,
       bytes: shot.bytes,
-      mimeType: 'image/png' as const,
-      data: shot.png.toString('base64'),
+      mimeType: shot.mimeType,
+      data: shot.image.toString('base64'),
       ...(shot.scale !== undefined ? { scale: shot.scale, clipped: shot.clipped === true } : {}),
     };
   },
   toModelContent(output) {
+    const format = output.mimeType === 'image/jpeg' ? 'JPEG' : 'PNG';
     return [
       {
         type: 'text',
-        text: `Screenshot ${output.width}x${output.height} PNG${
+        text: `Screenshot ${output.width}x${output.height} ${format}${
           output.scale === undefined
             ? ''
             : ` (scaled ×${output.scale}${output.clipped ? ', bottom cut off' : ''})`

@@ -1,0 +1,70 @@
+/**
+ * AgentBrowser's browser_screenshot shares the MCP tool's operation (issue 13 §6): one element by its
+ * snapshot ref (found as the action tools find it, stale refs fail loudly), JPEG with a quality, and
+ * the image handed to the model with the right MIME type.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentBrowser } from '../../src/agent/agent-browser.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { decodePng } from '../helpers/png-pixels.js';
+import { testAgentBrowser, ToolDriver } from './support/agent.js';
+
+let site: FixtureServer;
+let browser: AgentBrowser;
+let t: ToolDriver;
+
+type Shot = { width: number; height: number; bytes: number; mimeType: string; data: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  browser = testAgentBrowser();
+  t = new ToolDriver(browser, { threadId: 'screenshots' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('AgentBrowser browser_screenshot', () => {
+  it('captures one element by ref, below the fold and inside a cross-origin iframe', async () => {
+    await t.ok('browser_goto', { url: site.url('/shots/') });
+    const badge = await t.ok<Shot>('browser_screenshot', { ref: await t.ref('button', 'Buy now') });
+    const pixels = decodePng(Buffer.from(badge.data, 'base64'));
+    expect([pixels.width, pixels.height]).toEqual([120, 40]);
+    expect(pixels.at(60, 20)).toEqual([255, 0, 0]);
+    expect(pixels.at(2, 37)).toEqual([255, 0, 0]);
+    const { snapshot } = await t.ok<{ snapshot: string }>('browser_snapshot', {});
+    const far = [...snapshot.matchAll(/\[img (@e\d+)[^\]]*\] Box/g)][1]?.[1] ?? '';
+    const box = decodePng(Buffer.from((await t.ok<Shot>('browser_screenshot', { ref: far })).data, 'base64'));
+    expect([box.width, box.height]).toEqual([70, 50]);
+    expect(box.at(35, 25)).toEqual([0, 0, 255]);
+  });
+
+  it('returns a JPEG with a quality, and gives it to the model as image/jpeg', async () => {
+    await t.ok('browser_goto', { url: site.url('/shop/') });
+    const jpeg = await t.ok<Shot>('browser_screenshot', { type: 'jpeg', quality: 50 });
+    expect(jpeg).toMatchObject({ width: 1280, height: 720, mimeType: 'image/jpeg' });
+    expect([...Buffer.from(jpeg.data, 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const content = t.tool('browser_screenshot').toModelContent(jpeg);
+    expect(content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('JPEG') as unknown });
+    expect(content[1]).toEqual({ type: 'image', data: jpeg.data, mimeType: 'image/jpeg' });
+    // A quality alone means JPEG; a lower one is smaller.
+    const low = await t.ok<Shot>('browser_screenshot', { quality: 5 });
+    expect(low.mimeType).toBe('image/jpeg');
+    expect(low.bytes).toBeLessThan(jpeg.bytes);
+    expect((await t.ok<Shot>('browser_screenshot', {})).mimeType).toBe('image/png');
+  });
+
+  it('fails a stale ref loudly and refuses contradictory options; the next call works', async () => {
+    await t.ok('browser_goto', { url: site.url('/shots/') });
+    const ref = await t.ref('button', 'Buy now');
+    await t.ok('browser_click', { ref: await t.ref('button', 'Remove badge') });
+    expect((await t.fails('browser_screenshot', { ref })).code).toBe('STALE_ELEMENT_REFERENCE');
+    expect((await t.fails('browser_screenshot', { ref: '@e1', fullPage: true })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
+    expect((await t.fails('browser_screenshot', { type: 'png', quality: 50 })).code).toBe('INVALID_ARGUMENT');
+    expect((await t.fails('browser_screenshot', { quality: 0 })).code).toBe('INVALID_ARGUMENT');
+    expect((await t.ok<Shot>('browser_screenshot', {})).width).toBe(1280);
+  });
+});
