@@ -28,6 +28,7 @@ import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
 import { waitForCondition } from '../operations/waits.js';
 import type { ElementSelector, FacadeCall, LoadState } from './facade-calls.js';
 import { toLocator, toTargetSpec } from './selector-target.js';
+import { takeScreenshot, type KeepImage } from './backend-shots.js';
 
 /**
  * Each facade op as the engine operation the typed tools use for the same thing. `ctx` is the run's
@@ -40,6 +41,7 @@ export async function runFacadeCall(
   ctx: PageOperationContext,
   call: FacadeCall,
   note: Note,
+  keep: KeepImage = refuseImages,
 ): Promise<unknown> {
   const acted = async (result: Promise<ActionResult>): Promise<null> => {
     note(await result);
@@ -91,6 +93,8 @@ export async function runFacadeCall(
       const files = await loadUploadFiles(call.files, ctx.config.uploadRoots, ctx.config.uploadMaxBytes);
       return acted(uploadFiles(ctx, target(call.target), files));
     }
+    case 'screenshot':
+      return takeScreenshot(ctx, call, keep);
     default:
       return runReadOrWait(ctx, call, note);
   }
@@ -152,6 +156,10 @@ async function runReadOrWait(ctx: PageOperationContext, call: FacadeCall, note: 
 }
 
 const target = (selector: ElementSelector): TargetSpec => toTargetSpec(selector);
+
+const refuseImages: KeepImage = () => {
+  throw new BrowserMeshError(ErrorCodes.NOT_SUPPORTED, 'This run cannot return images');
+};
 
 function toMouseInput(call: Extract<FacadeCall, { op: 'mouse' }>): MouseInput {
   if (call.action === 'move') return { action: 'move', x: call.x ?? 0, y: call.y ?? 0, steps: call.steps };

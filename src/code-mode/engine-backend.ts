@@ -1,7 +1,10 @@
 import { Deadline } from '../engine/deadline.js';
 import { toBrowserError, type PageOperationContext } from '../engine/runtime.js';
 import type { DialogNote } from '../operations/dialogs.js';
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { ActionResult } from '../operations/action-scope.js';
 import type { CodeModeBackend } from './backend.js';
+import type { CapturedImage } from './backend-shots.js';
 import { runFacadeCall } from './backend-ops.js';
 import type { FacadeCall } from './facade-calls.js';
 
@@ -19,6 +22,8 @@ import type { FacadeCall } from './facade-calls.js';
 export interface EngineBackend extends CodeModeBackend {
   /** Unexpected dialogs the page raised (and that were handled) during the run, oldest first. */
   readonly dialogs: DialogNote[];
+  /** Images the script captured (page/locator.screenshot), in order, for the run's result. */
+  readonly images: CapturedImage[];
   /**
    * Resolves once no call is still running. The sandbox stops waiting for a call the moment the
    * script is cancelled or ends; the run must still not give up its queue slot while that call is
@@ -27,15 +32,30 @@ export interface EngineBackend extends CodeModeBackend {
   idle(): Promise<void>;
 }
 
+/** Screenshots one run may attach to its result (each is bounded by the screenshot limits). */
+export const MAX_RUN_IMAGES = 3;
+
 export function createEngineBackend(ctx: PageOperationContext): EngineBackend {
   const dialogs: DialogNote[] = [];
+  const images: CapturedImage[] = [];
+  const keep = (image: CapturedImage): number => {
+    if (images.length >= MAX_RUN_IMAGES) {
+      throw new BrowserMeshError(
+        ErrorCodes.LIMIT_EXCEEDED,
+        `A run returns at most ${MAX_RUN_IMAGES} screenshots`,
+        { details: { field: 'screenshot', limit: MAX_RUN_IMAGES } },
+      );
+    }
+    return images.push(image);
+  };
   const running = new Set<Promise<unknown>>();
   const invoke = async (call: FacadeCall, signal: AbortSignal): Promise<unknown> => {
     const callCtx = narrow(ctx, signal, 'timeoutMs' in call ? call.timeoutMs : undefined);
     try {
-      return await runFacadeCall(callCtx, call, (result) => {
+      const note = (result: ActionResult): void => {
         if (result.dialogs) dialogs.push(...result.dialogs);
-      });
+      };
+      return await runFacadeCall(callCtx, call, note, keep);
     } catch (error) {
       // Raw Playwright text may quote the page: translated here, in the one place, like the tools do.
       throw toBrowserError(error, `${call.op} failed`);
@@ -43,6 +63,7 @@ export function createEngineBackend(ctx: PageOperationContext): EngineBackend {
   };
   return {
     dialogs,
+    images,
     invoke(call, signal) {
       const result = invoke(call, signal);
       running.add(result);

@@ -121,7 +121,15 @@ export type FacadeCall =
       steps?: number;
     }
   | { op: 'setViewportSize'; width: number; height: number }
-  | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted);
+  | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted)
+  // Pixels: the image goes to the run's result, the script gets its description
+  | ({ op: 'screenshot'; target?: ElementSelector; fullPage?: boolean; format: ShotFormat } & Timed);
+
+/** `type` and `quality` of Playwright's screenshot options (quality only with jpeg). */
+export interface ShotFormat {
+  type: 'png' | 'jpeg';
+  quality?: number;
+}
 
 /** A file for setInputFiles: a server path (under the upload roots) or base64 content. */
 export type UploadFileArg = { path: string } | { name: string; mimeType?: string; base64: string };
@@ -172,6 +180,19 @@ export interface FacadeResults {
   mouse: null;
   setViewportSize: null;
   setInputFiles: null;
+  /**
+   * What was captured; the image itself rides on the run's result (MCP image content, or the
+   * AgentBrowser tool's images), never through the script. `image` is its 1-based position there.
+   */
+  screenshot: {
+    image: number;
+    width: number;
+    height: number;
+    bytes: number;
+    mimeType: 'image/png' | 'image/jpeg';
+    scale?: number;
+    clipped?: boolean;
+  };
 }
 
 export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

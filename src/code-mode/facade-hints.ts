@@ -9,7 +9,7 @@ const NO_EVENTS =
   'events, routing and network interception are not available; use page.waitForURL/waitForSelector';
 const MANAGED = 'the page and its browser context are managed by BrowserMesh';
 const NO_FRAMES = 'frames are not supported in browser_run';
-const NO_PIXELS = 'use page.snapshot() for a text view of the page';
+const NO_PIXELS = 'use page.screenshot() for an image, page.snapshot() for a text view of the page';
 
 export const PAGE_HINTS: Readonly<Record<string, string>> = {
   evaluate: NO_PAGE_JS,
@@ -48,7 +48,6 @@ export const PAGE_HINTS: Readonly<Record<string, string>> = {
   frame: NO_FRAMES,
   frames: NO_FRAMES,
   mainFrame: NO_FRAMES,
-  screenshot: NO_PIXELS,
   pdf: NO_PIXELS,
   dragAndDrop: 'drag and drop is not available in browser_run; use click',
   tap: 'use click()',
@@ -65,7 +64,6 @@ export const LOCATOR_HINTS: Readonly<Record<string, string>> = {
   elementHandle: 'use the locator itself; element handles are not available',
   elementHandles: 'use locator.all()',
   innerHTML: 'use innerText() or textContent()',
-  screenshot: NO_PIXELS,
   boundingBox: NO_PIXELS,
   dragTo: 'drag and drop is not available in browser_run; use click',
   tap: 'use click()',

@@ -7,6 +7,7 @@ import type {
   SimpleActionOp,
 } from './facade-calls.js';
 import { HANDS_PARSERS } from './facade-parse-hands.js';
+import { SHOT_PARSERS } from './facade-parse-shots.js';
 import { MAX_TEXT_CHARS, parseSelector } from './facade-validate.js';
 import {
   CallArgumentError,
@@ -215,6 +216,7 @@ const PARSER_TABLE: Record<string, Parser> = {
   },
   scroll,
   ...HANDS_PARSERS,
+  ...SHOT_PARSERS,
 };
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */

@@ -288,7 +288,7 @@ describe('unsupported members name themselves and say what to use', () => {
     ['$eval', 'page.$eval is not available in browser_run: page JavaScript is off'],
     ['route', 'page.route is not available in browser_run: events, routing and network interception'],
     ['context', 'page.context is not available in browser_run: the page and its browser context are managed'],
-    ['screenshot', 'page.screenshot is not available in browser_run: use page.snapshot()'],
+    ['pdf', 'page.pdf is not available in browser_run: use page.screenshot() for an image'],
     ['frameLocator', 'page.frameLocator is not available in browser_run: frames are not supported'],
     ['waitForNavigation', 'page.waitForNavigation is not available in browser_run: use page.waitForURL'],
   ];
@@ -297,7 +297,7 @@ describe('unsupported members name themselves and say what to use', () => {
     expect(message).toContain(expected);
   });
 
-  const locatorMembers = ['evaluate', 'dragTo', 'screenshot', 'elementHandle', 'innerHTML'];
+  const locatorMembers = ['evaluate', 'dragTo', 'boundingBox', 'elementHandle', 'innerHTML'];
   it.each(locatorMembers)('locator.%s', async (member) => {
     const { message } = await failure(`await page.locator('a').${member}()`);
     expect(message).toMatch(
@@ -364,6 +364,20 @@ describe('bad arguments are refused on the host, naming the member and argument'
     ],
     [`await page.locator('a').setChecked('yes')`, 'locator.setChecked: argument must be true or false'],
     [`await page.goto('https://a.test', 1n)`, 'page.goto: arguments must be plain strings'],
+    [
+      `await page.screenshot({ quality: 50 })`,
+      "page.screenshot: option 'quality' applies to type 'jpeg' only",
+    ],
+    [`await page.screenshot({ type: 'gif' })`, "page.screenshot: option 'type' must be one of 'png', 'jpeg'"],
+    [
+      `await page.screenshot({ type: 'jpeg', quality: 101 })`,
+      "page.screenshot: option 'quality' must be between 0 and 100",
+    ],
+    [`await page.screenshot({ path: 'a.png' })`, "page.screenshot: option 'path' is not supported"],
+    [
+      `await page.locator('a').screenshot({ fullPage: true })`,
+      "locator.screenshot: option 'fullPage' is not supported (supported: type, quality, timeout)",
+    ],
   ];
   it.each(cases)('%s', async (code, expected) => {
     const { message, calls } = await failure(code);

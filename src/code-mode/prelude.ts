@@ -175,6 +175,7 @@ function makeLocator(target) {
     allTextContents: read('allTextContents', 'allTextContents'),
     allInnerTexts: read('allInnerTexts', 'allInnerTexts'),
     waitFor: read('waitFor', 'waitForSelector'),
+    screenshot: read('screenshot', 'screenshot'),
     all: async () => {
       const count = await request(L + 'all', 'count', { target: target });
       const out = [];
@@ -226,6 +227,7 @@ function makePage() {
       up: async (options) => request('mouse.up', 'mouse', { action: 'up', options: options }),
     }, HINTS.mouse),
     setViewportSize: async (size) => call('setViewportSize', 'setViewportSize', { size: size }),
+    screenshot: async (options) => call('screenshot', 'screenshot', { options: options }),
   };
   return guard('page', assign(api, more, finders(P, start)), HINTS.page);
 }

@@ -1,6 +1,7 @@
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
 import type { DialogNote } from '../operations/dialogs.js';
 import { innerContext } from '../operations/run-actions.js';
+import type { CapturedImage } from './backend-shots.js';
 import { createEngineBackend } from './engine-backend.js';
 import { runScript, type RunScriptOptions, type ScriptResult } from './sandbox.js';
 
@@ -14,7 +15,7 @@ export interface CodeRunner {
   onStep?: ((index: number, op: string) => void) | undefined;
 }
 
-export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[] };
+export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[]; images?: CapturedImage[] };
 
 /**
  * Runs a code-mode script on the page of `ctx` (inside the queue slot the caller holds: call it from
@@ -46,5 +47,10 @@ export async function runCode(
   });
   // Every call is deadline-bound, so this ends by the operation's deadline at the latest.
   await withDeadline(backend.idle(), ctx.deadline).catch(() => undefined);
-  return backend.dialogs.length > 0 ? { ...result, dialogs: backend.dialogs } : result;
+  return {
+    ...result,
+    ...(backend.dialogs.length > 0 ? { dialogs: backend.dialogs } : {}),
+    // A failed run returns no images: its error is the result.
+    ...(result.ok && backend.images.length > 0 ? { images: backend.images } : {}),
+  };
 }

@@ -134,7 +134,8 @@ function fromCode(result: CodeRunResult): ToolOutput<RunOutputType> {
   if (result.logs.length > 0) text.push('# logs', ...result.logs);
   if (result.logsTruncated) text.push('(more logs dropped)');
   if (lines.dialogs) text.push('# dialogs', ...lines.dialogs);
-  return { structured, text: text.join('\n') };
+  // Screenshots the script took follow as image content, never through the JSON value.
+  return { structured, text: text.join('\n'), ...(result.images ? { images: result.images } : {}) };
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCodes));

@@ -1,5 +1,5 @@
 /**
- * AgentBrowser's browser_screenshot shares the MCP tool's operation (issue 13 §6): one element by its
+ * AgentBrowser's browser_screenshot (and code mode's page/locator.screenshot) shares the MCP tool's operation (issue 13 §6): one element by its
  * snapshot ref (found as the action tools find it, stale refs fail loudly), JPEG with a quality, and
  * the image handed to the model with the right MIME type.
  */
@@ -66,5 +66,21 @@ describe('AgentBrowser browser_screenshot', () => {
     expect((await t.fails('browser_screenshot', { type: 'png', quality: 50 })).code).toBe('INVALID_ARGUMENT');
     expect((await t.fails('browser_screenshot', { quality: 0 })).code).toBe('INVALID_ARGUMENT');
     expect((await t.ok<Shot>('browser_screenshot', {})).width).toBe(1280);
+  });
+
+  it("browser_run (code mode) attaches a script's screenshots as images for the model", async () => {
+    await t.ok('browser_goto', { url: site.url('/shots/') });
+    const out = await t.ok<{
+      value: { width: number; mimeType: string };
+      images?: Array<{ data: string; mimeType: string }>;
+    }>('browser_run', {
+      code: "return await page.locator('#badge').screenshot({ type: 'jpeg', quality: 70 });",
+    });
+    expect(out.value).toMatchObject({ image: 1, width: 120, height: 40, mimeType: 'image/jpeg' });
+    expect(out.images).toHaveLength(1);
+    const content = t.tool('browser_run').toModelContent(out);
+    expect(content[1]).toEqual({ type: 'image', data: out.images?.[0]?.data, mimeType: 'image/jpeg' });
+    // The image is not repeated as base64 in the text the model reads.
+    expect(content[0]?.type === 'text' ? content[0].text.length : 0).toBeLessThan(1000);
   });
 });

@@ -20,7 +20,12 @@ export const runTool = defineAgentTool({
       ),
     })
     .strict(),
-  output: mcpRunTool.output,
+  output: mcpRunTool.output.extend({
+    images: z
+      .array(z.object({ data: z.string(), mimeType: z.enum(['image/png', 'image/jpeg']) }))
+      .optional()
+      .describe("The script's screenshots (base64), in order; shown to the model as images."),
+  }),
   async handler(args, call) {
     const { timeout, ...run } = args;
     // The tab is the thread's current one when the run is accepted.
@@ -37,16 +42,22 @@ export const runTool = defineAgentTool({
         call: { operationId: newId('op'), timeoutMs: timeout, signal: call.signal },
       },
     );
-    return isToolOutput<z.output<typeof mcpRunTool.output>>(out) ? out.structured : out;
+    if (!isToolOutput<z.output<typeof mcpRunTool.output>>(out)) return out;
+    return out.images && out.images.length > 0 ? { ...out.structured, images: out.images } : out.structured;
   },
   toModelContent(output): ModelContent {
     // Step snapshots follow the JSON as plain text, never JSON-escaped (as the MCP tool sends them).
-    const snapshots = (output.results ?? []).filter((result) => result.snapshot !== undefined);
-    const lean = { ...output, results: output.results?.map(({ snapshot: _snapshot, ...result }) => result) };
+    // Screenshots follow as images, never as base64 in the text.
+    const { images, ...rest } = output;
+    const snapshots = (rest.results ?? []).filter((result) => result.snapshot !== undefined);
+    const lean = { ...rest, results: rest.results?.map(({ snapshot: _snapshot, ...result }) => result) };
     const text = [
       JSON.stringify(lean),
       ...snapshots.map((result) => `# step ${result.index} snapshot\n${result.snapshot ?? ''}`),
     ];
-    return [{ type: 'text', text: text.join('\n') }];
+    return [
+      { type: 'text', text: text.join('\n') },
+      ...(images ?? []).map((image) => ({ type: 'image' as const, ...image })),
+    ];
   },
 });
