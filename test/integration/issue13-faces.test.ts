@@ -1,0 +1,85 @@
+/**
+ * Issue 13's "each face has a test" gaps: code mode's page.snapshot() shows ARIA order and state
+ * (§4), code mode's full-page screenshot over the limits is scaled down, not refused (§6), and
+ * AgentBrowser's browser_evaluate error carries the exception's own message (§6).
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentBrowser } from '../../src/agent/agent-browser.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { testAgentBrowser, ToolDriver } from './support/agent.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  site.route('/faces/tall', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Tall</title><body style="margin:0"><div style="height:6000px">top</div>');
+  });
+  h = await McpHarness.start({ screenshotMaxDimension: 2000 });
+  s = await h.session();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+const run = (code: string): Promise<CallToolResult> =>
+  h.call('browser_run', { ...s, code, timeoutMs: 45_000 });
+const valueOf = <T>(result: CallToolResult): T => {
+  expect(result.isError, JSON.stringify(result.content).slice(0, 400)).toBeFalsy();
+  return (result.structuredContent as { value: T }).value;
+};
+
+describe('code mode', () => {
+  it('page.snapshot() lists grid rows in aria-rowindex order with the sort a click applied (§4)', async () => {
+    const text = valueOf<string>(
+      await run(`
+        await page.goto(${JSON.stringify(site.url('/real/grid'))});
+        await page.getByRole('button', { name: 'Name' }).click();
+        return await page.snapshot();
+      `),
+    );
+    const rows = [...text.matchAll(/\[row row=\d+\] (\w+) \|/g)].map((m) => m[1]);
+    expect(rows).toEqual(['Abe', 'Bea', 'Cleo']);
+    expect(text).toContain('[columnheader sort=ascending]');
+    expect(text).toMatch(/\[slider [^\]]*value=7\] Volume/);
+    expect(text).toMatch(/\[region busy\] Results/);
+  });
+
+  it('page.screenshot({ fullPage: true }) over the limits is scaled down and says so (§6)', async () => {
+    const shot = valueOf<{ width: number; height: number; scale?: number; clipped?: boolean }>(
+      await run(`
+        await page.goto(${JSON.stringify(site.url('/faces/tall'))});
+        return await page.screenshot({ fullPage: true, type: 'jpeg' });
+      `),
+    );
+    expect(shot.scale).toBeGreaterThan(0.25);
+    expect(shot.scale).toBeLessThan(1);
+    expect(shot.clipped).toBe(false);
+    expect(shot.height).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('AgentBrowser', () => {
+  let browser: AgentBrowser;
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("browser_evaluate's error carries the exception's own message (§6)", async () => {
+    browser = testAgentBrowser();
+    const t = new ToolDriver(browser, { threadId: 'faces' });
+    await t.ok('browser_goto', { url: site.url('/quiet') });
+    const missing = await t.fails('browser_evaluate', { script: 'nonExistentVariable + 1' });
+    expect(missing.code).toBe('SCRIPT_ERROR');
+    expect(missing.message).toContain('nonExistentVariable is not defined');
+    const thrown = await t.fails('browser_evaluate', { script: 'document.querySelector("#nope").click()' });
+    expect(thrown.message).toContain('Cannot read properties of null');
+    expect(thrown.message).not.toMatch(/\/(home|root|usr|tmp|work)\//);
+  });
+});
