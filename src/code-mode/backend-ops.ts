@@ -23,7 +23,7 @@ import { mouseAction, setViewport, type MouseInput } from '../operations/mouse.j
 import { waitForQuiet } from '../operations/quiet.js';
 import { uploadFiles } from '../operations/upload.js';
 import { loadUploadFiles } from '../operations/upload-files.js';
-import { snapshot } from '../operations/snapshot.js';
+import { emptyScopeText, snapshot } from '../operations/snapshot.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
 import { waitForCondition } from '../operations/waits.js';
 import type { ElementSelector, FacadeCall, LoadState } from './facade-calls.js';
@@ -126,8 +126,7 @@ async function runReadOrWait(ctx: PageOperationContext, call: FacadeCall, note: 
     case 'url':
       return ctx.page.page.url();
     case 'snapshot':
-      return (await snapshot(ctx, { interactiveOnly: call.interactiveOnly, maxChars: call.maxChars }))
-        .snapshot;
+      return snapshotText(ctx, call);
     case 'waitForSelector':
       await waitForCondition(ctx, { kind: 'element', target: target(call.target), state: call.state });
       return null;
@@ -196,6 +195,22 @@ async function selectByValueOrLabel(
     note(result);
     return result.selected;
   }
+}
+
+/** page.snapshot(), or locator.snapshot(): that element's subtree, and an explicit line when it shows nothing. */
+async function snapshotText(
+  ctx: PageOperationContext,
+  call: Extract<FacadeCall, { op: 'snapshot' }>,
+): Promise<string> {
+  const options = { interactiveOnly: call.interactiveOnly, maxChars: call.maxChars };
+  const spec = call.target === undefined ? undefined : target(call.target);
+  const result =
+    spec === undefined
+      ? await snapshot(ctx, options)
+      : spec.ref !== undefined
+        ? await snapshot(ctx, { ...options, scope: { ref: spec.ref } })
+        : await snapshot(ctx, options, spec.built);
+  return emptyScopeText(result) ?? result.snapshot;
 }
 
 async function countOf(ctx: PageOperationContext, selector: ElementSelector): Promise<number> {

@@ -100,7 +100,8 @@ export type FacadeCall =
   // Page reads
   | { op: 'title' }
   | { op: 'url' }
-  | { op: 'snapshot'; interactiveOnly?: boolean; maxChars?: number }
+  /** With a target: only that element's subtree (`locator.snapshot()`). */
+  | { op: 'snapshot'; interactiveOnly?: boolean; maxChars?: number; target?: ElementSelector }
   // Waiting
   | ({ op: 'waitForSelector'; state: ElementState } & Targeted)
   | ({ op: 'waitForURL'; url: string | TextPattern; waitUntil?: LoadState } & Timed)
@@ -168,7 +169,10 @@ export interface FacadeResults {
   getAttribute: string | null;
   title: string;
   url: string;
-  /** The snapshot text, with `[ref=@eN]` markers usable through `page.ref()`. */
+  /**
+   * The snapshot text, with `@eN` refs usable through `page.ref()`. A scoped one that shows nothing
+   * is a `(empty scope: …)` line, never an empty string.
+   */
   snapshot: string;
   waitForSelector: null;
   waitForURL: null;

@@ -76,7 +76,7 @@ export const LOCATOR_HINTS: Readonly<Record<string, string>> = {
   and: 'chain locator(...) or use filter({ hasText })',
   or: 'run two locators and check count()',
   page: 'use the global page',
-  ariaSnapshot: 'use page.snapshot()',
+  ariaSnapshot: 'use locator.snapshot() (this element only) or page.snapshot()',
 };
 
 export const KEYBOARD_HINTS: Readonly<Record<string, string>> = {

@@ -130,7 +130,8 @@ function selectOption(m: string, a: Raw): FacadeCall {
 
 function snapshot(m: string, a: Raw): FacadeCall {
   const o = options(m, a['options'], ['interactiveOnly', 'maxChars']);
-  const call: FacadeCall = { op: 'snapshot' };
+  const call: Extract<FacadeCall, { op: 'snapshot' }> = { op: 'snapshot' };
+  if (a['target'] !== undefined && a['target'] !== null) call.target = target(m, a);
   const interactiveOnly = opt(o['interactiveOnly'], (v) => bool(m, "option 'interactiveOnly'", v));
   if (interactiveOnly !== undefined) call.interactiveOnly = interactiveOnly;
   const maxChars = opt(o['maxChars'], (v) => int(m, "option 'maxChars'", v, 100, 1_000_000));

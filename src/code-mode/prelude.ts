@@ -176,6 +176,7 @@ function makeLocator(target) {
     allInnerTexts: read('allInnerTexts', 'allInnerTexts'),
     waitFor: read('waitFor', 'waitForSelector'),
     screenshot: read('screenshot', 'screenshot'),
+    snapshot: read('snapshot', 'snapshot'),
     all: async () => {
       const count = await request(L + 'all', 'count', { target: target });
       const out = [];

@@ -3,7 +3,7 @@ import type { SnapshotInput } from '../snapshot/options.js';
 import type { SnapshotResult } from '../snapshot/result.js';
 import { takeSnapshot } from '../snapshot/snapshot.js';
 import { resolveTarget } from './locate.js';
-import type { LocatorSpec } from './locator-spec.js';
+import type { BuiltLocator, LocatorSpec, TargetSpec } from './locator-spec.js';
 import { releaseObjects } from './remote-element.js';
 
 export type { SnapshotInput } from '../snapshot/options.js';
@@ -18,18 +18,44 @@ export { SNAPSHOT_LIMITS } from '../snapshot/options.js';
  * const result = await mesh.runOnPage(sessionId, pageId, 'snapshot', (ctx) => snapshot(ctx, { interactiveOnly: true }));
  * console.log(result.snapshot);
  */
-export function snapshot(ctx: PageOperationContext, input: SnapshotInput = {}): Promise<SnapshotResult> {
+export function snapshot(
+  ctx: PageOperationContext,
+  input: SnapshotInput = {},
+  scopeBuilt?: BuiltLocator,
+): Promise<SnapshotResult> {
   // A hung page (or an iframe target that never attaches) must not hold the session's queue past the deadline.
-  return withDeadline(take(ctx, input), ctx.deadline, ctx.signal);
+  // A built locator (code mode's locator.snapshot()) scopes like a semantic one: the snapshot layer
+  // only checks that a locator scope was given, the element itself arrives resolved.
+  const scoped = scopeBuilt === undefined ? input : { ...input, scope: { locator: scopeBuilt.description } };
+  return withDeadline(take(ctx, scoped, scopeBuilt), ctx.deadline, ctx.signal);
 }
 
-async function take(ctx: PageOperationContext, input: SnapshotInput): Promise<SnapshotResult> {
+/**
+ * What a scoped snapshot that shows nothing says instead of an empty text (which would read as "this
+ * section is empty"): every face shows this line.
+ */
+export function emptyScopeText(result: SnapshotResult): string | undefined {
+  if (result.empty !== true) return undefined;
+  return `(empty scope: ${result.emptyReason === 'no_content' ? 'the element holds nothing visible' : 'the element is not rendered'})`;
+}
+
+async function take(
+  ctx: PageOperationContext,
+  input: SnapshotInput,
+  scopeBuilt: BuiltLocator | undefined,
+): Promise<SnapshotResult> {
   const locator = input.scope?.locator;
   // scope: { locator } resolves like every element tool (strict, fast ELEMENT_NOT_FOUND); { ref } is the snapshot's own.
+  const target: TargetSpec | undefined =
+    locator === undefined || input.scope?.ref !== undefined || input.cursor !== undefined
+      ? undefined
+      : scopeBuilt !== undefined
+        ? { built: scopeBuilt }
+        : { locator: locator as LocatorSpec };
   const element =
-    locator !== undefined && input.scope?.ref === undefined && input.cursor === undefined
-      ? await resolveTarget(ctx.page, { locator: locator as LocatorSpec }, ctx.deadline, 'scope', ctx.signal)
-      : undefined;
+    target === undefined
+      ? undefined
+      : await resolveTarget(ctx.page, target, ctx.deadline, 'scope', ctx.signal);
   try {
     return await takeSnapshot(ctx.page, input, {
       deadline: ctx.deadline,

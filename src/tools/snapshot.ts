@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snapshot, SNAPSHOT_LIMITS, type SnapshotResult } from '../operations/snapshot.js';
+import { emptyScopeText, snapshot, SNAPSHOT_LIMITS, type SnapshotResult } from '../operations/snapshot.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 
@@ -118,10 +118,7 @@ function counts(value: object): Record<string, number> {
 
 /** The snapshot itself (never JSON-escaped), plus one trailer line when there is more to read. */
 function toText(result: SnapshotResult): string {
-  const body =
-    result.empty === true
-      ? `(empty scope: ${result.emptyReason === 'no_content' ? 'the element holds nothing visible' : 'the element is not rendered'})`
-      : result.snapshot;
+  const body = emptyScopeText(result) ?? result.snapshot;
   const { truncation, nextCursor } = result;
   if (!truncation.truncated && nextCursor === null) return body;
   const cut =

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { snapshot, SNAPSHOT_LIMITS } from '../../operations/snapshot.js';
+import { emptyScopeText, snapshot, SNAPSHOT_LIMITS } from '../../operations/snapshot.js';
 import { defineAgentTool } from '../tool-types.js';
+import { Ref } from './schemas.js';
 
 export const snapshotTool = defineAgentTool({
   name: 'browser_snapshot',
   description:
-    'See the current tab as an accessibility tree, one element per line like "[button @e5] Submit". Use the @e refs with the other tools. interactiveOnly keeps only what can be acted on (cheapest).',
+    'See the current tab as an accessibility tree, one element per line like "[button @e5] Submit". Use the @e refs with the other tools. interactiveOnly keeps only what can be acted on (cheapest); ref shows one element\'s subtree.',
   input: z
     .object({
       interactiveOnly: z
@@ -19,6 +20,9 @@ export const snapshotTool = defineAgentTool({
         .max(SNAPSHOT_LIMITS.maxDepth)
         .optional()
         .describe('Deepest tree level shown (default: all).'),
+      ref: Ref.optional().describe(
+        "Only this element's subtree (a ref from an earlier snapshot: a list, table, form, dialog…), with working refs.",
+      ),
     })
     .strict(),
   output: z.object({
@@ -27,13 +31,23 @@ export const snapshotTool = defineAgentTool({
     title: z.string(),
     refCount: z.number(),
     partial: z.boolean().describe('True when the page was larger than the size budget and the tree was cut.'),
+    empty: z
+      .literal(true)
+      .optional()
+      .describe('Only with ref: the element shows nothing; snapshot then says why (never an empty text).'),
   }),
   async handler(args, call) {
     const result = await call.onPage('snapshot', (ctx) =>
-      snapshot(ctx, { interactiveOnly: args.interactiveOnly, maxDepth: args.maxDepth }),
+      snapshot(ctx, {
+        interactiveOnly: args.interactiveOnly,
+        maxDepth: args.maxDepth,
+        ...(args.ref !== undefined ? { scope: { ref: args.ref } } : {}),
+      }),
     );
+    const empty = emptyScopeText(result);
     return {
-      snapshot: result.snapshot,
+      snapshot: empty ?? result.snapshot,
+      ...(empty !== undefined ? { empty: true as const } : {}),
       url: result.url,
       title: result.title,
       refCount: result.refCount,
