@@ -4,6 +4,8 @@ import { CODE_MODE_DEFAULTS } from '../code-mode/sandbox.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument, type ErrorCode } from '../errors.js';
 import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
 import { runActions, type ActionsResult } from '../operations/run-actions.js';
+import { redactText } from '../observability/sanitize.js';
+import { stripLocations } from '../text.js';
 import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
 import { downloadsField } from './action-runner.js';
 import { ActionStepSchema, MAX_ACTIONS, toActionSteps } from './run-steps.js';
@@ -164,7 +166,9 @@ function toScriptError(result: Extract<CodeRunResult, { ok: false }>): BrowserMe
     error.line !== undefined
       ? ` (line ${error.line}${error.column !== undefined ? `:${error.column}` : ''})`
       : '';
-  return new BrowserMeshError(code, `${error.message}${where}`, { details });
+  // The agent's own exception message is what fixes its next call; like browser_evaluate's, it is
+  // shown without absolute paths, URLs or secret-looking values (issue 13 §6).
+  return new BrowserMeshError(code, `${redactText(stripLocations(error.message))}${where}`, { details });
 }
 
 function dialogLines(dialogs: DialogNote[] | undefined): { dialogs?: string[] } {

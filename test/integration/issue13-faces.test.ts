@@ -83,3 +83,15 @@ describe('AgentBrowser', () => {
     expect(thrown.message).not.toMatch(/\/(home|root|usr|tmp|work)\//);
   });
 });
+
+describe('browser_run errors', () => {
+  it("carry the exception's own message with absolute paths, URLs and secrets removed (§6)", async () => {
+    const result = await run(
+      "throw new Error('bad token=abc123secret in /home/agent/private/run.js from http://127.0.0.1:9/x?k=1')",
+    );
+    expect(result.isError).toBe(true);
+    const text = JSON.stringify(result.content);
+    expect(text).toContain('bad token=');
+    for (const leak of ['abc123secret', '/home/agent', '127.0.0.1:9']) expect(text).not.toContain(leak);
+  });
+});
