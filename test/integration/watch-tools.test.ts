@@ -152,6 +152,7 @@ describe('browser_recording', () => {
     }>('browser_recording', { sessionId: s.sessionId, action: 'stop' });
     expect(stopped.recording).toEqual([]);
     const file = stopped.files[0]!.file;
+    expect(stopped.files[0]).toMatchObject({ format: 'mp4', errorCode: null });
     expect(file).toMatchObject({ mimeType: 'video/mp4' });
     expect(file.name).toMatch(/\.mp4$/);
     const srt = stopped.files[0]!.captions;
