@@ -15,6 +15,7 @@ import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 import { isJpeg, parseAvi } from './support/avi.js';
 import { startCdpWithout, type CdpWithout } from './support/cdp-without.js';
+import { expectTakeover } from './support/takeover.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { name: string; bytes: number; mimeType: string | null };
@@ -37,7 +38,7 @@ describe('watch and replay on the cdp provider', () => {
       logger: createLogger('silent'),
       port: 0,
       token: '',
-      takeover: false,
+      takeover: true,
     });
   }, 60_000);
 
@@ -87,6 +88,8 @@ describe('watch and replay on the cdp provider', () => {
     expect(recorded.files[0]?.file).toMatchObject({ mimeType: 'video/mp4' });
     const mp4 = await readFile(join(folder, recorded.files[0]!.file.name));
     expect(mp4.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // Take-over: the person's input goes over the remote browser's CDP endpoint while the agent waits.
+    await expectTakeover(dashboard.url, h, s, site);
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 });

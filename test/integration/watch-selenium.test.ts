@@ -1,7 +1,7 @@
 /**
  * Watch and replay on a Selenium Grid 4 session (a real Grid standalone on 127.0.0.1, BrowserMesh
  * attached over the Grid's `se:cdp` proxy): the dashboard lists the session and streams its frames,
- * the trace is written on the BrowserMesh side with one group per tool call, and the node's Chromium
+ * a person can take the session over, the trace is written on the BrowserMesh side with one group per tool call, and the node's Chromium
  * records an MP4 that Chromium's <video> plays, fetched back with browser_files.
  */
 import { readFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
+import { expectTakeover } from './support/takeover.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { fileId: string; name: string; bytes: number; mimeType: string | null };
@@ -54,7 +55,7 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
       logger: createLogger('silent'),
       port: 0,
       token: '',
-      takeover: false,
+      takeover: true,
     });
   }, 120_000);
 
@@ -119,6 +120,9 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
     expect(played.error).toBeNull();
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.frames).toBeGreaterThanOrEqual(1);
+
+    // Take-over: the person's input goes over the Grid's CDP proxy while the agent waits.
+    await expectTakeover(dashboard.url, h, s, site);
 
     await h.ok('browser_session_close', { sessionId: s.sessionId });
     const after = (await (await fetch(`${dashboard.url}api/state`)).json()) as {
