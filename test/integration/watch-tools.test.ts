@@ -10,6 +10,7 @@ import { recordingsOf } from '../../src/engine/session-recordings.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
+import { serveTraceViewer } from './support/trace-viewer.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { fileId: string; name: string; bytes: number; mimeType: string | null };
@@ -64,6 +65,20 @@ describe('browser_trace', () => {
     expect(events).toContain(`browser_navigate · ${nav.operationId}`);
     expect(events).toContain(`browser_click · ${click.operationId}`);
     expect([...zip.keys()].some((name) => name.endsWith('.network'))).toBe(true);
+
+    // It opens in Playwright's own trace viewer (what show-trace and trace.playwright.dev run), whose
+    // action list reads as the agent's steps.
+    const viewer = await serveTraceViewer(await readFile(fileOnDisk(s.sessionId, stopped.file.name)));
+    try {
+      const other = await h.session();
+      const page = h.mesh.getSession(other.sessionId).getPage(other.pageId).page;
+      await page.goto(viewer.url);
+      await page.getByText(`browser_navigate · ${nav.operationId}`).first().waitFor({ timeout: 30_000 });
+      await page.getByText(`browser_click · ${click.operationId}`).first().waitFor({ timeout: 30_000 });
+      await h.ok('browser_session_close', { sessionId: other.sessionId });
+    } finally {
+      await viewer.close();
+    }
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
