@@ -212,6 +212,38 @@ describe('browser_recording', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
+  it('records every page of the session without pageId, one file each, and stops one page alone', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/watch/ticker') });
+    const second = await h.ok<{ page: { pageId: string } }>('browser_page_create', {
+      sessionId: s.sessionId,
+    });
+    const other = second.page.pageId;
+    await h.ok('browser_navigate', { sessionId: s.sessionId, pageId: other, url: site.url('/watch/ticker') });
+    const started = await h.ok<{ recording: string[] }>('browser_recording', {
+      sessionId: s.sessionId,
+      action: 'start',
+    });
+    expect([...started.recording].sort()).toEqual([s.pageId, other].sort());
+    const page = h.mesh.getSession(s.sessionId).getPage(other).page;
+    await page.waitForFunction(() => Number(document.getElementById('n')?.textContent) >= 10);
+    // Stopping one page leaves the other recording.
+    const one = await h.ok<{ recording: string[]; files: Array<{ pageId: string; format: string }> }>(
+      'browser_recording',
+      { sessionId: s.sessionId, pageId: other, action: 'stop' },
+    );
+    expect(one.recording).toEqual([s.pageId]);
+    expect(one.files).toEqual([expect.objectContaining({ pageId: other, format: 'mp4' })]);
+    const rest = await h.ok<{ recording: string[]; files: Array<{ pageId: string; file: FileOut }> }>(
+      'browser_recording',
+      { sessionId: s.sessionId, action: 'stop' },
+    );
+    expect(rest.recording).toEqual([]);
+    expect(rest.files.map((f) => f.pageId)).toEqual([s.pageId]);
+    expect(h.mesh.getSession(s.sessionId).files.list('recording')).toHaveLength(2);
+    await h.ok('browser_session_close', { sessionId: s.sessionId });
+  });
+
   it('stops by itself after maxDurationMs and reports the file at the next stop; bad inputs are coded', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/watch/ticker') });
