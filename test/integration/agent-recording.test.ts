@@ -192,6 +192,24 @@ describe('browser_record', () => {
     expect(after.path.endsWith('/after-errors.mp4')).toBe(true);
   });
 
+  it('reports a recorded tab closed before stop as BROWSER_ERROR, leaves no file, and records again', async () => {
+    const t = new ToolDriver(browser, { threadId: 'rec-tab-closed' });
+    await t.ok('browser_goto', { url: site.url('/rec/ticker') });
+    const started = await t.ok<{ status: { path: string } }>('browser_record', {
+      action: 'start',
+      outputPath: 'tab-closed',
+    });
+    await t.ok('browser_tabs', { action: 'close' });
+    const failed = await t.fails('browser_record', { action: 'stop' });
+    expect(failed.code).toBe('BROWSER_ERROR');
+    await expect(readFile(started.status.path)).rejects.toThrow();
+    await t.ok('browser_goto', { url: site.url('/rec/ticker') });
+    await t.ok('browser_record', { action: 'start', outputPath: 'tab-closed-again' });
+    await ticks(t, 3);
+    const again = await t.ok<{ result: RecordingResult }>('browser_record', { action: 'stop' });
+    expect(again.result).toMatchObject({ format: 'mp4' });
+  });
+
   it('finishes a running recording when the browser closes', async () => {
     const own = testAgentBrowser({ recording: { outputDir } });
     const t = new ToolDriver(own, { threadId: 'rec-close' });
