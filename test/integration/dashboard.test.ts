@@ -311,6 +311,8 @@ describe('live dashboard over the HTTP server', () => {
     const target = mesh.getSession(sessionId).getPage(pageId).page;
     await target.locator('#clicked').filter({ hasText: 'yes' }).waitFor();
     await target.locator('#f').focus();
+    // What the person types stays masked on the dashboard.
+    expect(await page.locator('#takeover-text').getAttribute('type')).toBe('password');
     await page.locator('#takeover-text').fill('typed by a person');
     await page.getByRole('button', { name: 'Type', exact: true }).click();
     await waitFor(
@@ -319,6 +321,8 @@ describe('live dashboard over the HTTP server', () => {
       'typing',
     );
 
+    const shown = await fetch(`${dashboardUrl}api/state`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(await shown.text()).not.toContain('typed by a person');
     await page.locator('#handback').click();
     expect((await agentCall).title).toBe('Ticker');
     await page.locator('#takeover').waitFor();
