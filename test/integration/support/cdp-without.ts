@@ -96,67 +96,7 @@ export async function startCdpWithout(target: string, methods: readonly string[]
   });
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
     sockets.add(client);
-    const browser = connect(Number(upstream.port), upstream.hostname);
-    sockets.add(browser);
-    // No permessage-deflate, so the proxy can read the frames.
-    const headers = Object.entries(req.headers)
-      .filter(([name]) => name.toLowerCase() !== 'sec-websocket-extensions')
-      .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
-    browser.write(`GET ${req.url} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
-    let handshakeDone = false;
-    let fromBrowser = Buffer.alloc(0);
-    let fromClient = Buffer.from(head);
-    let midMessage = false;
-    const pending: Buffer[] = [];
-    const answerMissing = (json: { id?: number; sessionId?: string; method?: string }): void => {
-      refused++;
-      const error = { code: -32601, message: `'${json.method}' wasn't found` };
-      const reply = textFrame(
-        JSON.stringify({ id: json.id, error, ...(json.sessionId ? { sessionId: json.sessionId } : {}) }),
-      );
-      // Never inside a fragmented message from the browser.
-      if (midMessage) pending.push(reply);
-      else client.write(reply);
-    };
-    browser.on('data', (chunk: Buffer) => {
-      if (!handshakeDone) {
-        const text = chunk.toString('latin1');
-        const end = text.indexOf('\r\n\r\n');
-        client.write(chunk.subarray(0, end + 4));
-        handshakeDone = true;
-        chunk = chunk.subarray(end + 4);
-      }
-      const { frames, rest } = takeFrames(Buffer.concat([fromBrowser, chunk]));
-      fromBrowser = Buffer.from(rest);
-      for (const frame of frames) {
-        client.write(frame.raw);
-        if (frame.opcode < 8) midMessage = !frame.fin;
-        if (!midMessage) for (const reply of pending.splice(0)) client.write(reply);
-      }
-    });
-    client.on('data', (chunk: Buffer) => {
-      const { frames, rest } = takeFrames(Buffer.concat([fromClient, chunk]));
-      fromClient = Buffer.from(rest);
-      for (const frame of frames) {
-        if (frame.opcode === 1 && frame.fin) {
-          const json = JSON.parse(frame.payload.toString('utf8')) as { method?: string };
-          if (json.method && methods.includes(json.method)) {
-            answerMissing(json);
-            continue;
-          }
-        }
-        browser.write(frame.raw);
-      }
-    });
-    if (fromClient.length > 0) client.emit('data', Buffer.alloc(0));
-    const end = (): void => {
-      client.destroy();
-      browser.destroy();
-    };
-    client.on('close', end);
-    browser.on('close', end);
-    client.on('error', end);
-    browser.on('error', end);
+    sockets.add(pipeFiltered(req, client, head, upstream, methods, () => refused++));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -167,4 +107,76 @@ export async function startCdpWithout(target: string, methods: readonly string[]
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Pipes one WebSocket between the client and the browser, answering the listed methods as missing. */
+function pipeFiltered(
+  req: IncomingMessage,
+  client: Socket,
+  head: Buffer,
+  upstream: URL,
+  methods: readonly string[],
+  onRefused: () => void,
+): Socket {
+  const browser = connect(Number(upstream.port), upstream.hostname);
+  // No permessage-deflate, so the proxy can read the frames.
+  const headers = Object.entries(req.headers)
+    .filter(([name]) => name.toLowerCase() !== 'sec-websocket-extensions')
+    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
+  browser.write(`GET ${req.url} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
+  let handshakeDone = false;
+  let fromBrowser = Buffer.alloc(0);
+  let fromClient = Buffer.from(head);
+  let midMessage = false;
+  const pending: Buffer[] = [];
+  const answerMissing = (json: { id?: number; sessionId?: string; method?: string }): void => {
+    onRefused();
+    const error = { code: -32601, message: `'${json.method}' wasn't found` };
+    const reply = textFrame(
+      JSON.stringify({ id: json.id, error, ...(json.sessionId ? { sessionId: json.sessionId } : {}) }),
+    );
+    // Never inside a fragmented message from the browser.
+    if (midMessage) pending.push(reply);
+    else client.write(reply);
+  };
+  browser.on('data', (chunk: Buffer) => {
+    if (!handshakeDone) {
+      const text = chunk.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      client.write(chunk.subarray(0, end + 4));
+      handshakeDone = true;
+      chunk = chunk.subarray(end + 4);
+    }
+    const { frames, rest } = takeFrames(Buffer.concat([fromBrowser, chunk]));
+    fromBrowser = Buffer.from(rest);
+    for (const frame of frames) {
+      client.write(frame.raw);
+      if (frame.opcode < 8) midMessage = !frame.fin;
+      if (!midMessage) for (const reply of pending.splice(0)) client.write(reply);
+    }
+  });
+  client.on('data', (chunk: Buffer) => {
+    const { frames, rest } = takeFrames(Buffer.concat([fromClient, chunk]));
+    fromClient = Buffer.from(rest);
+    for (const frame of frames) {
+      if (frame.opcode === 1 && frame.fin) {
+        const json = JSON.parse(frame.payload.toString('utf8')) as { method?: string };
+        if (json.method && methods.includes(json.method)) {
+          answerMissing(json);
+          continue;
+        }
+      }
+      browser.write(frame.raw);
+    }
+  });
+  if (fromClient.length > 0) client.emit('data', Buffer.alloc(0));
+  const end = (): void => {
+    client.destroy();
+    browser.destroy();
+  };
+  client.on('close', end);
+  browser.on('close', end);
+  client.on('error', end);
+  browser.on('error', end);
+  return browser;
 }
