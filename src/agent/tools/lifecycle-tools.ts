@@ -72,13 +72,15 @@ export function recordTool(recordings: RecordingManager) {
           .min(1)
           .max(60)
           .optional()
-          .describe('start: keep every Nth screencast frame.'),
+          .describe('start: keep every Nth screencast frame (AVI fallback only).'),
         outputPath: z
           .string()
           .min(1)
           .max(120)
           .optional()
-          .describe('start: file name inside the recording directory, e.g. "checkout.mp4" (the extension follows the format).'),
+          .describe(
+            'start: file name inside the recording directory, e.g. "checkout.mp4" (the extension follows the format).',
+          ),
       })
       .strict(),
     output: z.object({
