@@ -63,4 +63,4 @@ export {
   type ScreencastStopReason,
 } from './agent/recording/screencast-stream.js';
 export type { ScreencastFrame } from './engine/page-screencast.js';
-export type { RecordingResult, RecordingStatus } from './agent/recording/recorder.js';
+export type { RecordingFormat, RecordingResult, RecordingStatus } from './agent/recording/recorder.js';

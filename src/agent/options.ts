@@ -48,7 +48,10 @@ export interface ScreencastOptions {
   everyNthFrame?: number;
 }
 
-/** Alpha: adds `browser_record` and `browser_record_caption`, writing Motion-JPEG AVI files. */
+/**
+ * Alpha: adds `browser_record` and `browser_record_caption`. Videos are MP4 from Chromium's screen
+ * recorder, or Motion-JPEG AVI from the frames encoder where the browser has none (results say which).
+ */
 export interface BrowserRecordingOptions {
   /** Where recordings are written; every output path is confined to this directory. */
   outputDir: string;

@@ -20,6 +20,8 @@ export interface DashboardOptions {
 export interface Dashboard {
   /** Serves one request under /dashboard. The caller has matched the path, nothing else. */
   handle(req: IncomingMessage, res: ServerResponse, policy: RequestPolicy): Promise<void>;
+  /** Pages being screencast right now: one per watched page, none while nobody watches. */
+  watchedPages(): number;
   close(): void;
 }
 
@@ -102,6 +104,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         else res.end();
       }
     },
+    watchedPages: () => frames.activeCount,
     close() {
       takeover.releaseAll();
       frames.stopAll();

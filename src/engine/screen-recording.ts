@@ -1,136 +1,142 @@
 import { open, writeFile } from 'node:fs/promises';
-import type { CDPSession } from 'playwright-core';
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import { toSrt, type Caption } from './captions.js';
+import { CaptionTrack } from './captions.js';
+import { FramesRecording, type FrameSource } from './frames-recording.js';
 import type { ManagedPage } from './page.js';
+import { startPageScreencast, type PageScreencast } from './page-screencast.js';
+import { isScreenRecorderMissing, ScreenRecorder, type ScreenRecordingOptions } from './screen-recorder.js';
 import type { SessionFileInfo, SessionFiles } from './session-files.js';
 
-export interface ScreenRecordingOptions {
-  maxWidth: number;
-  maxHeight: number;
-  frameRate: number;
-}
+export type { ScreenRecordingOptions } from './screen-recorder.js';
 
-const READ_CHUNK_BYTES = 1 << 20;
-const MAX_CAPTIONS = 500;
+/** `mp4`: Chromium's screen recorder. `avi`: the frames encoder (Motion-JPEG), where the browser has none. */
+export type RecordingFormat = 'mp4' | 'avi';
 
 /** A stopped recording: the video, and its captions as SubRip subtitles when there were any. */
 export interface SavedRecording {
   video: SessionFileInfo;
   captions: SessionFileInfo | null;
+  format: RecordingFormat;
 }
 
+type Encoder =
+  { format: 'mp4'; recorder: ScreenRecorder } | { format: 'avi'; frames: FramesRecording; fileId: string };
+
 /**
- * One page recorded by Chromium's own screen recorder (CDP `Page.startScreenRecording`): an MP4
- * that Chromium's `<video>` plays. Chromium hands the file out only when recording stops (reading
- * its stream earlier fails), so a page closed mid-recording loses its video: stop first. Each
- * recording has its own CDP session, so it never disturbs a dashboard's or another recording's
- * screencast.
+ * One page recorded into the session's files: an MP4 from Chromium's own screen recorder where the
+ * browser has one, otherwise the frames encoder's Motion-JPEG AVI (the result says which). Captions
+ * are kept beside the video as SubRip subtitles in both cases.
  */
 export class PageRecording {
   private stopped: Promise<SavedRecording> | undefined;
-  private readonly captions: Caption[] = [];
+  readonly captions = new CaptionTrack();
 
   private constructor(
     readonly page: ManagedPage,
-    private readonly cdp: CDPSession,
+    private readonly encoder: Encoder,
     private readonly files: SessionFiles,
     readonly startedAt: Date,
   ) {}
 
-  /** Starts recording; NOT_SUPPORTED when this Chromium has no screen recorder. */
+  get format(): RecordingFormat {
+    return this.encoder.format;
+  }
+
+  /** Starts recording: MP4 where the browser has a screen recorder, else the frames encoder. */
   static async start(
     page: ManagedPage,
     files: SessionFiles,
     options: ScreenRecordingOptions,
   ): Promise<PageRecording> {
-    const cdp = await page.page.context().newCDPSession(page.page);
+    const startedAt = new Date();
     try {
-      await cdp.send('Page.startScreenRecording', options);
+      const recorder = await ScreenRecorder.start(page.page, options);
+      return new PageRecording(page, { format: 'mp4', recorder }, files, startedAt);
     } catch (error) {
-      await cdp.detach().catch(() => undefined);
-      throw toStartError(error);
+      if (!isScreenRecorderMissing(error)) throw error;
     }
-    return new PageRecording(page, cdp, files, new Date());
+    const { fileId, path } = await files.allocate('recording', videoName(page, startedAt, 'avi'));
+    try {
+      const source = pageFrameSource(page, options);
+      const frames = await FramesRecording.start(path, source, () => undefined);
+      return new PageRecording(page, { format: 'avi', frames, fileId }, files, startedAt);
+    } catch (error) {
+      await files.abort(fileId).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Adds a caption shown from now for `durationMs`; returns its offset in the video (ms). */
   caption(text: string, durationMs: number): number {
-    if (this.stopped || this.captions.length >= MAX_CAPTIONS) {
-      throw new BrowserMeshError(
-        ErrorCodes.LIMIT_EXCEEDED,
-        `A recording holds at most ${MAX_CAPTIONS} captions`,
-        {
-          details: { limit: MAX_CAPTIONS, field: 'text' },
-        },
-      );
-    }
-    const atMs = Date.now() - this.startedAt.getTime();
-    this.captions.push({ atMs, durationMs, text });
-    return atMs;
+    return this.captions.add(text, durationMs, this.stopped !== undefined);
   }
 
-  /** Stops and stores the MP4 and its captions (LIMIT_EXCEEDED over a quota). Stopping again gives the same result. */
+  /** Stops and stores the video and its captions (LIMIT_EXCEEDED over a quota). Stopping again gives the same result. */
   stop(): Promise<SavedRecording> {
     this.stopped ??= this.save();
     return this.stopped;
   }
 
   private async save(): Promise<SavedRecording> {
-    const video = await this.saveVideo();
-    if (this.captions.length === 0) return { video, captions: null };
+    const video =
+      this.encoder.format === 'mp4' ? await this.saveMp4(this.encoder.recorder) : await this.saveAvi();
+    const format = this.encoder.format;
+    if (this.captions.count === 0) return { video, captions: null, format };
     // Next to the video, same stem: players (VLC, mpv) load it with the video.
-    const { fileId, path } = await this.files.allocate('recording', video.name.replace(/\.mp4$/, '.srt'));
-    await writeFile(path, toSrt(this.captions), { mode: 0o600 });
-    return { video, captions: await this.files.commit(fileId, { mimeType: 'application/x-subrip' }) };
+    const { fileId, path } = await this.files.allocate('recording', video.name.replace(/\.\w+$/, '.srt'));
+    await writeFile(path, this.captions.toSrt(), { mode: 0o600 });
+    const captions = await this.files.commit(fileId, { mimeType: 'application/x-subrip' });
+    return { video, captions, format };
   }
 
-  private async saveVideo(): Promise<SessionFileInfo> {
+  private async saveMp4(recorder: ScreenRecorder): Promise<SessionFileInfo> {
+    let allocated: { fileId: string; path: string };
     try {
-      const { stream } = await this.cdp.send('Page.stopScreenRecording');
-      const stamp = this.startedAt.toISOString().replace(/[:.]/g, '-');
-      const { fileId, path } = await this.files.allocate(
-        'recording',
-        `recording-${this.page.id}-${stamp}.mp4`,
-      );
+      allocated = await this.files.allocate('recording', videoName(this.page, this.startedAt, 'mp4'));
+    } catch (error) {
+      await recorder.discard();
+      throw error;
+    }
+    try {
+      const file = await open(allocated.path, 'wx', 0o600);
       try {
-        await this.copyStream(stream, path);
-      } catch (error) {
-        await this.files.abort(fileId).catch(() => undefined);
-        throw error;
+        await recorder.stopInto(file);
+      } finally {
+        await file.close().catch(() => undefined);
       }
-      return await this.files.commit(fileId, { mimeType: 'video/mp4' });
-    } finally {
-      await this.cdp.detach().catch(() => undefined);
+    } catch (error) {
+      await this.files.abort(allocated.fileId).catch(() => undefined);
+      throw error;
     }
+    return this.files.commit(allocated.fileId, { mimeType: 'video/mp4' });
   }
 
-  /** Copies the recorder's stream to the file in chunks, never holding the whole video in memory. */
-  private async copyStream(stream: string, path: string): Promise<void> {
-    const file = await open(path, 'w', 0o600);
+  private async saveAvi(): Promise<SessionFileInfo> {
+    if (this.encoder.format !== 'avi') throw new Error('not an AVI recording');
+    const { frames, fileId } = this.encoder;
     try {
-      for (;;) {
-        const chunk = await this.cdp.send('IO.read', { handle: stream, size: READ_CHUNK_BYTES });
-        await file.write(Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8'));
-        if (chunk.eof) break;
-      }
-    } finally {
-      await file.close().catch(() => undefined);
-      await this.cdp.send('IO.close', { handle: stream }).catch(() => undefined);
+      await frames.stop('request');
+    } catch (error) {
+      await this.files.abort(fileId).catch(() => undefined);
+      throw error;
     }
+    return this.files.commit(fileId, { mimeType: 'video/x-msvideo' });
   }
 }
 
-function toStartError(error: unknown): BrowserMeshError {
-  const text = error instanceof Error ? error.message : '';
-  if (/already active/i.test(text)) {
-    return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'action: this page is already being recorded', {
-      details: { field: 'action' },
-    });
-  }
-  return new BrowserMeshError(
-    ErrorCodes.NOT_SUPPORTED,
-    'This browser has no screen recorder (CDP Page.startScreenRecording); MP4 recording needs a recent Chromium',
-    { details: { feature: 'Page.startScreenRecording' }, cause: error },
-  );
+function videoName(page: ManagedPage, startedAt: Date, ext: RecordingFormat): string {
+  return `recording-${page.id}-${startedAt.toISOString().replace(/[:.]/g, '-')}.${ext}`;
+}
+
+/** One page's screencast as JPEG frames for the frames encoder. */
+function pageFrameSource(page: ManagedPage, options: ScreenRecordingOptions): FrameSource {
+  let cast: PageScreencast | undefined;
+  return {
+    async start(onFrame) {
+      const params = { format: 'jpeg' as const, quality: 70, everyNthFrame: 1, ...options };
+      cast = await startPageScreencast(page, params, (frame) => onFrame(frame.data));
+    },
+    async stop() {
+      await cast?.stop();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { ManagedPage } from './page.js';
-import { PageRecording, type ScreenRecordingOptions } from './screen-recording.js';
+import { PageRecording, type RecordingFormat, type ScreenRecordingOptions } from './screen-recording.js';
 import type { Session } from './session.js';
 import type { SessionFileInfo } from './session-files.js';
 
@@ -14,6 +14,8 @@ export interface StoppedRecording {
   file: SessionFileInfo | null;
   /** The captions as SubRip subtitles beside the video, when any were added. */
   captions: SessionFileInfo | null;
+  /** `mp4` (Chromium's screen recorder) or `avi` (the frames encoder, where the browser has none). */
+  format: RecordingFormat;
   /** The stable error code when the file could not be stored (e.g. LIMIT_EXCEEDED). */
   errorCode: string | null;
 }
@@ -98,11 +100,18 @@ export class SessionRecordings {
     clearTimeout(running.timer);
     this.finished.push(
       running.recording.stop().then(
-        (saved) => ({ pageId, file: saved.video, captions: saved.captions, errorCode: null }),
+        (saved) => ({
+          pageId,
+          file: saved.video,
+          captions: saved.captions,
+          format: saved.format,
+          errorCode: null,
+        }),
         (error: unknown) => ({
           pageId,
           file: null,
           captions: null,
+          format: running.recording.format,
           errorCode: error instanceof BrowserMeshError ? error.code : ErrorCodes.BROWSER_ERROR,
         }),
       ),

@@ -17,7 +17,7 @@ export interface FileRead {
   nextOffset?: number;
 }
 
-const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-ndjson)|image\/svg\+xml)/;
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-ndjson|x-subrip)|image\/svg\+xml)/;
 
 /** Reads a bounded slice of a session file: text inline when it is text, bytes otherwise. */
 export async function readSessionFile(

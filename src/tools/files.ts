@@ -79,8 +79,10 @@ export const filesTool = defineTool({
   name: 'browser_files',
   title: 'Session files',
   description:
-    "A session's downloads and PDFs: list them, read one (text inline, binary as an embedded resource; bounded, read on with offset) or remove one.",
+    "A session's files (downloads, PDFs, traces, recordings): list them, read one (text inline, binary as an embedded resource; bounded, read on with offset) or remove one.",
   profile: 'files',
+  // Traces and recordings (watch) are fetched the same way as downloads.
+  alsoIn: ['watch'],
   input: z
     .object({
       ...sessionAddress,

@@ -63,7 +63,7 @@ export const recordingTool = defineTool({
   name: 'browser_recording',
   title: 'Record video',
   description:
-    "Start or stop an MP4 screen recording of one page (pageId) or all the session's pages; caption adds subtitles (text) at this moment; stop returns the files.",
+    "Start or stop a screen recording (MP4; AVI where the browser has no recorder) of one page (pageId) or all the session's pages; caption adds subtitles (text) now; stop returns the files.",
   profile: 'watch',
   input: z
     .object({
@@ -83,6 +83,7 @@ export const recordingTool = defineTool({
           pageId: z.string(),
           file: FileOut.nullable(),
           captions: FileOut.nullable(),
+          format: z.enum(['mp4', 'avi']),
           errorCode: z.string().nullable(),
         }),
       )
@@ -122,6 +123,7 @@ export const recordingTool = defineTool({
             pageId: s.pageId,
             file: s.file ? toFileOut(s.file) : null,
             captions: s.captions ? toFileOut(s.captions) : null,
+            format: s.format,
             errorCode: s.errorCode,
           })),
         };

@@ -7,7 +7,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserMesh } from '../../src/create-mesh.js';
-import { createDashboard } from '../../src/dashboard/handler.js';
+import { createDashboard, type Dashboard } from '../../src/dashboard/handler.js';
 import { startDashboardServer } from '../../src/dashboard/server.js';
 import { createLogger } from '../../src/engine/logger.js';
 import type { BrowserMesh } from '../../src/engine/runtime.js';
@@ -33,6 +33,7 @@ let server: RunningHttpServer;
 let agent: HttpClient;
 let viewer: Browser;
 let dashboardUrl: string;
+let dashboard: Dashboard;
 
 /** A page that repaints on its own, so screencast frames keep coming; a button and a field to drive. */
 const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
@@ -42,6 +43,14 @@ const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
 <script>let i=0;setInterval(()=>{document.getElementById('n').textContent=String(++i)},100);
 document.getElementById('b').addEventListener('click',()=>{document.getElementById('clicked').textContent='yes'});</script>`;
 
+/** A page with a cookie, a console error with text, a failed request and a 404. */
+const NOISY = `<!doctype html><title>Noisy</title><p id="t"></p><script>
+document.cookie = 'sid=COOKIE-SECRET-1; path=/';
+console.error('boom MESSAGE-SECRET-2');
+fetch('/watch/not-here-404');
+fetch('http://127.0.0.1:1/refused').catch(() => {});
+</script>`;
+
 beforeAll(async () => {
   mesh = createBrowserMesh({ config: testConfig(), logger: createLogger('silent') });
   site = await startFixtureServer();
@@ -49,10 +58,12 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(TICKER);
   });
-  server = await startTestHttpServer(mesh, {
-    token: TOKEN,
-    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: true }),
+  site.route('/watch/noisy', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end(NOISY);
   });
+  dashboard = createDashboard({ mesh, logger: createLogger('silent'), takeover: true });
+  server = await startTestHttpServer(mesh, { token: TOKEN, dashboard });
   dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
   agent = await connectHttp(server.url, { token: TOKEN });
   viewer = await chromium.launch({ executablePath: CHROMIUM });
@@ -129,6 +140,94 @@ describe('live dashboard over the HTTP server', () => {
     expect(session?.operations).toContainEqual(
       expect.objectContaining({ tool: 'browser_fill', errorCode: null }),
     );
+    await ok(agent.client, 'browser_session_close', { sessionId });
+  });
+
+  it('shows owner, queue depth and console errors and failed requests, never cookies, messages or secret query values', async () => {
+    const { sessionId, pageId } = await createTicker('noisy');
+    await ok(agent.client, 'browser_navigate', {
+      sessionId,
+      pageId,
+      url: site.url('/watch/noisy?token=QUERY-SECRET-3&q=shoes'),
+    });
+    const auth = { Authorization: `Bearer ${TOKEN}` };
+    type Shown = {
+      sessionId: string;
+      owner: string | null;
+      queueDepth: number;
+      pages: Array<{ url: string; events: Array<{ source: string; level?: string; status?: number }> }>;
+    };
+    let body = '';
+    let shown: Shown | undefined;
+    await waitFor(
+      async () => {
+        body = await (await fetch(`${dashboardUrl}api/state`, { headers: auth })).text();
+        shown = (JSON.parse(body) as { sessions: Shown[] }).sessions.find((s) => s.sessionId === sessionId);
+        const events = shown?.pages[0]?.events ?? [];
+        return (
+          events.some((e) => e.source === 'console' && e.level === 'error') &&
+          events.some((e) => e.source === 'network' && e.status === 404) &&
+          events.some((e) => e.source === 'requestFailed')
+        );
+      },
+      15_000,
+      'the console error, the 404 and the failed request',
+    );
+    // The owning HTTP client as a short digest, never its MCP session id.
+    expect(shown?.owner).toMatch(/^[0-9a-f]{8}$/);
+    expect(body).not.toContain(agent.transport.sessionId ?? 'no-session-id');
+    expect(shown?.pages[0]?.url).toContain('q=shoes');
+    for (const secret of ['COOKIE-SECRET-1', 'MESSAGE-SECRET-2', 'QUERY-SECRET-3', TOKEN])
+      expect(body).not.toContain(secret);
+
+    // Queue depth, as the viewer sees it: a call waiting on the page counts.
+    const page = await openDashboard();
+    const card = page.locator(`[data-session-id="${sessionId}"]`);
+    await card.waitFor();
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-session-id="${id}"]`)?.textContent?.includes('queue 0'),
+      sessionId,
+    );
+    const waiting = ok(agent.client, 'browser_wait', {
+      sessionId,
+      pageId,
+      text: 'released-now',
+      timeoutMs: 60_000,
+    });
+    waiting.catch(() => undefined);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-session-id="${id}"]`)?.textContent?.includes('queue 1'),
+      sessionId,
+    );
+    await mesh
+      .getSession(sessionId)
+      .getPage(pageId)
+      .page.evaluate(() => {
+        document.getElementById('t')!.textContent = 'released-now';
+      });
+    await waiting;
+    await page.close();
+    await ok(agent.client, 'browser_session_close', { sessionId });
+  });
+
+  it('screencasts a page only while someone watches it', async () => {
+    const { sessionId } = await createTicker('watched-or-not');
+    await waitFor(() => dashboard.watchedPages() === 0, 10_000, 'no screencast before anyone watches');
+    const page = await openDashboard();
+    await page.locator(`[data-session-id="${sessionId}"]`).click();
+    await page.waitForFunction(
+      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 2,
+    );
+    expect(dashboard.watchedPages()).toBe(1);
+    // A second viewer of the same page shares the one screencast.
+    const second = await openDashboard();
+    await second.locator(`[data-session-id="${sessionId}"]`).click();
+    await second.waitForFunction(
+      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 1,
+    );
+    expect(dashboard.watchedPages()).toBe(1);
+    await Promise.all([page.close(), second.close()]);
+    await waitFor(() => dashboard.watchedPages() === 0, 10_000, 'the screencast to stop once nobody watches');
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
@@ -212,6 +311,8 @@ describe('live dashboard over the HTTP server', () => {
     const target = mesh.getSession(sessionId).getPage(pageId).page;
     await target.locator('#clicked').filter({ hasText: 'yes' }).waitFor();
     await target.locator('#f').focus();
+    // What the person types stays masked on the dashboard.
+    expect(await page.locator('#takeover-text').getAttribute('type')).toBe('password');
     await page.locator('#takeover-text').fill('typed by a person');
     await page.getByRole('button', { name: 'Type', exact: true }).click();
     await waitFor(
@@ -220,6 +321,8 @@ describe('live dashboard over the HTTP server', () => {
       'typing',
     );
 
+    const shown = await fetch(`${dashboardUrl}api/state`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(await shown.text()).not.toContain('typed by a person');
     await page.locator('#handback').click();
     expect((await agentCall).title).toBe('Ticker');
     await page.locator('#takeover').waitFor();

@@ -2,6 +2,8 @@
  * Watch and replay over the cdp provider: a Chromium this test starts with --remote-debugging-port on
  * 127.0.0.1. The dashboard lists the session and streams its frames, a trace is written on the
  * BrowserMesh side with one group per tool call, and the remote Chromium's screen recorder gives an MP4.
+ * Behind an endpoint that lacks Page.startScreenRecording, browser_recording falls back to the frames
+ * encoder and says so (format "avi").
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +13,9 @@ import { createLogger } from '../../src/engine/logger.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
+import { isJpeg, parseAvi } from './support/avi.js';
+import { startCdpWithout, type CdpWithout } from './support/cdp-without.js';
+import { expectTakeover } from './support/takeover.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { name: string; bytes: number; mimeType: string | null };
@@ -33,7 +38,7 @@ describe('watch and replay on the cdp provider', () => {
       logger: createLogger('silent'),
       port: 0,
       token: '',
-      takeover: false,
+      takeover: true,
     });
   }, 60_000);
 
@@ -83,6 +88,78 @@ describe('watch and replay on the cdp provider', () => {
     expect(recorded.files[0]?.file).toMatchObject({ mimeType: 'video/mp4' });
     const mp4 = await readFile(join(folder, recorded.files[0]!.file.name));
     expect(mp4.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // Take-over: the person's input goes over the remote browser's CDP endpoint while the agent waits.
+    await expectTakeover(dashboard.url, h, s, site);
+    await h.ok('browser_session_close', { sessionId: s.sessionId });
+  });
+});
+
+describe('browser_recording on a browser without a screen recorder', () => {
+  let remote: RemoteChromium;
+  let proxy: CdpWithout;
+  let site: FixtureServer;
+  let h: McpHarness;
+
+  beforeAll(async () => {
+    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
+    // A CDP endpoint that answers Page.startScreenRecording as an older Chromium does (-32601).
+    proxy = await startCdpWithout(remote.httpEndpoint, ['Page.startScreenRecording']);
+    h = await McpHarness.start({
+      provider: 'cdp',
+      cdpEndpoint: proxy.httpEndpoint,
+      tools: ['core', 'watch'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+    await proxy?.close();
+    if (remote) await stopRemoteChromium(remote);
+    await site?.close();
+  });
+
+  it('falls back to the frames encoder (Motion-JPEG AVI) and says which format it produced', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
+    await h.ok('browser_recording', { ...s, action: 'start' });
+    expect(proxy.refused()).toBe(1);
+    await h.ok('browser_recording', { ...s, action: 'caption', text: 'Older browser' });
+    const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
+    // Repaint for a while so frames flow.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let i = 0;
+          const timer = setInterval(() => {
+            document.body.style.background = ++i % 2 ? '#fde' : '#def';
+            if (i >= 15) {
+              clearInterval(timer);
+              resolve();
+            }
+          }, 100);
+        }),
+    );
+    const stopped = await h.ok<{
+      files: Array<{
+        file: FileOut & { fileId: string };
+        captions: FileOut | null;
+        format: string;
+        errorCode: string | null;
+      }>;
+    }>('browser_recording', { sessionId: s.sessionId, action: 'stop' });
+    const done = stopped.files[0]!;
+    expect(done).toMatchObject({ format: 'avi', errorCode: null, file: { mimeType: 'video/x-msvideo' } });
+    expect(done.file.name).toMatch(/\.avi$/);
+    expect(done.captions?.name).toBe(done.file.name.replace(/\.avi$/, '.srt'));
+    const avi = parseAvi(await readFile(join(h.mesh.getSession(s.sessionId).files.folder, done.file.name)));
+    expect(avi.frames.length).toBeGreaterThan(0);
+    expect(avi.frames.every(isJpeg)).toBe(true);
+    expect(avi.strh).toMatchObject({ handler: 'MJPG', length: avi.frames.length });
+    // Read back like any session file.
+    const listed = await h.ok<{ files: Array<{ fileId: string; bytes: number }> }>('browser_files', {
+      sessionId: s.sessionId,
+    });
+    expect(listed.files.find((file) => file.fileId === done.file.fileId)?.bytes).toBe(done.file.bytes);
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 });

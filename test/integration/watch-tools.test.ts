@@ -10,6 +10,7 @@ import { recordingsOf } from '../../src/engine/session-recordings.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
+import { serveTraceViewer } from './support/trace-viewer.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { fileId: string; name: string; bytes: number; mimeType: string | null };
@@ -64,6 +65,20 @@ describe('browser_trace', () => {
     expect(events).toContain(`browser_navigate · ${nav.operationId}`);
     expect(events).toContain(`browser_click · ${click.operationId}`);
     expect([...zip.keys()].some((name) => name.endsWith('.network'))).toBe(true);
+
+    // It opens in Playwright's own trace viewer (what show-trace and trace.playwright.dev run), whose
+    // action list reads as the agent's steps.
+    const viewer = await serveTraceViewer(await readFile(fileOnDisk(s.sessionId, stopped.file.name)));
+    try {
+      const other = await h.session();
+      const page = h.mesh.getSession(other.sessionId).getPage(other.pageId).page;
+      await page.goto(viewer.url);
+      await page.getByText(`browser_navigate · ${nav.operationId}`).first().waitFor({ timeout: 30_000 });
+      await page.getByText(`browser_click · ${click.operationId}`).first().waitFor({ timeout: 30_000 });
+      await h.ok('browser_session_close', { sessionId: other.sessionId });
+    } finally {
+      await viewer.close();
+    }
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
@@ -152,6 +167,7 @@ describe('browser_recording', () => {
     }>('browser_recording', { sessionId: s.sessionId, action: 'stop' });
     expect(stopped.recording).toEqual([]);
     const file = stopped.files[0]!.file;
+    expect(stopped.files[0]).toMatchObject({ format: 'mp4', errorCode: null });
     expect(file).toMatchObject({ mimeType: 'video/mp4' });
     expect(file.name).toMatch(/\.mp4$/);
     const srt = stopped.files[0]!.captions;
@@ -193,6 +209,38 @@ describe('browser_recording', () => {
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.width).toBeGreaterThan(0);
     expect(played.frames).toBeGreaterThanOrEqual(1);
+    await h.ok('browser_session_close', { sessionId: s.sessionId });
+  });
+
+  it('records every page of the session without pageId, one file each, and stops one page alone', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/watch/ticker') });
+    const second = await h.ok<{ page: { pageId: string } }>('browser_page_create', {
+      sessionId: s.sessionId,
+    });
+    const other = second.page.pageId;
+    await h.ok('browser_navigate', { sessionId: s.sessionId, pageId: other, url: site.url('/watch/ticker') });
+    const started = await h.ok<{ recording: string[] }>('browser_recording', {
+      sessionId: s.sessionId,
+      action: 'start',
+    });
+    expect([...started.recording].sort()).toEqual([s.pageId, other].sort());
+    const page = h.mesh.getSession(s.sessionId).getPage(other).page;
+    await page.waitForFunction(() => Number(document.getElementById('n')?.textContent) >= 10);
+    // Stopping one page leaves the other recording.
+    const one = await h.ok<{ recording: string[]; files: Array<{ pageId: string; format: string }> }>(
+      'browser_recording',
+      { sessionId: s.sessionId, pageId: other, action: 'stop' },
+    );
+    expect(one.recording).toEqual([s.pageId]);
+    expect(one.files).toEqual([expect.objectContaining({ pageId: other, format: 'mp4' })]);
+    const rest = await h.ok<{ recording: string[]; files: Array<{ pageId: string; file: FileOut }> }>(
+      'browser_recording',
+      { sessionId: s.sessionId, action: 'stop' },
+    );
+    expect(rest.recording).toEqual([]);
+    expect(rest.files.map((f) => f.pageId)).toEqual([s.pageId]);
+    expect(h.mesh.getSession(s.sessionId).files.list('recording')).toHaveLength(2);
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 

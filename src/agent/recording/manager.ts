@@ -2,7 +2,6 @@ import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { Logger } from '../../engine/logger.js';
 import type { ResolvedRecording } from '../options.js';
 import type { ThreadView } from '../threads.js';
-import { resolveOutputPath } from './output-path.js';
 import { Recording, type RecordingResult, type RecordingStatus } from './recorder.js';
 
 export interface StartRecordingInput {
@@ -41,13 +40,13 @@ export class RecordingManager {
         },
       );
     }
-    const path = await resolveOutputPath(this.defaults.outputDir, input.outputPath);
     // Declared first: the auto-stop callback refers to it, and must never meet it uninitialized.
     let recording: Recording | undefined = undefined;
     recording = await Recording.start(
       view,
       {
-        path,
+        outputDir: this.defaults.outputDir,
+        outputPath: input.outputPath,
         maxDurationMs: input.maxDurationMs ?? this.defaults.maxDurationMs,
         maxWidth: input.maxWidth ?? this.defaults.maxWidth,
         maxHeight: input.maxHeight ?? this.defaults.maxHeight,

@@ -5,22 +5,28 @@ import { invalidArgument } from '../../errors.js';
 
 /**
  * Where a recording goes: always directly inside `outputDir`. The agent may choose a plain file name
- * (`checkout.avi`); separators, `..`, absolute paths and control characters are refused, so no path
+ * (`checkout`, `checkout.mp4`); its extension is set by the format produced (`.mp4`, or `.avi` from
+ * the frames encoder). Separators, `..`, absolute paths and control characters are refused, so no path
  * can lead out. The writer creates the file with O_EXCL, so an existing file (or a planted symlink)
  * is never overwritten.
  */
-export async function resolveOutputPath(outputDir: string, requested: string | undefined): Promise<string> {
+export async function resolveOutputPath(
+  outputDir: string,
+  requested: string | undefined,
+  format: 'mp4' | 'avi',
+): Promise<string> {
   const name =
     requested ??
-    `recording-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.avi`;
+    `recording-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (name.length === 0 || name.length > 120 || /[\u0000-\u001f/\\:]/.test(name) || name.startsWith('.')) {
-    throw invalidArgument('outputPath', 'must be a plain file name such as checkout.avi (no folders)');
+    throw invalidArgument('outputPath', 'must be a plain file name such as checkout.mp4 (no folders)');
   }
-  const withExt = extname(name) === '' ? `${name}.avi` : name;
-  if (extname(withExt).toLowerCase() !== '.avi') throw invalidArgument('outputPath', 'must end in .avi');
+  const ext = extname(name).toLowerCase();
+  if (ext !== '' && ext !== '.mp4' && ext !== '.avi') throw invalidArgument('outputPath', 'must end in .mp4');
+  const stem = ext === '' ? name : name.slice(0, -ext.length);
   await mkdir(outputDir, { recursive: true });
-  return join(await realpath(outputDir), withExt);
+  return join(await realpath(outputDir), `${stem}.${format}`);
 }
 
 /** The subtitle file next to a recording: same name, `.srt`. */

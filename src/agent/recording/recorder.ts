@@ -1,20 +1,21 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
+import { CaptionTrack } from '../../engine/captions.js';
+import { FRAMES_FPS, FramesRecording, type FramesSummary } from '../../engine/frames-recording.js';
+import { isScreenRecorderMissing, ScreenRecorder } from '../../engine/screen-recorder.js';
 import type { ThreadView } from '../threads.js';
-import { jpegSize, MjpegAviWriter } from './avi-writer.js';
-import { captionPathFor } from './output-path.js';
-import { toSrt, type Caption } from '../../engine/captions.js';
-import { ScreencastStream } from './screencast-stream.js';
+import { captionPathFor, resolveOutputPath } from './output-path.js';
+import { threadFrameSource } from './thread-frames.js';
 
-/** Frames per second of the video. Screencast frames only come when the page repaints, so the last frame is repeated to keep time. */
-export const RECORDING_FPS = 10;
-/** A recording stops by itself past this size, whatever its duration. */
-const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
-const MAX_CAPTIONS = 500;
-const TICK_MS = 500;
+/** Frame rate asked of Chromium's screen recorder. */
+const MP4_FRAME_RATE = 15;
+
+export type RecordingFormat = 'mp4' | 'avi';
 
 export interface RecordingSettings {
-  path: string;
+  outputDir: string;
+  /** The file name the agent asked for; its extension follows the format produced. */
+  outputPath: string | undefined;
   maxDurationMs: number;
   maxWidth: number;
   maxHeight: number;
@@ -23,14 +24,17 @@ export interface RecordingSettings {
 
 export interface RecordingResult {
   path: string;
+  /** `mp4` from Chromium's screen recorder; `avi` (Motion-JPEG) from the frames encoder where the browser has none. */
+  format: RecordingFormat;
   /** The subtitle file with the captions, when there were any. */
   captionsPath: string | null;
-  frames: number;
+  /** Frames written (frames encoder only; null for MP4). */
+  frames: number | null;
   durationMs: number;
-  width: number;
-  height: number;
+  width: number | null;
+  height: number | null;
   bytes: number;
-  fps: number;
+  fps: number | null;
   captions: number;
   /** Why it ended: asked to, reached maxDurationMs or the size cap, or the browser/thread closed. */
   stoppedBy: 'request' | 'maxDurationMs' | 'maxBytes' | 'closed';
@@ -38,77 +42,85 @@ export interface RecordingResult {
 
 export interface RecordingStatus {
   path: string;
+  format: RecordingFormat;
   elapsedMs: number;
-  frames: number;
+  /** Frames written so far (frames encoder only; null for MP4, which Chromium hands out at stop). */
+  frames: number | null;
   maxDurationMs: number;
   captions: number;
 }
 
+type Encoder =
+  { format: 'mp4'; recorder: ScreenRecorder; file: FileHandle } | { format: 'avi'; frames: FramesRecording };
+
 /**
- * One recording of one session: screencast frames (JPEG) of the thread's current tab, written as
- * a Motion-JPEG AVI at a fixed frame rate while they arrive. Captions go to an `.srt` file beside it
+ * One recording of one session. Where the browser has a screen recorder it is an MP4 of the tab that
+ * was current at start (Chromium's `<video>` plays it); otherwise the frames encoder writes a
+ * Motion-JPEG AVI that follows the thread's tab switches. Captions go to an `.srt` file beside it
  * (players such as VLC load it with the video); the page itself is never touched.
  */
 export class Recording {
   private readonly startedAt = Date.now();
-  private readonly ticker: NodeJS.Timeout;
-  private lastJpeg: Buffer | undefined;
-  private written = 0;
-  private bytes = 0;
-  private readonly captions: Caption[] = [];
-  private writes: Promise<void> = Promise.resolve();
-  private failure: unknown;
+  private readonly captions = new CaptionTrack();
   private finishing: Promise<RecordingResult> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   private constructor(
-    private readonly stream: ScreencastStream,
-    private readonly writer: MjpegAviWriter,
-    readonly settings: RecordingSettings,
+    private readonly encoder: Encoder,
+    readonly path: string,
+    private readonly maxDurationMs: number,
     private readonly onAutoStop: (result: Promise<RecordingResult>) => void,
-  ) {
-    // A still page sends no frames: keep the video in step with the clock by repeating the last one.
-    this.ticker = setInterval(() => this.enqueue(undefined), TICK_MS);
-    this.ticker.unref();
-  }
+  ) {}
 
   static async start(
     view: ThreadView,
     settings: RecordingSettings,
     onAutoStop: (result: Promise<RecordingResult>) => void,
   ): Promise<Recording> {
-    // The file is created now, so a name that is taken is refused at start, not at the first frame.
-    const writer = await MjpegAviWriter.create(settings.path, { fps: RECORDING_FPS }).catch(
-      (error: unknown) => {
-        const taken = error instanceof Error && 'code' in error && error.code === 'EEXIST';
-        throw taken ? invalidArgument('outputPath', 'a file with that name already exists') : error;
-      },
-    );
-    const stream = new ScreencastStream(view, {
-      format: 'jpeg',
-      quality: 70,
-      maxWidth: settings.maxWidth,
-      maxHeight: settings.maxHeight,
-      everyNthFrame: settings.everyNthFrame,
-    });
-    const recording = new Recording(stream, writer, settings, onAutoStop);
-    stream.on('frame', (frame) => recording.enqueue(Buffer.from(frame.data, 'base64')));
-    stream.on('error', () => undefined);
+    const page = view.peekCurrentPage();
+    if (!page)
+      throw invalidArgument('action', 'no tab is open in this thread; open a page (browser_goto) first');
+    let recorder: ScreenRecorder | undefined;
     try {
-      await stream.start();
+      recorder = await ScreenRecorder.start(page.page, {
+        maxWidth: settings.maxWidth,
+        maxHeight: settings.maxHeight,
+        frameRate: MP4_FRAME_RATE,
+      });
     } catch (error) {
-      await recording.stop('closed').catch(() => undefined);
+      if (!isScreenRecorderMissing(error)) throw error;
+    }
+    const format: RecordingFormat = recorder ? 'mp4' : 'avi';
+    let encoder: Encoder;
+    let path: string | undefined;
+    let recording: Recording | undefined = undefined;
+    try {
+      path = await resolveOutputPath(settings.outputDir, settings.outputPath, format);
+      if (recorder) {
+        // Created now (O_EXCL), so a name that is taken is refused at start, not when the video arrives.
+        encoder = { format: 'mp4', recorder, file: await open(path, 'wx', 0o644).catch(takenName) };
+      } else {
+        const source = threadFrameSource(view, settings);
+        const onMaxBytes = (summary: Promise<FramesSummary>): void => {
+          if (recording) recording.onAutoStop(recording.stop('maxBytes', summary));
+        };
+        const frames = await FramesRecording.start(path, source, onMaxBytes).catch(takenName);
+        encoder = { format: 'avi', frames };
+      }
+    } catch (error) {
+      await recorder?.discard();
+      // A start that failed after creating the file leaves nothing behind (a taken name is not ours).
+      if (!(error instanceof BrowserMeshError && error.details?.field === 'outputPath') && path !== undefined)
+        await rm(path, { force: true });
       throw error;
     }
-    // The duration limit counts once frames can flow: a slow screencast start (a loaded machine) must
-    // not end the recording before it began, nor call back before the caller holds the recording.
+    recording = new Recording(encoder, path, settings.maxDurationMs, onAutoStop);
     recording.armAutoStop();
     return recording;
   }
 
   private armAutoStop(): void {
-    if (this.finishing) return;
-    this.timer = setTimeout(() => this.onAutoStop(this.stop('maxDurationMs')), this.settings.maxDurationMs);
+    this.timer = setTimeout(() => this.onAutoStop(this.stop('maxDurationMs')), this.maxDurationMs);
     this.timer.unref();
   }
 
@@ -118,110 +130,74 @@ export class Recording {
 
   status(): RecordingStatus {
     return {
-      path: this.settings.path,
+      path: this.path,
+      format: this.encoder.format,
       elapsedMs: Date.now() - this.startedAt,
-      frames: this.written,
-      maxDurationMs: this.settings.maxDurationMs,
-      captions: this.captions.length,
+      frames: this.encoder.format === 'avi' ? this.encoder.frames.frames : null,
+      maxDurationMs: this.maxDurationMs,
+      captions: this.captions.count,
     };
   }
 
   /** Adds a caption shown from now for `durationMs`. */
   caption(text: string, durationMs: number): number {
-    if (this.captions.length >= MAX_CAPTIONS) {
-      throw new BrowserMeshError(
-        ErrorCodes.LIMIT_EXCEEDED,
-        `A recording holds at most ${MAX_CAPTIONS} captions`,
-        { details: { limit: MAX_CAPTIONS } },
-      );
-    }
-    const atMs = Date.now() - this.startedAt;
-    this.captions.push({ atMs, durationMs, text });
-    return atMs;
+    return this.captions.add(text, durationMs, this.finishing !== undefined);
   }
 
   /** Ends the recording and finishes the file. Repeat calls share one result. */
-  stop(stoppedBy: RecordingResult['stoppedBy'] = 'request'): Promise<RecordingResult> {
-    this.finishing ??= this.finish(stoppedBy);
+  stop(
+    stoppedBy: RecordingResult['stoppedBy'] = 'request',
+    frames?: Promise<FramesSummary>,
+  ): Promise<RecordingResult> {
+    this.finishing ??= this.finish(stoppedBy, frames);
     return this.finishing;
   }
 
-  /** A new frame (or, undefined, a clock tick): fill the time since the last one, then remember it. */
-  private enqueue(jpeg: Buffer | undefined): void {
-    if (this.finishing || (jpeg && jpegSize(jpeg) === undefined)) return;
-    const at = Date.now();
-    this.writes = this.writes
-      .then(async () => {
-        if (this.failure !== undefined || this.finishing) return;
-        await this.fillUntil(this.slotAt(at));
-        if (jpeg) this.lastJpeg = jpeg;
-      })
-      .catch((error: unknown) => {
-        this.failure = error;
-      });
-  }
-
-  /** Index of the frame slot that time `at` falls in. */
-  private slotAt(at: number): number {
-    return Math.floor(((at - this.startedAt) * RECORDING_FPS) / 1000);
-  }
-
-  /** Repeats the last frame until `slots` frames are written (the time it stayed on screen). */
-  private async fillUntil(slots: number): Promise<void> {
-    const jpeg = this.lastJpeg;
-    if (!jpeg) return;
-    while (this.written < slots) {
-      if (this.bytes + jpeg.length > MAX_RECORDING_BYTES) {
-        this.onAutoStop(this.stop('maxBytes'));
-        return;
-      }
-      await this.writer.addFrame(jpeg);
-      this.written++;
-      this.bytes += jpeg.length + 8;
-    }
-  }
-
-  private async finish(stoppedBy: RecordingResult['stoppedBy']): Promise<RecordingResult> {
+  private async finish(
+    stoppedBy: RecordingResult['stoppedBy'],
+    framesDone: Promise<FramesSummary> | undefined,
+  ): Promise<RecordingResult> {
     clearTimeout(this.timer);
-    clearInterval(this.ticker);
-    await this.stream.stop(stoppedBy === 'closed' ? 'browser_closed' : 'manual').catch(() => undefined);
-    const endedAt = Date.now();
-    await this.writes;
-    // The last frame stays on screen until the end (at least one frame in all).
-    if (this.failure === undefined)
-      await this.fillUntil(Math.max(1, Math.ceil(((endedAt - this.startedAt) * RECORDING_FPS) / 1000))).catch(
-        (error: unknown) => {
-          this.failure = error;
-        },
-      );
-    const writer = this.writer;
-    if (this.failure !== undefined || writer.frameCount === 0) {
-      await writer.abort();
-      await rm(this.settings.path, { force: true });
-      throw new BrowserMeshError(
-        ErrorCodes.BROWSER_ERROR,
-        this.failure === undefined ? 'No frames were captured' : 'The recording could not be written',
-        {
-          cause: this.failure,
-          details: { reason: this.failure === undefined ? 'no_frames' : 'write_failed' },
-          recoveryHint: 'Make sure a page is open (browser_goto) before starting a recording.',
-        },
-      );
+    const video = await this.finishVideo(stoppedBy, framesDone).catch(async (error: unknown) => {
+      await rm(this.path, { force: true });
+      throw error;
+    });
+    const captionsPath = this.captions.count > 0 ? captionPathFor(this.path) : null;
+    if (captionsPath) await writeFile(captionsPath, this.captions.toSrt(), { flag: 'wx', mode: 0o644 });
+    return { path: this.path, captionsPath, captions: this.captions.count, stoppedBy, ...video };
+  }
+
+  private async finishVideo(
+    stoppedBy: RecordingResult['stoppedBy'],
+    framesDone: Promise<FramesSummary> | undefined,
+  ): Promise<
+    Pick<RecordingResult, 'format' | 'frames' | 'durationMs' | 'width' | 'height' | 'bytes' | 'fps'>
+  > {
+    if (this.encoder.format === 'avi') {
+      const summary = await (framesDone ?? this.encoder.frames.stop(stoppedBy));
+      const { frames, durationMs, width, height, bytes, fps } = summary;
+      return { format: 'avi', frames, durationMs, width, height, bytes, fps };
     }
-    const summary = await writer.finish();
-    const captionsPath = this.captions.length > 0 ? captionPathFor(this.settings.path) : null;
-    if (captionsPath) await writeFile(captionsPath, toSrt(this.captions), { flag: 'wx', mode: 0o644 });
-    return {
-      path: this.settings.path,
-      captionsPath,
-      frames: summary.frames,
-      durationMs: endedAt - this.startedAt,
-      width: summary.width,
-      height: summary.height,
-      bytes: summary.bytes,
-      fps: summary.fps,
-      captions: this.captions.length,
-      stoppedBy,
-    };
+    const durationMs = Date.now() - this.startedAt;
+    const { recorder, file } = this.encoder;
+    try {
+      const bytes = await recorder.stopInto(file);
+      if (bytes === 0) {
+        throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'No frames were captured', {
+          details: { reason: 'no_frames' },
+        });
+      }
+      return { format: 'mp4', frames: null, durationMs, width: null, height: null, bytes, fps: null };
+    } finally {
+      await file.close().catch(() => undefined);
+    }
   }
 }
+
+/** An existing file (or a planted symlink) is never overwritten: the name is refused. */
+function takenName(error: unknown): never {
+  const taken = error instanceof Error && 'code' in error && error.code === 'EEXIST';
+  throw taken ? invalidArgument('outputPath', 'a file with that name already exists') : error;
+}
+
+export { FRAMES_FPS };

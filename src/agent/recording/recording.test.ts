@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isJpeg, parseAvi } from '../../../test/integration/support/avi.js';
-import { jpegSize, MjpegAviWriter } from './avi-writer.js';
+import { jpegSize, MjpegAviWriter } from '../../engine/avi-writer.js';
 import { toSrt } from '../../engine/captions.js';
 import { captionPathFor, resolveOutputPath } from './output-path.js';
 
@@ -87,9 +87,12 @@ describe('MjpegAviWriter', () => {
 describe('recording output paths', () => {
   it('keeps every recording directly inside the output directory', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bm-rec-'));
-    expect(dirname(await resolveOutputPath(dir, 'checkout.avi'))).toBe(await realpath(dir));
-    expect(await resolveOutputPath(dir, 'named')).toMatch(/named\.avi$/);
-    expect(await resolveOutputPath(dir, undefined)).toMatch(/recording-.*\.avi$/);
+    expect(dirname(await resolveOutputPath(dir, 'checkout.mp4', 'mp4'))).toBe(await realpath(dir));
+    // The extension follows the format produced; the stem is the agent's.
+    expect(await resolveOutputPath(dir, 'named', 'mp4')).toMatch(/\/named\.mp4$/);
+    expect(await resolveOutputPath(dir, 'named.mp4', 'avi')).toMatch(/\/named\.avi$/);
+    expect(await resolveOutputPath(dir, 'old.avi', 'mp4')).toMatch(/\/old\.mp4$/);
+    expect(await resolveOutputPath(dir, undefined, 'mp4')).toMatch(/recording-[^/]*\.mp4$/);
     for (const bad of [
       '../escape.avi',
       '/etc/passwd.avi',
@@ -98,9 +101,11 @@ describe('recording output paths', () => {
       '.hidden.avi',
       'a\u0000b.avi',
       'c:evil.avi',
-      'clip.mp4',
+      'clip.webm',
     ]) {
-      await expect(resolveOutputPath(dir, bad), bad).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(resolveOutputPath(dir, bad, 'mp4'), bad).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
     }
   });
 
@@ -108,7 +113,7 @@ describe('recording output paths', () => {
     const real = await mkdtemp(join(tmpdir(), 'bm-rec-real-'));
     const link = join(await mkdtemp(join(tmpdir(), 'bm-rec-link-')), 'out');
     await symlink(real, link);
-    expect(dirname(await resolveOutputPath(link, 'a.avi'))).toBe(await realpath(real));
+    expect(dirname(await resolveOutputPath(link, 'a.avi', 'avi'))).toBe(await realpath(real));
     expect(captionPathFor('/x/y/a.avi')).toBe('/x/y/a.srt');
   });
 });

@@ -24,23 +24,27 @@ export function closeTool(services: AgentServices) {
   });
 }
 
+const Format = z.enum(['mp4', 'avi']);
+
 const RecordingResultSchema = z.object({
   path: z.string(),
+  format: Format,
   captionsPath: z.string().nullable(),
-  frames: z.number(),
+  frames: z.number().nullable(),
   durationMs: z.number(),
-  width: z.number(),
-  height: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
   bytes: z.number(),
-  fps: z.number(),
+  fps: z.number().nullable(),
   captions: z.number(),
   stoppedBy: z.enum(['request', 'maxDurationMs', 'maxBytes', 'closed']),
 });
 
 const RecordingStatusSchema = z.object({
   path: z.string(),
+  format: Format,
   elapsedMs: z.number(),
-  frames: z.number(),
+  frames: z.number().nullable(),
   maxDurationMs: z.number(),
   captions: z.number(),
 });
@@ -49,7 +53,7 @@ export function recordTool(recordings: RecordingManager) {
   return defineAgentTool({
     name: 'browser_record',
     description:
-      "Alpha: record a video (Motion-JPEG AVI) of this thread's current tab. action start (optionally with limits and a file name), status, or stop (returns the file). Stops by itself at maxDurationMs.",
+      "Alpha: record a video (MP4; Motion-JPEG AVI where the browser has no screen recorder) of this thread's current tab. action start (optionally with limits and a file name), status, or stop (returns the file and its format). Stops by itself at maxDurationMs.",
     input: z
       .object({
         action: z.enum(['start', 'status', 'stop']),
@@ -68,13 +72,15 @@ export function recordTool(recordings: RecordingManager) {
           .min(1)
           .max(60)
           .optional()
-          .describe('start: keep every Nth screencast frame.'),
+          .describe('start: keep every Nth screencast frame (AVI fallback only).'),
         outputPath: z
           .string()
           .min(1)
           .max(120)
           .optional()
-          .describe('start: file name inside the recording directory, e.g. "checkout.avi".'),
+          .describe(
+            'start: file name inside the recording directory, e.g. "checkout.mp4" (the extension follows the format).',
+          ),
       })
       .strict(),
     output: z.object({

@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 /**
  * A Motion-JPEG AVI 1.0 writer that streams frames to disk: the file is playable by VLC, ffmpeg,
- * QuickTime and browsers, and needs no ffmpeg or native module to produce.
+ * and QuickTime (not browsers' `<video>`: Chromium refuses Motion-JPEG), and needs no ffmpeg or native module to produce.
  *
  * Layout (all little-endian):
  * ```
