@@ -10,10 +10,10 @@ import { stateStoreOf } from './state.js';
 
 /** Files in (upload) and out (downloads, PDFs): the opt-in `files` profile. */
 
-const MAX_FILES = 20;
+export const MAX_FILES = 20;
 const FILE_SHAPE = '{path} (absolute, under an upload root) | {name, mimeType?, base64}';
 
-const UploadFileSchema = z
+export const UploadFileSchema = z
   .union([
     z.object({ path: z.string().min(1).max(4096) }).strict(),
     z
@@ -64,7 +64,7 @@ export const uploadTool = defineTool({
   },
 });
 
-const FileInfoSchema = z.object({
+export const FileInfoSchema = z.object({
   fileId: z.string(),
   kind: z.enum(['download', 'pdf', 'trace', 'recording']),
   name: z.string(),
@@ -74,7 +74,7 @@ const FileInfoSchema = z.object({
   createdAt: z.string(),
 });
 
-const MAX_READ_BYTES = 1_048_576;
+export const MAX_READ_BYTES = 1_048_576;
 
 export const filesTool = defineTool({
   name: 'browser_files',
