@@ -6,6 +6,7 @@
  */
 import {
   closeSync,
+  readdirSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -180,5 +181,16 @@ describe('AgentBrowser files and pointer tools', () => {
     await t.ok('browser_goto', { url: site.url('/files/pointer') });
     await t.ok('browser_run', { code: 'await page.setViewportSize({ width: 500, height: 400 }); return 1;' });
     await until(async () => (await t.text('viewport')) === '500x400');
+  });
+
+  it("removes a thread's downloads when the thread closes", async () => {
+    const other = new ToolDriver(browser, { threadId: 'files-closing' });
+    const before = new Set(readdirSync(join(dataDir, 'sessions')));
+    await other.ok('browser_goto', { url: site.url('/files/download') });
+    await other.ok('browser_click', { ref: await other.ref('link', 'Text report') });
+    const added = readdirSync(join(dataDir, 'sessions')).filter((name) => !before.has(name));
+    expect(added).toHaveLength(1);
+    await browser.closeThread('files-closing');
+    expect(existsSync(join(dataDir, 'sessions', added[0] ?? ''))).toBe(false);
   });
 });
