@@ -54,3 +54,12 @@ export async function ensureKeptFolder(dir: string): Promise<void> {
     );
   }
 }
+
+/** Over a saved-state quota while keeping a file: the hint says what frees room for kept files. */
+export function keptQuotaError(message: string, field: string, limit: number): BrowserMeshError {
+  return new BrowserMeshError(ErrorCodes.LIMIT_EXCEEDED, message, {
+    details: { field, limit },
+    recoveryHint:
+      'Kept files share the saved-state quotas: remove saved states (browser_state_remove), ask the operator to clear kept files, or read the file with browser_files instead.',
+  });
+}

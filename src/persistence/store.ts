@@ -5,7 +5,7 @@ import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { corrupted, errnoOf, ioError, notFound, quotaError } from './errors.js';
 import { fromFileText, toFileText, type StorageState } from './format.js';
-import { ensureKeptFolder, KEPT_FOLDER, keptUsage } from './kept-files.js';
+import { ensureKeptFolder, KEPT_FOLDER, keptQuotaError, keptUsage } from './kept-files.js';
 import { Mutex } from './mutex.js';
 import { checkStateId, STATE_ID_PATTERN } from './state-id.js';
 
@@ -199,11 +199,11 @@ export class StateStore {
       const kept = await keptUsage(this.keptDir);
       const { maxStates, maxTotalBytes } = this.options;
       if (kept.count >= maxStates) {
-        throw quotaError(`At most ${maxStates} files may be kept`, 'maxSavedStates', maxStates);
+        throw keptQuotaError(`At most ${maxStates} files may be kept`, 'maxSavedStates', maxStates);
       }
       const total = sum((await this.inventory()).values()) + kept.bytes + bytes;
       if (total > maxTotalBytes) {
-        throw quotaError(
+        throw keptQuotaError(
           `Keeping would bring saved states and kept files to ${total} bytes, over the ${maxTotalBytes}-byte limit`,
           'maxStateTotalBytes',
           maxTotalBytes,
