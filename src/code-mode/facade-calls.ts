@@ -121,7 +121,8 @@ export type FacadeCall =
       steps?: number;
     }
   | { op: 'setViewportSize'; width: number; height: number }
-  | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted);
+  | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted)
+  | { op: 'pdf'; landscape?: boolean; format?: 'A4' | 'Letter' };
 
 /** A file for setInputFiles: a server path (under the upload roots) or base64 content. */
 export type UploadFileArg = { path: string } | { name: string; mimeType?: string; base64: string };
@@ -172,6 +173,8 @@ export interface FacadeResults {
   mouse: null;
   setViewportSize: null;
   setInputFiles: null;
+  /** The saved PDF as a download note (its bytes stay in the session files). */
+  pdf: { downloadId: string; name: string; bytes: number; mimeType: string | null; state: string };
 }
 
 export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

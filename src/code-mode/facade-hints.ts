@@ -49,7 +49,6 @@ export const PAGE_HINTS: Readonly<Record<string, string>> = {
   frames: NO_FRAMES,
   mainFrame: NO_FRAMES,
   screenshot: NO_PIXELS,
-  pdf: 'use the browser_pdf tool (files profile): the PDF lands in the session files',
   dragAndDrop: 'drag and drop is not available in browser_run; use click',
   tap: 'use click()',
   dispatchEvent: 'use click(), fill() or press()',

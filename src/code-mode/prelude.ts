@@ -226,6 +226,7 @@ function makePage() {
       up: async (options) => request('mouse.up', 'mouse', { action: 'up', options: options }),
     }, HINTS.mouse),
     setViewportSize: async (size) => call('setViewportSize', 'setViewportSize', { size: size }),
+    pdf: async (options) => call('pdf', 'pdf', { options: options }),
   };
   return guard('page', assign(api, more, finders(P, start)), HINTS.page);
 }

@@ -98,5 +98,8 @@ export async function savePdf(ctx: PageOperationContext, options: PdfOptions): P
     });
   }
   const info = await ctx.session.files.commit(fileId, { mimeType: 'application/pdf' });
-  return { ...info, downloadId: info.fileId };
+  const note = { ...info, downloadId: info.fileId };
+  // Reported on the result of the call, like a download it caused (browser_pdf, code mode's page.pdf).
+  ctx.session.downloads.report(note);
+  return note;
 }

@@ -177,6 +177,23 @@ describe('AgentBrowser files and pointer tools', () => {
     expect((await t.fails('browser_mouse', { action: 'click', x: 10 })).code).toBe('INVALID_ARGUMENT');
   });
 
+  it('saves a PDF through code mode (page.pdf), reported in downloads and read with browser_files', async () => {
+    await t.ok('browser_goto', { url: site.url('/files/download') });
+    const run = await t.ok<{ value: Note; downloads?: Note[] }>('browser_run', {
+      code: 'return await page.pdf();',
+    });
+    expect(run.downloads?.[0]).toMatchObject({
+      downloadId: run.value.downloadId,
+      mimeType: 'application/pdf',
+    });
+    const head = await t.ok<{ base64: string }>('browser_files', {
+      action: 'read',
+      fileId: run.value.downloadId,
+      maxBytes: 5,
+    });
+    expect(Buffer.from(head.base64, 'base64').toString()).toBe('%PDF-');
+  });
+
   it('resizes the open tab through code mode (page.setViewportSize), as the docs say', async () => {
     await t.ok('browser_goto', { url: site.url('/files/pointer') });
     await t.ok('browser_run', { code: 'await page.setViewportSize({ width: 500, height: 400 }); return 1;' });
