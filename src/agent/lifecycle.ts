@@ -160,6 +160,8 @@ export class BrowserLifecycle {
       maxSessions: MAX_SESSIONS,
       persistence: false,
       logLevel: 'silent',
+      uploadRoots: this.options.uploadRoots,
+      ...(this.options.dataDir === undefined ? {} : { dataDir: this.options.dataDir }),
     });
   }
 

@@ -3,7 +3,10 @@ import { invalidArgument } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
 import type { AgentBrowser } from './agent-browser.js';
 
-/** Every tool name `AgentBrowser` can publish (seed 000's 16, code mode, and the 2 recording tools). */
+/**
+ * Every tool name `AgentBrowser` can publish: seed 000's 16, code mode, files in and out and the mouse
+ * by coordinates (issue 14), and the 2 recording tools.
+ */
 export const BROWSER_TOOL_NAMES = [
   'browser_goto',
   'browser_snapshot',
@@ -22,6 +25,9 @@ export const BROWSER_TOOL_NAMES = [
   'browser_drag',
   'browser_evaluate',
   'browser_run',
+  'browser_upload',
+  'browser_files',
+  'browser_mouse',
   'browser_record',
   'browser_record_caption',
 ] as const;
@@ -88,6 +94,13 @@ export interface AgentBrowserOptions {
   recording?: BrowserRecordingOptions;
   /** Tool names left out of `getTools()`. */
   excludeTools?: BrowserToolName[];
+  /**
+   * Absolute folders `browser_upload` may read `{path}` files from (symlinks resolved; default none:
+   * only uploads by content). A page can talk an agent into uploading `~/.ssh`: list only what it may send.
+   */
+  uploadRoots?: string[];
+  /** Where each session's downloads are kept while it lives (`<dataDir>/sessions/<id>/`; default `~/.browsermesh`). */
+  dataDir?: string;
   /** Chromium to launch (default: Playwright's browsers, then the system Chromium). Ignored with cdpUrl. */
   executablePath?: string;
   /** Structured logs (default: silent). Never receives page content. */
@@ -111,6 +124,8 @@ export interface ResolvedOptions {
   recording: ResolvedRecording | undefined;
   excludeTools: ReadonlySet<BrowserToolName>;
   executablePath: string;
+  uploadRoots: string[];
+  dataDir: string | undefined;
 }
 
 export const MAX_RECORDING_MS = 600_000;
@@ -142,6 +157,8 @@ export function resolveOptions(options: AgentBrowserOptions): ResolvedOptions {
     recording: options.recording ? resolveRecording(options.recording) : undefined,
     excludeTools: new Set(options.excludeTools ?? []),
     executablePath: options.executablePath ?? '',
+    uploadRoots: (options.uploadRoots ?? []).map((root, i) => absoluteDir(`uploadRoots.${i}`, root)),
+    dataDir: options.dataDir === undefined ? undefined : absoluteDir('dataDir', options.dataDir),
   };
 }
 
@@ -189,6 +206,13 @@ export function checkCdpUrl(url: string): string {
   if (!['ws:', 'wss:', 'http:', 'https:'].includes(parsed.protocol))
     throw invalidArgument('cdpUrl', 'must be a ws(s):// or http(s):// URL');
   return url;
+}
+
+/** An absolute folder (never echoed: it names the user's disk). */
+function absoluteDir(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !isAbsolute(value))
+    throw invalidArgument(field, 'must be an absolute path');
+  return resolve(value);
 }
 
 function checkInt(field: string, value: unknown, min: number, max: number): void {

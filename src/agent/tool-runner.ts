@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { toSerializedError } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
+import type { OperationContext } from '../engine/runtime.js';
 import { newId } from '../engine/ids.js';
-import { fromZodError } from '../tools/invoke.js';
+import { fromZodError, toDownloadOutput } from '../tools/invoke.js';
 import { DEFAULT_THREAD_ID, type ThreadView } from './threads.js';
 import {
   ToolErrorSchema,
@@ -41,6 +42,9 @@ export function toAgentTool(spec: AnyToolSpec, host: ToolHost): AgentTool {
       try {
         const call = createCall(host, threadIdOf(context.threadId), context.signal);
         const output = (await spec.handler(parsed.data, call)) as Record<string, unknown>;
+        // As over MCP: a download is reported on the result of the call that caused it.
+        if (call.downloads.length > 0 && 'downloads' in spec.output.shape)
+          output.downloads = call.downloads.map(toDownloadOutput);
         host.logger.debug('agent_tool_call', {
           tool: spec.name,
           operationId,
@@ -92,25 +96,39 @@ function threadIdOf(raw: unknown): string {
 
 function createCall(host: ToolHost, threadId: string, signal: AbortSignal | undefined): ToolCall {
   const view = (): Promise<ThreadView> => host.viewFor(threadId);
+  const downloads: ToolCall['downloads'] = [];
+  const collectDownloads = (thread: ThreadView, operationId: string): void => {
+    downloads.push(...thread.mesh.takeDownloads(thread.sessionId, operationId));
+  };
+  const run = async <T>(
+    op: string,
+    fn: (ctx: OperationContext, thread: ThreadView) => Promise<T>,
+    timeoutMs: number | undefined,
+  ): Promise<T> => {
+    const thread = await view();
+    const operationId = newId('op');
+    try {
+      return await thread.mesh.run(thread.sessionId, op, (ctx) => fn(ctx, thread), {
+        timeoutMs,
+        signal,
+        operationId,
+      });
+    } finally {
+      collectDownloads(thread, operationId);
+    }
+  };
   return {
     threadId,
     signal,
     view,
-    async onPage(op, fn, timeoutMs) {
-      const thread = await view();
-      return thread.mesh.run(
-        thread.sessionId,
+    downloads,
+    collectDownloads,
+    onPage: (op, fn, timeoutMs) =>
+      run(
         op,
-        async (ctx) => {
-          const page = await thread.currentPage(ctx.session);
-          return fn({ ...ctx, page }, thread);
-        },
-        { timeoutMs, signal },
-      );
-    },
-    async onSession(op, fn, timeoutMs) {
-      const thread = await view();
-      return thread.mesh.run(thread.sessionId, op, (ctx) => fn(ctx, thread), { timeoutMs, signal });
-    },
+        async (ctx, thread) => fn({ ...ctx, page: await thread.currentPage(ctx.session) }, thread),
+        timeoutMs,
+      ),
+    onSession: (op, fn, timeoutMs) => run(op, fn, timeoutMs),
   };
 }

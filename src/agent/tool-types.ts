@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
+import type { DownloadNote } from '../engine/downloads.js';
 import type { OperationContext, PageOperationContext } from '../engine/runtime.js';
 import type { BrowserToolName } from './options.js';
 import type { ThreadView } from './threads.js';
@@ -69,6 +70,10 @@ export interface ToolCall {
     fn: (ctx: OperationContext, view: ThreadView) => Promise<T>,
     timeoutMs?: number,
   ): Promise<T>;
+  /** Files the operations of this call downloaded (the runner reports them on tools that declare `downloads`). */
+  readonly downloads: DownloadNote[];
+  /** Adds the downloads of an operation run outside onPage/onSession (browser_run) to `downloads`. */
+  collectDownloads(view: ThreadView, operationId: string): void;
 }
 
 export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {

@@ -19,6 +19,7 @@ import {
   reload,
   type LoadState as NavLoadState,
 } from '../operations/navigation.js';
+import { savePdf } from '../operations/files.js';
 import { mouseAction, setViewport, type MouseInput } from '../operations/mouse.js';
 import { waitForQuiet } from '../operations/quiet.js';
 import { uploadFiles } from '../operations/upload.js';
@@ -88,6 +89,10 @@ export async function runFacadeCall(
     case 'setViewportSize':
       await setViewport(ctx, { width: call.width, height: call.height });
       return null;
+    case 'pdf': {
+      const { downloadId, name, bytes, mimeType, state } = await savePdf(ctx, call);
+      return { downloadId, name, bytes, mimeType, state };
+    }
     case 'setInputFiles': {
       // Code mode has no MCP client roots: paths must be under the configured upload roots.
       const files = await loadUploadFiles(call.files, ctx.config.uploadRoots, ctx.config.uploadMaxBytes);

@@ -124,7 +124,8 @@ export type FacadeCall =
   | { op: 'setViewportSize'; width: number; height: number }
   | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted)
   // Pixels: the image goes to the run's result, the script gets its description
-  | ({ op: 'screenshot'; target?: ElementSelector; fullPage?: boolean; format: ShotFormat } & Timed);
+  | ({ op: 'screenshot'; target?: ElementSelector; fullPage?: boolean; format: ShotFormat } & Timed)
+  | { op: 'pdf'; landscape?: boolean; format?: 'A4' | 'Letter' };
 
 /** `type` and `quality` of Playwright's screenshot options (quality only with jpeg). */
 export interface ShotFormat {
@@ -197,6 +198,8 @@ export interface FacadeResults {
     scale?: number;
     clipped?: boolean;
   };
+  /** The saved PDF as a download note (its bytes stay in the session files). */
+  pdf: { downloadId: string; name: string; bytes: number; mimeType: string | null; state: string };
 }
 
 export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

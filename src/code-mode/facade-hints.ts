@@ -48,7 +48,6 @@ export const PAGE_HINTS: Readonly<Record<string, string>> = {
   frame: NO_FRAMES,
   frames: NO_FRAMES,
   mainFrame: NO_FRAMES,
-  pdf: NO_PIXELS,
   dragAndDrop: 'drag and drop is not available in browser_run; use click',
   tap: 'use click()',
   dispatchEvent: 'use click(), fill() or press()',

@@ -1,6 +1,7 @@
 import type { FacadeCall, MouseButton } from './facade-calls.js';
 import { parseSelector } from './facade-validate.js';
 import {
+  bool,
   fail,
   int,
   isRecord,
@@ -13,7 +14,7 @@ import {
   type Raw,
 } from './validate-helpers.js';
 
-/** Parsers of the "hands" members: page.mouse.*, page.setViewportSize and locator.setInputFiles. */
+/** Parsers of the "hands" members: page.mouse.*, page.setViewportSize, page.pdf and setInputFiles. */
 
 const BUTTONS: readonly MouseButton[] = ['left', 'right', 'middle'];
 const MAX_COORDINATE = 100_000;
@@ -70,4 +71,15 @@ function setInputFiles(m: string, a: Raw): FacadeCall {
   return { op: 'setInputFiles', target: parseSelector(m, a['target']), files, ...timeoutOf(m, o) };
 }
 
-export const HANDS_PARSERS = { mouse, setViewportSize, setInputFiles };
+/** page.pdf({ landscape, format }): no path option, the file goes to the session's files. */
+function pdf(m: string, a: Raw): FacadeCall {
+  const o = options(m, a['options'], ['landscape', 'format']);
+  const call: Extract<FacadeCall, { op: 'pdf' }> = { op: 'pdf' };
+  const landscape = opt(o['landscape'], (v) => bool(m, "option 'landscape'", v));
+  if (landscape !== undefined) call.landscape = landscape;
+  const format = opt(o['format'], (v) => oneOf(m, "option 'format'", v, ['A4', 'Letter'] as const));
+  if (format !== undefined) call.format = format;
+  return call;
+}
+
+export const HANDS_PARSERS = { mouse, setViewportSize, setInputFiles, pdf };

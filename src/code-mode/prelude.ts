@@ -229,6 +229,7 @@ function makePage() {
     }, HINTS.mouse),
     setViewportSize: async (size) => call('setViewportSize', 'setViewportSize', { size: size }),
     screenshot: async (options) => call('screenshot', 'screenshot', { options: options }),
+    pdf: async (options) => call('pdf', 'pdf', { options: options }),
   };
   return guard('page', assign(api, more, finders(P, start)), HINTS.page);
 }

@@ -664,7 +664,7 @@ export const SETTINGS = [
     env: 'BROWSERMESH_MAX_SAVED_STATES',
     type: int(1, 10_000),
     default: '100',
-    description: 'Maximum saved states.',
+    description: 'Maximum saved states (and, counted apart, kept session files).',
   },
   {
     key: 'maxStateBytes',
@@ -678,7 +678,7 @@ export const SETTINGS = [
     env: 'BROWSERMESH_MAX_STATE_TOTAL_BYTES',
     type: int(1024, 1_073_741_824),
     default: '16777216',
-    description: 'Maximum bytes of all saved states.',
+    description: 'Maximum bytes of all saved states and kept session files together.',
   },
   // Session files (issue 14): uploads in, downloads/PDFs out. Kept together as one block.
   {

@@ -84,10 +84,20 @@ export class DownloadTracker {
     const notes = await Promise.all(
       saves.map(async (save) => (await raceUntil(save.done, until, undefined)) ?? this.inProgress(save)),
     );
-    this.settled.set(
+    this.file(
       operationId,
       notes.filter((n): n is DownloadNote => n !== undefined),
     );
+  }
+
+  /** Adds notes to what `take(operationId)` returns: an operation may end several times (code mode). */
+  private file(operationId: string, notes: DownloadNote[]): void {
+    if (notes.length > 0) this.settled.set(operationId, [...(this.settled.get(operationId) ?? []), ...notes]);
+  }
+
+  /** A file the running operation saved itself (a PDF), reported like a download it caused. */
+  report(note: DownloadNote): void {
+    if (this.current !== undefined) this.file(this.current, [note]);
   }
 
   /** Called for every page's `request` event: remembers the running operation's navigations. */

@@ -85,7 +85,7 @@ function withSuffix(name: string, n: number): string {
   return dot > 0 ? `${name.slice(0, dot)}-${n}${name.slice(dot)}` : `${name}-${n}`;
 }
 
-function fileNotFound(fileId: string): BrowserMeshError {
+export function fileNotFound(fileId: string): BrowserMeshError {
   return new BrowserMeshError(ErrorCodes.FILE_NOT_FOUND, 'No such file in this session', {
     details: { fileId },
     recoveryHint: 'List the session files (browser_files) to see what is there.',

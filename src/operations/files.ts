@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import type { DownloadNote } from '../engine/downloads.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import type { SessionFileInfo, SessionFiles } from '../engine/session-files.js';
+import { fileNotFound, type SessionFileInfo, type SessionFiles } from '../engine/session-files.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { StateStore } from '../persistence/store.js';
 
 export interface FileRead {
   file: SessionFileInfo;
@@ -48,6 +49,26 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
+/**
+ * Keeps a completed session file beside the saved states, where it outlives the session (its copy in
+ * the session folder still goes when the session closes). Bounded by the saved-state quotas.
+ */
+export async function keepSessionFile(
+  files: SessionFiles,
+  store: StateStore,
+  fileId: string,
+): Promise<{ name: string; bytes: number; path: string }> {
+  const file = files.get(fileId);
+  if (file.state === 'in_progress') {
+    throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'The file is still being written', {
+      details: { field: 'fileId' },
+      recoveryHint: 'List the files (browser_files) until it is completed, then keep it.',
+    });
+  }
+  if (file.state !== 'completed') throw fileNotFound(fileId);
+  return store.keepFile(file.bytes, (dir) => files.keep(fileId, dir));
+}
+
 export interface PdfOptions {
   landscape?: boolean | undefined;
   printBackground?: boolean | undefined;
@@ -77,5 +98,8 @@ export async function savePdf(ctx: PageOperationContext, options: PdfOptions): P
     });
   }
   const info = await ctx.session.files.commit(fileId, { mimeType: 'application/pdf' });
-  return { ...info, downloadId: info.fileId };
+  const note = { ...info, downloadId: info.fileId };
+  // Reported on the result of the call, like a download it caused (browser_pdf, code mode's page.pdf).
+  ctx.session.downloads.report(note);
+  return note;
 }

@@ -26,7 +26,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 const ROOTS_HINT =
-  'Upload by content ({name, mimeType, base64}), or place the file under a folder the MCP client declares as a root or listed in BROWSERMESH_UPLOAD_ROOTS (--upload-roots).';
+  'Upload by content ({name, mimeType, base64}), or place the file under a folder the MCP client declares as a root or listed in BROWSERMESH_UPLOAD_ROOTS (--upload-roots; AgentBrowser: the uploadRoots option).';
 
 /**
  * Loads the files of one upload call, all or nothing. A path is a security boundary: a page could talk

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { corrupted, errnoOf, ioError, notFound, quotaError } from './errors.js';
 import { fromFileText, toFileText, type StorageState } from './format.js';
+import { ensureKeptFolder, KEPT_FOLDER, keptQuotaError, keptUsage } from './kept-files.js';
 import { Mutex } from './mutex.js';
 import { checkStateId, STATE_ID_PATTERN } from './state-id.js';
 
@@ -110,7 +111,9 @@ export class StateStore {
           maxStateBytes,
         );
       }
-      const total = sum(inventory.values()) - (existing ?? 0) + bytes;
+      // Kept session files share the total with the states (kept-files.ts).
+      const kept = (await keptUsage(this.keptDir)).bytes;
+      const total = sum(inventory.values()) - (existing ?? 0) + bytes + kept;
       if (total > maxTotalBytes) {
         throw quotaError(
           `Saving would bring all states to ${total} bytes, over the ${maxTotalBytes}-byte limit`,
@@ -177,6 +180,42 @@ export class StateStore {
       totalBytes: sum(states.map((s) => s.bytes)),
       limits: { maxStates, maxStateBytes, maxTotalBytes },
     };
+  }
+
+  /**
+   * Keeps a session file beside the saved states (browser_files action=keep): under the same mutex,
+   * checks the kept-file count (`maxSavedStates`) and the shared total (`maxStateTotalBytes`), then lets
+   * `copyInto` copy the file into the kept folder. Returns the kept name and its place relative to
+   * the data directory (never an absolute path).
+   */
+  async keepFile(
+    bytes: number,
+    copyInto: (dir: string) => Promise<string>,
+  ): Promise<{ name: string; bytes: number; path: string }> {
+    this.check();
+    return this.mutex.run(async () => {
+      await this.ensureDirs();
+      await ensureKeptFolder(this.keptDir);
+      const kept = await keptUsage(this.keptDir);
+      const { maxStates, maxTotalBytes } = this.options;
+      if (kept.count >= maxStates) {
+        throw keptQuotaError(`At most ${maxStates} files may be kept`, 'maxSavedStates', maxStates);
+      }
+      const total = sum((await this.inventory()).values()) + kept.bytes + bytes;
+      if (total > maxTotalBytes) {
+        throw keptQuotaError(
+          `Keeping would bring saved states and kept files to ${total} bytes, over the ${maxTotalBytes}-byte limit`,
+          'maxStateTotalBytes',
+          maxTotalBytes,
+        );
+      }
+      const name = basename(await copyInto(this.keptDir));
+      return { name, bytes, path: relative(this.options.dataDir, join(this.keptDir, name)) };
+    });
+  }
+
+  private get keptDir(): string {
+    return join(this.statesDir, KEPT_FOLDER);
   }
 
   /** Idempotent: removing an unknown id reports removed=false. */

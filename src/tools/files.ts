@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
-import { readSessionFile, savePdf } from '../operations/files.js';
+import { keepSessionFile, readSessionFile, savePdf } from '../operations/files.js';
 import { uploadFiles } from '../operations/upload.js';
 import { loadUploadFiles, type UploadSource } from '../operations/upload-files.js';
 import { downloadsField, publishDialogs } from './action-runner.js';
 import { ACTION, defineTool, DESTRUCTIVE, type ToolOutput } from './define.js';
 import { pageAddress, sessionAddress, targetFields } from './schemas.js';
+import { stateStoreOf } from './state.js';
 
 /** Files in (upload) and out (downloads, PDFs): the opt-in `files` profile. */
 
-const MAX_FILES = 20;
+export const MAX_FILES = 20;
 const FILE_SHAPE = '{path} (absolute, under an upload root) | {name, mimeType?, base64}';
 
-const UploadFileSchema = z
+export const UploadFileSchema = z
   .union([
     z.object({ path: z.string().min(1).max(4096) }).strict(),
     z
@@ -63,7 +64,7 @@ export const uploadTool = defineTool({
   },
 });
 
-const FileInfoSchema = z.object({
+export const FileInfoSchema = z.object({
   fileId: z.string(),
   kind: z.enum(['download', 'pdf', 'trace', 'recording']),
   name: z.string(),
@@ -73,21 +74,21 @@ const FileInfoSchema = z.object({
   createdAt: z.string(),
 });
 
-const MAX_READ_BYTES = 1_048_576;
+export const MAX_READ_BYTES = 1_048_576;
 
 export const filesTool = defineTool({
   name: 'browser_files',
   title: 'Session files',
   description:
-    "A session's files (downloads, PDFs, traces, recordings): list them, read one (text inline, binary as an embedded resource; bounded, read on with offset) or remove one.",
+    "A session's files (downloads, PDFs, traces, recordings): list them, read one (text inline, binary as an embedded resource; bounded, read on with offset), remove one, or keep one beside the saved states (it outlives the session).",
   profile: 'files',
   // Traces and recordings (watch) are fetched the same way as downloads.
   alsoIn: ['watch'],
   input: z
     .object({
       ...sessionAddress,
-      action: z.enum(['list', 'read', 'remove']).optional().describe('Default list.'),
-      fileId: z.string().min(1).max(64).optional().describe('With read and remove (a downloadId).'),
+      action: z.enum(['list', 'read', 'remove', 'keep']).optional().describe('Default list.'),
+      fileId: z.string().min(1).max(64).optional().describe('With read, remove, keep (a downloadId).'),
       offset: z.number().int().min(0).optional().describe('Byte offset to read from.'),
       maxBytes: z.number().int().min(1).max(MAX_READ_BYTES).optional().describe('Default 65536.'),
     })
@@ -100,13 +101,18 @@ export const filesTool = defineTool({
     totalBytes: z.number().optional(),
     nextOffset: z.number().optional(),
     removed: z.boolean().optional(),
+    kept: z
+      .object({ name: z.string(), bytes: z.number(), path: z.string().describe('Under the data directory.') })
+      .optional(),
   }),
   hints: DESTRUCTIVE,
-  async handler(args, { mesh, call }) {
+  async handler(args, { mesh, call, services }) {
     const session = mesh.getSession(args.sessionId, call);
     const action = args.action ?? 'list';
     if (action === 'list') return { files: session.files.list() };
     if (args.fileId === undefined) throw invalidArgument('fileId', `is required with action ${action}`);
+    if (action === 'keep')
+      return { kept: await keepSessionFile(session.files, stateStoreOf(services), args.fileId) };
     if (action === 'remove') {
       session.files.get(args.fileId);
       await session.files.remove(args.fileId);

@@ -189,7 +189,7 @@ function toSafeKey(key: PropertyKey): string {
 }
 
 /** The fields a result reports for a download (its folder path never leaves the server). */
-function toDownloadOutput(note: DownloadNote): Record<string, unknown> {
+export function toDownloadOutput(note: DownloadNote): Record<string, unknown> {
   const { downloadId, name, bytes, mimeType, state, errorCode } = note;
   return { downloadId, name, bytes, mimeType, state, ...(errorCode ? { errorCode } : {}) };
 }

@@ -8,8 +8,8 @@ import { pageAddress } from './schemas.js';
 
 /** Pointer by coordinates and the viewport of an open page: the opt-in `pointer` profile. */
 
-const Coordinate = z.number().min(0).max(100_000);
-const Delta = z.number().min(-100_000).max(100_000);
+export const Coordinate = z.number().min(0).max(100_000);
+export const Delta = z.number().min(-100_000).max(100_000);
 
 export const mouseTool = defineTool({
   name: 'browser_mouse',
@@ -54,7 +54,8 @@ export const mouseTool = defineTool({
   },
 });
 
-function toMouseInput(args: {
+/** The tool's flat arguments as the operation's input; a coordinate the action needs is required. */
+export function toMouseInput(args: {
   action: MouseInput['action'];
   x?: number | undefined;
   y?: number | undefined;

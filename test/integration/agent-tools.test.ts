@@ -33,7 +33,15 @@ describe('the tool set', () => {
   it("publishes seed 000's tools with zod schemas, and excludeTools removes tools by name", () => {
     const tools = browser.getTools();
     const seed = BROWSER_TOOL_NAMES.filter(
-      (name) => !['browser_run', 'browser_record', 'browser_record_caption'].includes(name),
+      (name) =>
+        ![
+          'browser_run',
+          'browser_upload',
+          'browser_files',
+          'browser_mouse',
+          'browser_record',
+          'browser_record_caption',
+        ].includes(name),
     );
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(seed));
     expect(seed).toHaveLength(16);

@@ -144,6 +144,30 @@ describe('downloads', () => {
     expect(Buffer.from(blob, 'base64').toString()).toBe('%PDF-');
   });
 
+  it("code mode's page.pdf() saves a PDF reported like a download; a bad option is refused", async () => {
+    const result = await h.ok<{ value: Note; downloads?: Note[] }>('browser_run', {
+      ...s,
+      code: "return await page.pdf({ format: 'Letter', landscape: true });",
+    });
+    expect(result.value).toMatchObject({ mimeType: 'application/pdf', state: 'completed' });
+    expect(result.downloads).toEqual([
+      expect.objectContaining({ downloadId: result.value.downloadId, mimeType: 'application/pdf' }),
+    ]);
+    const head = (await h.call('browser_files', {
+      sessionId: s.sessionId,
+      action: 'read',
+      fileId: result.value.downloadId,
+      maxBytes: 5,
+    })) as CallToolResult;
+    const resource = head.content.find((c) => c.type === 'resource');
+    const blob = resource?.type === 'resource' && 'blob' in resource.resource ? resource.resource.blob : '';
+    expect(Buffer.from(blob, 'base64').toString()).toBe('%PDF-');
+    const bad = await h.err('browser_run', { ...s, code: "return await page.pdf({ path: '/etc/x.pdf' });" });
+    expect(bad.code).toBe('SCRIPT_ERROR');
+    expect(bad.message).toContain('path');
+    expect(JSON.stringify(bad)).not.toContain('/etc/x.pdf');
+  });
+
   it('removes the session folder when the session closes', async () => {
     const other = await h.session();
     await h.ok('browser_navigate', { ...other, url: site.url('/files/download') });

@@ -6,6 +6,7 @@ import { dragAndDrop } from '../../operations/drag.js';
 import { fill, selectOption, toOptionCriteria } from '../../operations/forms.js';
 import type { Modifier } from '../../operations/key-layout.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../../operations/typing.js';
+import { downloadsField } from '../../tools/action-runner.js';
 import { SettledOutput } from '../../tools/action-schemas.js';
 import { defineAgentTool } from '../tool-types.js';
 import { Modifiers, Ref } from './schemas.js';
@@ -23,6 +24,7 @@ export const ActionOutput = z.object({
   settled: SettledOutput.describe(
     'What the action caused and was awaited: navigation, requests, mutations, waitedMs.',
   ),
+  ...downloadsField,
 });
 
 /** `ControlOrMeta` is Meta on macOS and Control elsewhere, as in Playwright. */

@@ -5,6 +5,8 @@ import { dialogTool } from './dialog.js';
 import { clickTool, dragTool, hoverTool, pressTool, scrollTool, selectTool, typeTool } from './element.js';
 import { closeTool, recordCaptionTool, recordTool, type AgentServices } from './lifecycle-tools.js';
 import { backTool, gotoTool } from './navigation.js';
+import { filesTool, uploadTool } from './files.js';
+import { mouseTool } from './mouse.js';
 import { evaluateTool, screenshotTool } from './page.js';
 import { runTool } from './run.js';
 import { snapshotTool } from './snapshot.js';
@@ -14,7 +16,8 @@ import { waitTool } from './wait.js';
 export type { AgentServices } from './lifecycle-tools.js';
 
 /**
- * Every tool spec in seed 000's order (core tools, extended tools, code mode, then recording),
+ * Every tool spec in seed 000's order (core tools, extended tools, code mode, the files and pointer
+ * tools of issue 14, then recording),
  * minus the excluded ones. Recording tools exist only when recording is configured.
  */
 export function buildToolSpecs(
@@ -40,6 +43,9 @@ export function buildToolSpecs(
     dragTool,
     evaluateTool,
     runTool,
+    uploadTool,
+    filesTool,
+    mouseTool,
     ...(recordings ? [recordTool(recordings), recordCaptionTool(recordings)] : []),
   ];
   return all.filter((spec) => !excluded.has(spec.name));

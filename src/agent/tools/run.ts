@@ -34,14 +34,13 @@ export const runTool = defineAgentTool({
       async (ctx, view) => (await view.currentPage(ctx.session)).id,
     );
     const view = await call.view();
-    const out = await mcpRunTool.handler(
-      { ...run, sessionId: view.sessionId, pageId },
-      {
-        mesh: view.mesh,
-        services: {},
-        call: { operationId: newId('op'), timeoutMs: timeout, signal: call.signal },
-      },
-    );
+    const operationId = newId('op');
+    const out = await mcpRunTool
+      .handler(
+        { ...run, sessionId: view.sessionId, pageId },
+        { mesh: view.mesh, services: {}, call: { operationId, timeoutMs: timeout, signal: call.signal } },
+      )
+      .finally(() => call.collectDownloads(view, operationId));
     if (!isToolOutput<z.output<typeof mcpRunTool.output>>(out)) return out;
     return out.images && out.images.length > 0 ? { ...out.structured, images: out.images } : out.structured;
   },

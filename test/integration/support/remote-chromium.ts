@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +13,40 @@ export interface RemoteChromium {
   userDataDir: string;
 }
 
-/** A Chromium this test starts itself with --remote-debugging-port=0 on 127.0.0.1 (port read from stderr). */
-export async function startRemoteChromium(): Promise<RemoteChromium> {
+/** Whether this process may give a child its own mount namespace (root with CAP_SYS_ADMIN, as here). */
+export function canIsolateDisk(): boolean {
+  return (
+    spawnSync('unshare', ['--mount', '--propagation', 'private', 'mount', '-t', 'tmpfs', 'tmpfs', '/mnt'])
+      .status === 0
+  );
+}
+
+/**
+ * A Chromium this test starts itself with --remote-debugging-port=0 on 127.0.0.1 (port read from stderr).
+ * `privateTmp`: the browser gets its own empty /tmp (a mount namespace), so like a browser on another
+ * machine it cannot write where BrowserMesh reads, nor the other way round.
+ */
+export async function startRemoteChromium(options: { privateTmp?: boolean } = {}): Promise<RemoteChromium> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'bm-remote-cdp-'));
+  const [command, prefix] = options.privateTmp
+    ? [
+        'unshare',
+        [
+          '--mount',
+          '--propagation',
+          'private',
+          'sh',
+          '-c',
+          'mount -t tmpfs tmpfs /tmp && exec "$@"',
+          'sh',
+          CHROMIUM,
+        ],
+      ]
+    : [CHROMIUM, []];
   const child = spawn(
-    CHROMIUM,
+    command,
     [
+      ...prefix,
       '--headless',
       '--no-sandbox',
       '--remote-debugging-port=0',

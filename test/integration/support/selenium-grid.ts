@@ -17,6 +17,11 @@ export interface GridOptions {
   sessionRequestTimeoutS?: number;
   /** Seconds without WebDriver/CDP activity after which the Grid ends a session itself. */
   sessionTimeoutS?: number;
+  /**
+   * Runs the Grid (and so its node's chromedriver and browsers) with its own empty /tmp in a private
+   * mount namespace: like a node on another machine, it saves downloads where BrowserMesh cannot read.
+   */
+  privateTmp?: boolean;
 }
 
 export interface GridSlotSession {
@@ -50,9 +55,13 @@ export function gridUnavailableReason(): string | undefined {
 export async function startGrid(options: GridOptions = {}): Promise<Grid> {
   const port = await freePort();
   const maxSessions = options.maxSessions ?? 2;
+  const isolate = options.privateTmp
+    ? ['--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs tmpfs /tmp && exec "$@"', 'sh']
+    : undefined;
   const child = spawn(
-    'java',
+    isolate ? 'unshare' : 'java',
     [
+      ...(isolate ? [...isolate, 'java'] : []),
       '-Xmx512m',
       '-jar',
       jarPath(),
