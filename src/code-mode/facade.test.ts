@@ -288,7 +288,7 @@ describe('unsupported members name themselves and say what to use', () => {
     ['$eval', 'page.$eval is not available in browser_run: page JavaScript is off'],
     ['route', 'page.route is not available in browser_run: events, routing and network interception'],
     ['context', 'page.context is not available in browser_run: the page and its browser context are managed'],
-    ['pdf', 'page.pdf is not available in browser_run: use page.screenshot() for an image'],
+    ['video', 'page.video is not available in browser_run: use page.screenshot() for an image'],
     ['frameLocator', 'page.frameLocator is not available in browser_run: frames are not supported'],
     ['waitForNavigation', 'page.waitForNavigation is not available in browser_run: use page.waitForURL'],
   ];
