@@ -160,6 +160,8 @@ export class BrowserLifecycle {
       maxSessions: MAX_SESSIONS,
       persistence: false,
       logLevel: 'silent',
+      secrets: { ...this.options.secrets },
+      readSecretInputs: this.options.readSecretInputs,
     });
   }
 

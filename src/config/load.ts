@@ -254,6 +254,7 @@ function readSecretsFile(path: string, source = 'BROWSERMESH_SECRETS_FILE'): Rec
 
 const PRINCIPAL = /^[\w.@-]{1,64}$/;
 const TOKEN = /^[\x21-\x7e]{16,}$/;
+const RESERVED_PRINCIPALS = new Set(['default', 'local']);
 
 /**
  * Reads `principal token` lines (blank lines and # comments skipped). A bad line is named by its
@@ -278,6 +279,10 @@ function readTokensFile(path: string, source = 'BROWSERMESH_HTTP_TOKENS_FILE'): 
         source,
         `line ${index + 1} must be "principal token" (token: 16+ printable characters, unique)`,
       );
+    // `default` is the main token's principal (the dashboard's operator view) and `local` the
+    // tokenless loopback one: a file entry may not pose as either.
+    if (RESERVED_PRINCIPALS.has(principal))
+      throw new ConfigError(source, `line ${index + 1} names a reserved principal (default, local)`);
     seen.add(token);
     entries.push({ principal, token });
   });

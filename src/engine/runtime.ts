@@ -165,7 +165,11 @@ export class BrowserMesh {
         initScriptPaths: operator.initScriptPaths ?? [],
         deadline,
         signal: options.signal,
-        onBrowser: (browser) => this.watch(browser),
+        onBrowser: async (browser) => {
+          this.watch(browser);
+          await urlGuard.attachBrowser(browser);
+        },
+        onContext: (context) => urlGuard.attachContext(context),
       });
       if (settings.trace) await traceOf(session).start();
       this.sessions.set(session.id, session);
@@ -207,6 +211,11 @@ export class BrowserMesh {
   /** The client that created the session (HTTP transport), or undefined when it has none. */
   ownerOf(sessionId: string): string | undefined {
     return this.owners.get(sessionId);
+  }
+
+  /** The principal (HTTP token) that created the session, or undefined when it has none. */
+  principalOf(sessionId: string): string | undefined {
+    return this.principals.principalOf(sessionId);
   }
 
   /** Idempotent: closing a closing/closed/failed session succeeds; an unknown id is SESSION_NOT_FOUND. */
