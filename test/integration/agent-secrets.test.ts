@@ -37,10 +37,7 @@ afterAll(async () => {
 async function typedLogin(threadId: string): Promise<ToolDriver> {
   const t = new ToolDriver(browser, { threadId });
   await t.ok('browser_goto', { url: site.url('/agent-secrets/login') });
-  const snap = await t.ok<{ snapshot: string }>('browser_snapshot', {});
-  const ref = /textbox "Password" \[ref=(\w+)\]/.exec(snap.snapshot)?.[1];
-  expect(ref).toBeDefined();
-  await t.ok('browser_type', { ref, text: '{{secret:SHOP_PASSWORD}}' });
+  await t.ok('browser_type', { ref: await t.ref('textbox', 'Password'), text: '{{secret:SHOP_PASSWORD}}' });
   return t;
 }
 
@@ -81,8 +78,7 @@ describe('AgentBrowser secrets', () => {
       returnValue: true,
     });
     expect(JSON.stringify(thrown)).not.toContain(VALUE);
-    const snap = await t.ok<{ snapshot: string }>('browser_snapshot', {});
-    const ref = /textbox "Password" \[ref=(\w+)\]/.exec(snap.snapshot)?.[1];
+    const ref = await t.ref('textbox', 'Password');
     const unknown = await t.fails('browser_type', { ref, text: '{{secret:NOT_CONFIGURED_NAME}}' });
     expect(unknown.code).toBe('INVALID_ARGUMENT');
     expect(JSON.stringify(unknown)).not.toContain('NOT_CONFIGURED_NAME');
