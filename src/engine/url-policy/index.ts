@@ -61,6 +61,12 @@ export class SessionUrlGuard {
     if (this.interceptor) await guardWebSockets(context, this.policy, this.interceptor);
   }
 
+  /** The context options the guard needs: its proxy, or nothing. */
+  contextOptions(): { proxy?: { server: string; bypass?: string } } {
+    const proxy = this.contextProxy();
+    return proxy ? { proxy } : {};
+  }
+
   /** The context's proxy option, or undefined when no request needs guarding. */
   contextProxy(): { server: string; bypass?: string } | undefined {
     if (!this.proxy) return undefined;
