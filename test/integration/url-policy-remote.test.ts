@@ -69,6 +69,21 @@ ws.onopen = () => { opened = true; };
 ws.onclose = (e) => done('ws', e.code === 1008 || !opened ? 'refused' : 'closed ' + e.code);
 </script>`),
   );
+  site.route('/rpolicy/sw.js', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    // Activation waits for the fetch to settle, so "ready" means the request was already decided.
+    res.end(
+      `self.addEventListener('install', (e) => e.waitUntil(fetch('http://127.0.0.2:${p}/sw').catch(() => 0)));`,
+    );
+  });
+  site.route(
+    '/rpolicy/service-worker',
+    html(`<p id="sw">pending</p><script>
+navigator.serviceWorker.register('/rpolicy/sw.js').then(() => navigator.serviceWorker.ready)
+  .then(() => { document.getElementById('sw').textContent = 'sw ready'; },
+        () => { document.getElementById('sw').textContent = 'sw failed'; });
+</script>`),
+  );
   site.route('/rpolicy/popup', html(`<a id="open" href="${trap.origin}/popup" target="_blank">open</a>`));
 }
 
@@ -204,6 +219,13 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
     },
     60_000,
   );
+
+  it.skipIf(mode.skip !== undefined)('blocks a service worker request', async () => {
+    const before = trap.connections();
+    await h.ok('browser_navigate', { ...s, url: site.url('/rpolicy/service-worker') });
+    await h.ok('browser_wait', { ...s, text: 'sw ready', timeoutMs: 20_000 });
+    expect(trap.connections()).toBe(before);
+  });
 
   it.skipIf(mode.skip !== undefined)('blocks a popup the page opens', async () => {
     const before = { connections: trap.connections(), requests: trap.requests() };
