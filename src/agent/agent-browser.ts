@@ -1,4 +1,5 @@
 import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
+import { redactSecrets } from '../secrets.js';
 import { silentLogger, type Logger } from '../engine/logger.js';
 import type { ContextSettings } from '../engine/context-settings.js';
 import { BrowserLifecycle } from './lifecycle.js';
@@ -79,7 +80,11 @@ export class AgentBrowser {
       },
       this.logger,
     );
-    const host = { logger: this.logger, viewFor: (threadId: string) => this.viewFor(threadId) };
+    const host = {
+      logger: this.logger,
+      secrets: this.options.secrets,
+      viewFor: (threadId: string) => this.viewFor(threadId),
+    };
     const services = { closeFor: (threadId: string) => this.closeFor(threadId), recordings: this.recordings };
     const specs = buildToolSpecs(services, this.options.excludeTools);
     this.tools = Object.fromEntries(specs.map((spec) => [spec.name, toAgentTool(spec, host)]));
@@ -174,8 +179,11 @@ export class AgentBrowser {
     const tabs = await Promise.all(
       pages.map(async (page) => ({
         tabId: page.id,
-        url: page.page.url(),
-        title: toDisplayLine(await page.page.title().catch(() => ''), TITLE_MAX_CHARS),
+        url: redactSecrets(this.options.secrets, page.page.url()),
+        title: redactSecrets(
+          this.options.secrets,
+          toDisplayLine(await page.page.title().catch(() => ''), TITLE_MAX_CHARS),
+        ),
       })),
     );
     return {
@@ -194,7 +202,10 @@ export class AgentBrowser {
     const view = this.threads.existingView(threadId);
     const pages = view?.session()?.listPages();
     if (!view || !pages) return null;
-    const tabs = pages.map((page) => ({ tabId: page.id, url: page.page.url() }));
+    const tabs = pages.map((page) => ({
+      tabId: page.id,
+      url: redactSecrets(this.options.secrets, page.page.url()),
+    }));
     return {
       tabs,
       activeTabIndex: Math.max(
@@ -206,7 +217,8 @@ export class AgentBrowser {
 
   /** The URL of the thread's current tab, or null when it has none. */
   currentUrl(threadId = DEFAULT_THREAD_ID): string | null {
-    return this.threads.existingView(threadId)?.peekCurrentPage()?.page.url() ?? null;
+    const url = this.threads.existingView(threadId)?.peekCurrentPage()?.page.url();
+    return url === undefined ? null : redactSecrets(this.options.secrets, url);
   }
 
   /** Listens to status changes; returns an unsubscribe function. */

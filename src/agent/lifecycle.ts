@@ -162,6 +162,8 @@ export class BrowserLifecycle {
       logLevel: 'silent',
       uploadRoots: this.options.uploadRoots,
       ...(this.options.dataDir === undefined ? {} : { dataDir: this.options.dataDir }),
+      secrets: { ...this.options.secrets },
+      readSecretInputs: this.options.readSecretInputs,
     });
   }
 

@@ -105,6 +105,20 @@ export interface AgentBrowserOptions {
   executablePath?: string;
   /** Structured logs (default: silent). Never receives page content. */
   logger?: Logger;
+  /**
+   * Named secrets: the agent types `{{secret:NAME}}` (browser_type text) and the value reaches the
+   * page without ever being in the model's context; every tool result and error, and
+   * `getThreadState()`, has the values replaced by their reference again.
+   *
+   * @example
+   * new AgentBrowser({ secrets: { SHOP_PASSWORD: process.env.SHOP_PASSWORD ?? '' } });
+   */
+  secrets?: Record<string, string>;
+  /**
+   * Let reads return the value of password and one-time-code inputs (code mode's inputValue and
+   * value attribute). Off by default: a prompt-injected page script must not get them read out.
+   */
+  readSecretInputs?: boolean;
 }
 
 export interface ResolvedRecording {
@@ -126,6 +140,8 @@ export interface ResolvedOptions {
   executablePath: string;
   uploadRoots: string[];
   dataDir: string | undefined;
+  secrets: Readonly<Record<string, string>>;
+  readSecretInputs: boolean;
 }
 
 export const MAX_RECORDING_MS = 600_000;
@@ -156,6 +172,8 @@ export function resolveOptions(options: AgentBrowserOptions): ResolvedOptions {
     screencast: resolveScreencast(options.screencast ?? {}, 'screencast'),
     recording: options.recording ? resolveRecording(options.recording) : undefined,
     excludeTools: new Set(options.excludeTools ?? []),
+    secrets: resolveSecrets(options.secrets),
+    readSecretInputs: options.readSecretInputs ?? false,
     executablePath: options.executablePath ?? '',
     uploadRoots: (options.uploadRoots ?? []).map((root, i) => absoluteDir(`uploadRoots.${i}`, root)),
     dataDir: options.dataDir === undefined ? undefined : absoluteDir('dataDir', options.dataDir),
@@ -219,4 +237,21 @@ function checkInt(field: string, value: unknown, min: number, max: number): void
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw invalidArgument(field, `must be an integer from ${min} to ${max}`);
   }
+}
+
+const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** A copy of the secrets, checked: names as `{{secret:NAME}}` accepts them, string values. */
+function resolveSecrets(secrets: Record<string, string> | undefined): Readonly<Record<string, string>> {
+  if (secrets === undefined) return {};
+  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets))
+    throw invalidArgument('secrets', 'must be an object of NAME: value');
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(secrets)) {
+    // Neither the name nor the value is echoed: the field path says which option is wrong.
+    if (!SECRET_NAME.test(name) || typeof value !== 'string')
+      throw invalidArgument('secrets', 'names must match [A-Za-z_][A-Za-z0-9_]* and values be strings');
+    out[name] = value;
+  }
+  return Object.freeze(out);
 }

@@ -3,6 +3,7 @@ import { toSerializedError } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
 import type { OperationContext } from '../engine/runtime.js';
 import { newId } from '../engine/ids.js';
+import { redactSecrets, redactSecretsDeep, type Secrets } from '../secrets.js';
 import { fromZodError, toDownloadOutput } from '../tools/invoke.js';
 import { DEFAULT_THREAD_ID, type ThreadView } from './threads.js';
 import {
@@ -18,6 +19,8 @@ import {
 /** What the runner needs from the AgentBrowser. */
 export interface ToolHost {
   readonly logger: Logger;
+  /** Values never returned: results and errors carry their `{{secret:NAME}}` reference instead. */
+  readonly secrets: Secrets;
   /** The thread's view on a ready browser (launching or relaunching when needed). */
   viewFor(threadId: string): Promise<ThreadView>;
 }
@@ -38,7 +41,7 @@ export function toAgentTool(spec: AnyToolSpec, host: ToolHost): AgentTool {
       const started = Date.now();
       const operationId = newId('op');
       const parsed = spec.input.safeParse(input ?? {});
-      if (!parsed.success) return errorResult(fromZodError(parsed.error));
+      if (!parsed.success) return errorResult(fromZodError(parsed.error), host.secrets);
       try {
         const call = createCall(host, threadIdOf(context.threadId), context.signal);
         const output = (await spec.handler(parsed.data, call)) as Record<string, unknown>;
@@ -50,9 +53,10 @@ export function toAgentTool(spec: AnyToolSpec, host: ToolHost): AgentTool {
           operationId,
           durationMs: Date.now() - started,
         });
-        return output;
+        // Secret values the page echoed (a field's value, a read, a URL) go back as references.
+        return redactSecretsDeep(host.secrets, output);
       } catch (error) {
-        const result = errorResult(error);
+        const result = errorResult(error, host.secrets);
         host.logger.info('agent_tool_error', {
           tool: spec.name,
           operationId,
@@ -77,13 +81,15 @@ export function isToolError(output: unknown): output is ToolErrorResult {
 }
 
 /** The safe error shape: code, message, hint and retry flag; never a stack or page content. */
-export function errorResult(error: unknown): ToolErrorResult {
+export function errorResult(error: unknown, secrets: Secrets = {}): ToolErrorResult {
   const serialized = toSerializedError(error);
   return {
     error: {
       code: serialized.code,
-      message: serialized.message,
-      ...(serialized.recoveryHint === undefined ? {} : { recoveryHint: serialized.recoveryHint }),
+      message: redactSecrets(secrets, serialized.message),
+      ...(serialized.recoveryHint === undefined
+        ? {}
+        : { recoveryHint: redactSecrets(secrets, serialized.recoveryHint) }),
       canRetry: serialized.canRetry,
     },
   };

@@ -16,6 +16,7 @@ export { ConfigError } from './config-error.js';
 import { parseRange } from '../engine/url-policy/address.js';
 import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
 import { parseSecretsFile } from '../secrets.js';
+import { parseTokensFile } from './tokens-file.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -252,13 +253,7 @@ function readSecretsFile(path: string, source = 'BROWSERMESH_SECRETS_FILE'): Rec
   }
 }
 
-const PRINCIPAL = /^[\w.@-]{1,64}$/;
-const TOKEN = /^[\x21-\x7e]{16,}$/;
-
-/**
- * Reads `principal token` lines (blank lines and # comments skipped). A bad line is named by its
- * number only: the file holds secrets, so no content is ever echoed.
- */
+/** The tokens file's entries; a bad file is a ConfigError naming a line number, never content. */
 function readTokensFile(path: string, source = 'BROWSERMESH_HTTP_TOKENS_FILE'): Config['httpTokens'] {
   if (path === '') return [];
   let text: string;
@@ -267,22 +262,11 @@ function readTokensFile(path: string, source = 'BROWSERMESH_HTTP_TOKENS_FILE'): 
   } catch {
     throw new ConfigError(source, 'the tokens file cannot be read');
   }
-  const entries: Config['httpTokens'] = [];
-  const seen = new Set<string>();
-  text.split(/\r?\n/).forEach((line, index) => {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) return;
-    const [principal = '', token = '', ...rest] = trimmed.split(/\s+/);
-    if (!PRINCIPAL.test(principal) || !TOKEN.test(token) || rest.length > 0 || seen.has(token))
-      throw new ConfigError(
-        source,
-        `line ${index + 1} must be "principal token" (token: 16+ printable characters, unique)`,
-      );
-    seen.add(token);
-    entries.push({ principal, token });
-  });
-  if (entries.length === 0) throw new ConfigError(source, 'the tokens file lists no tokens');
-  return entries;
+  try {
+    return parseTokensFile(text);
+  } catch (error) {
+    throw new ConfigError(source, (error as Error).message);
+  }
 }
 
 /** Whether a bind address or host name only reaches this machine. */

@@ -3,7 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BrowserMeshError, ErrorCodes, toSerializedError } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { checkRequest, isRefusal, readBody, type RequestPolicy } from '../mcp/http-guard.js';
+import {
+  checkRequest,
+  DEFAULT_PRINCIPAL,
+  isRefusal,
+  LOCAL_PRINCIPAL,
+  readBody,
+  type RequestPolicy,
+} from '../mcp/http-guard.js';
 import { LiveFrames } from './live-frames.js';
 import { buildDashboardState } from './state.js';
 import { parseTakeoverInput, TakeoverController } from './takeover.js';
@@ -45,17 +52,24 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const { mesh, logger } = options;
   const frames = new LiveFrames({ minFrameIntervalMs: 200, maxWidth: 960, maxHeight: 720, quality: 60 });
   const takeover = new TakeoverController(mesh);
-  const state = (): ReturnType<typeof buildDashboardState> =>
-    buildDashboardState(mesh, {
-      takeoverEnabled: options.takeover,
-      isTakenOver: (id) => takeover.isTakenOver(id),
-    });
-
-  const api = async (req: IncomingMessage, res: ServerResponse, route: string, url: URL): Promise<void> => {
+  const api = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: string,
+    url: URL,
+    viewer: string,
+  ): Promise<void> => {
+    const sees = (sessionId: string): boolean => canSee(mesh, viewer, sessionId);
+    const state = (): ReturnType<typeof buildDashboardState> =>
+      buildDashboardState(mesh, {
+        takeoverEnabled: options.takeover,
+        isTakenOver: (id) => takeover.isTakenOver(id),
+        includes: sees,
+      });
     if (req.method === 'GET' && route === '/api/state') return sendJson(res, 200, await state());
     if (req.method === 'GET' && route === '/api/stream') return streamState(req, res, mesh, state);
     if (req.method === 'GET' && route === '/api/frames') {
-      const page = mesh.getSession(param(url, 'sessionId')).getPage(param(url, 'pageId'));
+      const page = mesh.getSession(visibleId(param(url, 'sessionId'), sees)).getPage(param(url, 'pageId'));
       return streamFrames(req, res, (listener) => frames.watch(page, listener));
     }
     if (req.method !== 'POST' || !route.startsWith('/api/takeover')) throw notFound();
@@ -66,7 +80,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       );
     }
     const body = await readJson(req);
-    const sessionId = stringField(body, 'sessionId');
+    const sessionId = visibleId(stringField(body, 'sessionId'), sees);
     if (route === '/api/takeover/start') await takeover.start(sessionId, stringField(body, 'pageId'));
     else if (route === '/api/takeover/release') takeover.release(sessionId);
     else if (route === '/api/takeover/input') await takeover.input(sessionId, parseTakeoverInput(body));
@@ -97,7 +111,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         return sendAsset(res, asset);
       }
       try {
-        await api(req, res, route, url);
+        await api(req, res, route, url, isRefusal(checked) ? '' : checked.principal);
       } catch (error) {
         const serialized = toSerializedError(error, 'dashboard');
         if (!res.headersSent) sendJson(res, statusFor(serialized.code), { error: serialized });
@@ -110,6 +124,23 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       frames.stopAll();
     },
   };
+}
+
+/**
+ * Who sees which sessions: a principal from the tokens file sees (and may take over) only the
+ * sessions it created; the operator (the main token, or no token on loopback) sees every session.
+ */
+function canSee(mesh: BrowserMesh, viewer: string, sessionId: string): boolean {
+  if (viewer === DEFAULT_PRINCIPAL || viewer === LOCAL_PRINCIPAL) return true;
+  return mesh.principalOf(sessionId) === viewer;
+}
+
+/** Another principal's session is answered exactly like an unknown one. */
+function visibleId(sessionId: string, sees: (sessionId: string) => boolean): string {
+  if (sees(sessionId)) return sessionId;
+  throw new BrowserMeshError(ErrorCodes.SESSION_NOT_FOUND, 'No such session', {
+    details: { field: 'sessionId' },
+  });
 }
 
 /** Server-sent events: the whole state on every change (debounced) and every few seconds. */

@@ -67,11 +67,16 @@ const TITLE_WAIT_MS = 300;
  */
 export async function buildDashboardState(
   mesh: BrowserMesh,
-  options: { takeoverEnabled: boolean; isTakenOver: (sessionId: string) => boolean },
+  options: {
+    takeoverEnabled: boolean;
+    isTakenOver: (sessionId: string) => boolean;
+    /** The viewer's share: sessions it may not see are left out entirely. */
+    includes?: (sessionId: string) => boolean;
+  },
 ): Promise<DashboardState> {
   const sessions = mesh
     .listSessions()
-    .filter((info) => info.state !== 'closed')
+    .filter((info) => info.state !== 'closed' && (options.includes?.(info.sessionId) ?? true))
     .map((info) => mesh.getSession(info.sessionId));
   return {
     generatedAt: new Date().toISOString(),

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes, safeId } from '../errors.js';
 import { effectiveSettings, resolveContextSettings, toContextOptions } from './context-settings.js';
@@ -8,6 +7,7 @@ import { Deadline } from './deadline.js';
 import { toBrowserError } from './browser-errors.js';
 import { withDeadline } from './race.js';
 import { buildSession } from './session-build.js';
+import { watchBrowser } from './browser-watch.js';
 import { newId } from './ids.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { ManagedPage, PageInfo } from './page.js';
@@ -60,7 +60,6 @@ export class BrowserMesh {
   private readonly principals: PrincipalQuota;
   private readonly pageHooks: PageHook[];
   private readonly defaults: SessionDefaults;
-  private readonly watchedBrowsers = new WeakSet<Browser>();
   private creating = 0;
   /** Bytes of every session's files together (downloads, PDFs, traces, recordings). */
   readonly fileQuota: FileQuotaPool;
@@ -119,18 +118,14 @@ export class BrowserMesh {
     this.creating++;
     let createdId: string | undefined;
     // Only a browser launched here can reach a guard proxy on this machine's loopback.
-    let urlGuard: SessionUrlGuard;
-    try {
-      urlGuard = await SessionUrlGuard.open(
-        this.urlPolicy,
-        this.provider.name === 'local',
-        this.defaults.operator.proxy !== undefined,
-      );
-    } catch (error) {
-      this.creating--;
-      if (principal !== undefined) this.principals.settle(principal, undefined);
-      throw toBrowserError(error, 'Could not start the URL guard');
-    }
+    const local = this.provider.name === 'local';
+    const urlGuard = await SessionUrlGuard.open(this.urlPolicy, local, !!this.defaults.operator.proxy).catch(
+      (error: unknown) => {
+        this.creating--;
+        if (principal !== undefined) this.principals.settle(principal, undefined);
+        throw toBrowserError(error, 'Could not start the URL guard');
+      },
+    );
     const session = new Session({
       urlGuard,
       name: input.name ?? null,
@@ -158,14 +153,23 @@ export class BrowserMesh {
         contextOptions: {
           ...toContextOptions(settings, operator),
           // The URL guard is a proxy; an operator's own proxy takes its place (see docs/security.md).
-          ...guardProxy(urlGuard),
+          ...urlGuard.contextOptions(),
           ...(storageState === undefined ? {} : { storageState }),
         },
         permissions: settings.permissions ?? [],
         initScriptPaths: operator.initScriptPaths ?? [],
         deadline,
         signal: options.signal,
-        onBrowser: (browser) => this.watch(browser),
+        onBrowser: async (browser) => {
+          watchBrowser(
+            browser,
+            () => this.sessions.values(),
+            this.logger,
+            () => !!this.shuttingDown,
+          );
+          await urlGuard.attachBrowser(browser);
+        },
+        onContext: (context) => urlGuard.attachContext(context),
       });
       if (settings.trace) await traceOf(session).start();
       this.sessions.set(session.id, session);
@@ -207,6 +211,11 @@ export class BrowserMesh {
   /** The client that created the session (HTTP transport), or undefined when it has none. */
   ownerOf(sessionId: string): string | undefined {
     return this.owners.get(sessionId);
+  }
+
+  /** The principal (HTTP token) that created the session, or undefined when it has none. */
+  principalOf(sessionId: string): string | undefined {
+    return this.principals.principalOf(sessionId);
   }
 
   /** Idempotent: closing a closing/closed/failed session succeeds; an unknown id is SESSION_NOT_FOUND. */
@@ -371,19 +380,6 @@ export class BrowserMesh {
     return sessionOwner === undefined || owner === undefined || sessionOwner === owner;
   }
 
-  /** When a browser disconnects, the sessions on it fail; new sessions get a new browser. */
-  private watch(browser: Browser): void {
-    if (this.watchedBrowsers.has(browser)) return;
-    this.watchedBrowsers.add(browser);
-    browser.on('disconnected', () => {
-      const error = new BrowserMeshError(ErrorCodes.BROWSER_DISCONNECTED, 'The browser disconnected');
-      for (const session of this.sessions.values()) {
-        if (session.browserLease?.browser === browser) session.markFailed(error);
-      }
-      if (!this.shuttingDown) this.logger.warn('browser_disconnected', { reason: 'disconnected' });
-    });
-  }
-
   private pruneTombstones(): void {
     const closed = [...this.sessions.values()].filter((s) => s.state === 'closed');
     for (const session of closed.slice(0, Math.max(0, closed.length - MAX_TOMBSTONES))) {
@@ -402,8 +398,3 @@ function pagesOf(session: Session, pageId: string | undefined): ManagedPage[] {
 
 /** Re-exported: operations race their own steps against the same deadline and translate errors the same way. */
 export { toBrowserError, withDeadline };
-
-function guardProxy(guard: SessionUrlGuard): { proxy?: { server: string } } {
-  const proxy = guard.contextProxy();
-  return proxy ? { proxy } : {};
-}

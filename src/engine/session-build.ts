@@ -14,8 +14,10 @@ export interface BuildSessionInput {
   initScriptPaths?: readonly string[];
   deadline: Deadline;
   signal?: AbortSignal | undefined;
-  /** Called once the browser is known, before anything runs on it. */
-  onBrowser(browser: Browser): void;
+  /** Called once the browser is known, before anything runs on it (the URL guard attaches here). */
+  onBrowser(browser: Browser): Promise<void>;
+  /** Called for the new context before its first page exists. */
+  onContext?(context: BrowserContext): Promise<void>;
 }
 
 interface Built {
@@ -39,9 +41,16 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
       await lease.release().catch(() => undefined);
       throw new Error('abandoned');
     }
-    input.onBrowser(lease.browser);
-    const context = await lease.browser.newContext(input.contextOptions);
+    let context: BrowserContext;
     try {
+      await input.onBrowser(lease.browser);
+      context = await lease.browser.newContext(input.contextOptions);
+    } catch (error) {
+      await lease.release().catch(() => undefined);
+      throw error;
+    }
+    try {
+      await input.onContext?.(context);
       for (const grant of input.permissions) {
         await context.grantPermissions([grant.permission], { origin: grant.origin });
       }

@@ -118,9 +118,10 @@ export async function navigate(
         .goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
         .catch(async (error: unknown) => {
           const failed = toNavigationError(error);
-          // Only a failure of the document request itself (the guard refuses at the proxy) is the
-          // policy's doing; a blocked image during an interrupted navigation is not.
-          const viaGuard = /SOCKS|PROXY|TUNNEL/.test(String(failed.details?.reason ?? ''));
+          // Only a failure of the document request itself (the guard refuses at the proxy, or the
+          // request interceptor fails it) is the policy's doing; a blocked image during an
+          // interrupted navigation is not.
+          const viaGuard = /SOCKS|PROXY|TUNNEL|BLOCKED_BY_CLIENT/.test(String(failed.details?.reason ?? ''));
           const blocked = viaGuard ? guard?.blockedSince(startedMs) : undefined;
           const mapped = blocked ? navigationBlocked(blocked) : failed;
           // After a network failure Chromium commits its error page a moment later; wait for it (briefly)

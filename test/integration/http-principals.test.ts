@@ -71,7 +71,25 @@ describe('HTTP principals', () => {
       removed: false,
     });
     const aliceList = await ok<{ states: Array<{ stateId: string }> }>(alice.client, 'browser_state_list');
-    expect(aliceList.states.map((s) => s.stateId)).toContain('alice-login');
+    const aliceEntry = aliceList.states.find((s) => s.stateId === 'alice-login');
+    expect(aliceEntry).toBeDefined();
+    // Bob saving under the same name writes his own state, never over Alice's.
+    const b = await ok<Created>(bob.client, 'browser_session_create', { name: 'bob' });
+    await ok(bob.client, 'browser_navigate', {
+      sessionId: b.session.sessionId,
+      pageId: b.initialPage.pageId,
+      url: site.url('/quiet'),
+    });
+    await ok(bob.client, 'browser_state_save', { sessionId: b.session.sessionId, stateId: 'alice-login' });
+    const after = await ok<{ states: Array<{ stateId: string }> }>(alice.client, 'browser_state_list');
+    expect(after.states.find((s) => s.stateId === 'alice-login')).toEqual(aliceEntry);
+    await ok(bob.client, 'browser_state_remove', { stateId: 'alice-login' });
+    expect(
+      (await ok<{ states: Array<{ stateId: string }> }>(alice.client, 'browser_state_list')).states.find(
+        (s) => s.stateId === 'alice-login',
+      ),
+    ).toEqual(aliceEntry);
+    await ok(bob.client, 'browser_session_close', { sessionId: b.session.sessionId });
     await ok(alice.client, 'browser_session_close', { sessionId: at.sessionId });
   });
 

@@ -1,6 +1,9 @@
 import type { Config } from '../../config/load.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { defaultPort, UrlPolicy, type BlockReason } from './policy.js';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { BlockMemory } from './block-memory.js';
+import { guardWebSockets, interceptBrowser } from './request-interceptor.js';
 import { startGuardProxy, type GuardProxy } from './socks-guard.js';
 
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
@@ -18,25 +21,50 @@ export function urlPolicyFromConfig(config: Config): UrlPolicy {
 }
 
 /**
- * One session's share of the policy: the policy itself (for checks before a navigation) and, for a
- * locally launched browser, the guard proxy its context sends every request through.
+ * One session's share of the policy: the policy itself (for checks before a navigation) and what
+ * enforces it on every request. For a locally launched browser that is a guard proxy its context
+ * sends every request through; where no such proxy can sit in the path (a remote browser, or an
+ * operator proxy in the guard's place) it is the browser's own request interception
+ * (see request-interceptor.ts).
  */
 export class SessionUrlGuard {
+  private interceptor: BlockMemory | undefined;
+
   private constructor(
     readonly policy: UrlPolicy,
     private readonly proxy: GuardProxy | undefined,
-    private readonly upstreamProxy: boolean,
   ) {}
 
   /**
    * `proxied` = the browser can reach a proxy on this machine's loopback (the local provider).
    * `upstreamProxy` = the operator routes sessions through a proxy of their own: it takes the
-   * guard's place, and names it resolves (not this machine) are not refused as unresolvable here.
+   * guard proxy's place, and the request interceptor enforces the policy instead.
    */
   static async open(policy: UrlPolicy, proxied: boolean, upstreamProxy = false): Promise<SessionUrlGuard> {
     const guarded = proxied && policy.active && !upstreamProxy;
     const proxy = guarded ? await startGuardProxy(policy) : undefined;
-    return new SessionUrlGuard(policy, proxy, upstreamProxy);
+    return new SessionUrlGuard(policy, proxy);
+  }
+
+  /**
+   * Called once the session's browser is known, before its context exists: without a guard proxy,
+   * the browser's requests are intercepted instead. Throws when that cannot be set up (the session
+   * is then refused rather than run unguarded).
+   */
+  async attachBrowser(browser: Browser): Promise<void> {
+    if (this.proxy || !this.policy.active) return;
+    this.interceptor = (await interceptBrowser(browser, this.policy)).memory;
+  }
+
+  /** Called for the new context before its first page: pages' WebSockets, which Fetch does not see. */
+  async attachContext(context: BrowserContext): Promise<void> {
+    if (this.interceptor) await guardWebSockets(context, this.policy, this.interceptor);
+  }
+
+  /** The context options the guard needs: its proxy, or nothing. */
+  contextOptions(): { proxy?: { server: string; bypass?: string } } {
+    const proxy = this.contextProxy();
+    return proxy ? { proxy } : {};
   }
 
   /** The context's proxy option, or undefined when no request needs guarding. */
@@ -51,11 +79,12 @@ export class SessionUrlGuard {
 
   /** Why the guard recently refused the host:port of this URL, if it did. */
   blockedReason(url: string): BlockReason | undefined {
-    if (!this.proxy) return undefined;
+    const memory = this.proxy ?? this.interceptor;
+    if (!memory) return undefined;
     try {
       const parsed = new URL(url);
       const port = Number(parsed.port) || defaultPort(parsed.protocol);
-      return this.proxy.blockedReason(parsed.hostname, port);
+      return memory.blockedReason(parsed.hostname, port);
     } catch {
       return undefined;
     }
@@ -63,13 +92,16 @@ export class SessionUrlGuard {
 
   /** The latest refusal at or after `sinceMs` (a navigation that failed because of it). */
   blockedSince(sinceMs: number): BlockReason | undefined {
-    return this.proxy?.blockedSince(sinceMs);
+    return (this.proxy ?? this.interceptor)?.blockedSince(sinceMs);
   }
 
   /** Refuses a URL the policy forbids, before the browser is asked to load it. */
   async assertAllowed(url: string, field = 'url'): Promise<void> {
     const verdict = await this.policy.checkUrl(url);
-    if (verdict.allowed || (this.upstreamProxy && verdict.reason === 'unresolvable')) return;
+    // Only a guard proxy resolves names on this machine; elsewhere the remote node or the operator's
+    // proxy does, and a name this machine cannot resolve is theirs to answer.
+    const localDns = this.proxy !== undefined;
+    if (verdict.allowed || (!localDns && verdict.reason === 'unresolvable')) return;
     throw navigationBlocked(verdict.reason, field);
   }
 

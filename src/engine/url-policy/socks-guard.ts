@@ -1,15 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { BlockReason, UrlPolicy } from './policy.js';
-import { normalizeHost } from './policy.js';
-
-/** A refused connection, as the session remembers it (host and port only, never a path or query). */
-export interface BlockedConnection {
-  host: string;
-  port: number;
-  reason: BlockReason;
-  timeMs: number;
-}
+import { BlockMemory } from './block-memory.js';
 
 export interface GuardProxy {
   /** `socks5://127.0.0.1:PORT`, for the browser context's proxy setting. */
@@ -21,8 +13,6 @@ export interface GuardProxy {
   close(): Promise<void>;
 }
 
-const MAX_REMEMBERED = 64;
-const REMEMBER_MS = 60_000;
 /** A browser that has not finished the SOCKS handshake by then is not a browser. */
 const HANDSHAKE_MS = 10_000;
 
@@ -33,18 +23,14 @@ const HANDSHAKE_MS = 10_000;
  * checks every address, and connects to exactly the address it checked.
  */
 export async function startGuardProxy(policy: UrlPolicy): Promise<GuardProxy> {
-  const blocked: BlockedConnection[] = [];
+  const memory = new BlockMemory();
   const sockets = new Set<Socket>();
-  const remember = (entry: BlockedConnection): void => {
-    blocked.push(entry);
-    if (blocked.length > MAX_REMEMBERED) blocked.shift();
-  };
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.setTimeout(HANDSHAKE_MS, () => socket.destroy());
-    void handshake(socket, policy, remember).catch(() => socket.destroy());
+    void handshake(socket, policy, memory).catch(() => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -53,20 +39,8 @@ export async function startGuardProxy(policy: UrlPolicy): Promise<GuardProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     server: `socks5://127.0.0.1:${port}`,
-    blockedReason(host, targetPort) {
-      const name = normalizeHost(host);
-      const now = Date.now();
-      for (let i = blocked.length - 1; i >= 0; i--) {
-        const entry = blocked[i];
-        if (!entry || now - entry.timeMs > REMEMBER_MS) break;
-        if (entry.host === name && entry.port === targetPort) return entry.reason;
-      }
-      return undefined;
-    },
-    blockedSince: (sinceMs) => {
-      const last = blocked.at(-1);
-      return last && last.timeMs >= sinceMs ? last.reason : undefined;
-    },
+    blockedReason: (host, targetPort) => memory.blockedReason(host, targetPort),
+    blockedSince: (sinceMs) => memory.blockedSince(sinceMs),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -110,11 +84,7 @@ const REPLY_REFUSED = 0x05;
 const REPLY_COMMAND = 0x07;
 const REPLY_ADDRESS_TYPE = 0x08;
 
-async function handshake(
-  socket: Socket,
-  policy: UrlPolicy,
-  remember: (entry: BlockedConnection) => void,
-): Promise<void> {
+async function handshake(socket: Socket, policy: UrlPolicy, memory: BlockMemory): Promise<void> {
   const read = reader(socket) as ((n: number) => Promise<Buffer>) & { release(): Buffer };
   const [version, methods = 0] = await read(2);
   if (version !== 5) return void socket.destroy();
@@ -127,7 +97,7 @@ async function handshake(
   if (host === undefined) return reply(socket, REPLY_ADDRESS_TYPE);
   const verdict = await policy.check(host, port);
   if (!verdict.allowed) {
-    remember({ host: normalizeHost(host), port, reason: verdict.reason, timeMs: Date.now() });
+    memory.remember(host, port, verdict.reason);
     return reply(socket, verdict.reason === 'unresolvable' ? REPLY_HOST_UNREACHABLE : REPLY_NOT_ALLOWED);
   }
   const upstream = connect({ host: verdict.address ?? host, port });
