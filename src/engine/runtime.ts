@@ -16,7 +16,8 @@ import type { BrowserProvider } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
-import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
+import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
+import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
 import { FileQuotaPool, SessionFiles } from './session-files.js';
 import type { DownloadNote } from './downloads.js';
 import { traceOf } from './tracing.js';
@@ -113,19 +114,16 @@ export class BrowserMesh {
       );
     }
     // Resolved before anything is allocated: an unknown device preset is refused here.
-    const settings = resolveContextSettings(this.defaults.settings, input.contextSettings);
+    const shared = this.provider.sharedUrlGuard !== undefined;
+    const own = shared ? checkSharedProfileInput(input) : input.contextSettings;
+    const settings = resolveContextSettings(this.defaults.settings, own);
     const principal = options.principal;
     if (principal !== undefined) this.principals.reserve(principal);
     this.creating++;
     let createdId: string | undefined;
-    // Only a browser launched here can reach a guard proxy on this machine's loopback.
     let urlGuard: SessionUrlGuard;
     try {
-      urlGuard = await SessionUrlGuard.open(
-        this.urlPolicy,
-        this.provider.name === 'local',
-        this.defaults.operator.proxy !== undefined,
-      );
+      urlGuard = await openSessionGuard(this.provider, this.urlPolicy, !!this.defaults.operator.proxy);
     } catch (error) {
       this.creating--;
       if (principal !== undefined) this.principals.settle(principal, undefined);
@@ -141,6 +139,7 @@ export class BrowserMesh {
       pageHooks: this.pageHooks,
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
+      ...(shared && own?.viewport ? { viewport: own.viewport } : {}),
       createFiles: (sessionId) =>
         new SessionFiles({
           root: this.config.dataDir,
@@ -158,7 +157,7 @@ export class BrowserMesh {
         contextOptions: {
           ...toContextOptions(settings, operator),
           // The URL guard is a proxy; an operator's own proxy takes its place (see docs/security.md).
-          ...guardProxy(urlGuard),
+          ...urlGuard.contextProxyOption(),
           ...(storageState === undefined ? {} : { storageState }),
         },
         permissions: settings.permissions ?? [],
@@ -272,7 +271,7 @@ export class BrowserMesh {
         async ({ signal }) => {
           session.assertUsable();
           session.downloads.begin(operationId);
-          const pages = (): ManagedPage[] => pagesOf(session, pageId);
+          const pages = (): ManagedPage[] => session.pagesFor(pageId);
           const stopWatching = watchAbort(signal, pages, options.signal);
           try {
             return await traceOf(session).group(`${options.tool ?? op} · ${operationId}`, () =>
@@ -394,16 +393,5 @@ export class BrowserMesh {
   }
 }
 
-/** The pages an operation works on: the one it names, else all of the session's. */
-function pagesOf(session: Session, pageId: string | undefined): ManagedPage[] {
-  if (pageId === undefined) return session.listPages();
-  return session.listPages().filter((page) => page.id === pageId);
-}
-
 /** Re-exported: operations race their own steps against the same deadline and translate errors the same way. */
 export { toBrowserError, withDeadline };
-
-function guardProxy(guard: SessionUrlGuard): { proxy?: { server: string } } {
-  const proxy = guard.contextProxy();
-  return proxy ? { proxy } : {};
-}

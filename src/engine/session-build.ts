@@ -40,6 +40,12 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
       throw new Error('abandoned');
     }
     input.onBrowser(lease.browser);
+    // A persistent profile's context was made at launch with the server's options; the session
+    // only opens its pages in it.
+    if (lease.sharedContext) {
+      const context = lease.sharedContext;
+      return { lease, context, initialPage: await session.attach(context, lease) };
+    }
     const context = await lease.browser.newContext(input.contextOptions);
     try {
       for (const grant of input.permissions) {
@@ -63,7 +69,8 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
     void session.close().catch(() => undefined);
     building.then(
       (late) => {
-        void late.context.close().catch(() => undefined);
+        if (late.lease.sharedContext) void late.initialPage.page.close().catch(() => undefined);
+        else void late.context.close().catch(() => undefined);
         if (late.lease !== closedWith) void late.lease.release().catch(() => undefined);
       },
       () => undefined,

@@ -26,6 +26,8 @@ export class SessionUrlGuard {
     readonly policy: UrlPolicy,
     private readonly proxy: GuardProxy | undefined,
     private readonly upstreamProxy: boolean,
+    /** False for a view of a guard another owner closes (sessions sharing a persistent profile). */
+    private readonly owned = true,
   ) {}
 
   /**
@@ -47,6 +49,12 @@ export class SessionUrlGuard {
     return this.policy.guardsLoopback
       ? { server: this.proxy.server }
       : { server: this.proxy.server, bypass: 'localhost' };
+  }
+
+  /** The same, spread into context options (`{}` when nothing needs guarding). */
+  contextProxyOption(): { proxy?: { server: string; bypass?: string } } {
+    const proxy = this.contextProxy();
+    return proxy ? { proxy } : {};
   }
 
   /** Why the guard recently refused the host:port of this URL, if it did. */
@@ -73,7 +81,13 @@ export class SessionUrlGuard {
     throw navigationBlocked(verdict.reason, field);
   }
 
+  /** The same guard for one more session; closing the view leaves the guard running for the others. */
+  borrow(): SessionUrlGuard {
+    return new SessionUrlGuard(this.policy, this.proxy, this.upstreamProxy, false);
+  }
+
   close(): Promise<void> {
+    if (!this.owned) return Promise.resolve();
     return this.proxy?.close() ?? Promise.resolve();
   }
 }
