@@ -149,5 +149,26 @@ describe('the published package', () => {
     for (const link of links) expect(packed, link).toContain(link.replace(/^\.\//, ''));
     // Nothing only the tests need: no test folder, no fixtures.
     expect([...packed].some((path) => path.startsWith('test/'))).toBe(false);
+    // The metadata a registry page shows, and runtime dependencies that are all used at runtime:
+    // ranges for what a user's project may share, the frameworks as optional peers.
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      description?: string;
+      license?: string;
+      keywords?: string[];
+      dependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    expect(pkg.description?.length).toBeGreaterThan(20);
+    expect(pkg.license).toBe('Apache-2.0');
+    expect(pkg.keywords).toEqual(expect.arrayContaining(['mcp', 'browser', 'playwright']));
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([
+      '@modelcontextprotocol/sdk',
+      'playwright-core',
+      'quickjs-emscripten',
+      'zod',
+    ]);
+    expect(pkg.dependencies['zod']).toMatch(/^\^/);
+    expect(pkg.dependencies['@modelcontextprotocol/sdk']).toMatch(/^\^/);
+    for (const peer of PEERS) expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
   }, 60_000);
 });
