@@ -9,6 +9,7 @@ export interface ProfileValues {
   userDataDir: string;
   provider: string;
   storageState: string;
+  httpTokensFile: string;
 }
 
 /**
@@ -30,6 +31,13 @@ export function checkUserDataDir(config: ProfileValues, raw: RawValues): void {
     throw new ConfigError(
       raw.get('storageState')?.source ?? 'BROWSERMESH_STORAGE_STATE',
       'cannot be combined with --user-data-dir: the profile keeps its own cookies and storage',
+    );
+  }
+  if (config.httpTokensFile !== '') {
+    // Principals are kept apart by their sessions' contexts; one shared profile would mix their logins.
+    throw new ConfigError(
+      source,
+      'cannot be combined with --tokens-file: every principal would share one profile and its logins',
     );
   }
   const path = toAbsolute(config.userDataDir);

@@ -95,6 +95,12 @@ describe('--user-data-dir validation', () => {
     const state = join(root, 'state.json');
     writeFileSync(state, JSON.stringify({ cookies: [], origins: [] }));
     expect(configErrorOf(['--user-data-dir', dir, '--storage-state', state]).source).toBe('--storage-state');
+    // Several principals on one HTTP server would share one profile's logins.
+    const tokens = join(root, 'tokens');
+    writeFileSync(tokens, 'alice aaaaaaaaaaaaaaaaaaaa\nbob bbbbbbbbbbbbbbbbbbbbbb\n');
+    const principals = configErrorOf(['--user-data-dir', dir, '--http', '--tokens-file', tokens]);
+    expect(principals.source).toBe('--user-data-dir');
+    expect(principals.message).toMatch(/tokens-file/);
   });
 
   it('accepts a missing folder under a writable parent, `~`-relative and relative paths as absolute', () => {
