@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,6 +212,44 @@ describe('the profile across server runs', () => {
       expect((await probe(fresh, page)).cookie).not.toContain('bm_profile');
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('the profile browser dying', () => {
+  /** Chromium processes started by this test worker (each test file runs in its own process). */
+  function chromiumChildren(): number[] {
+    const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([, comm]) => comm !== undefined && /chrom/i.test(comm))
+      .map(([pid]) => Number(pid));
+  }
+
+  it('fails the live sessions, never silently recreates them, and relaunches on the same folder', async () => {
+    const h = await McpHarness.start(configFrom(['--user-data-dir', join(root, 'crash'), '--no-warm-up']));
+    try {
+      const a = await h.session();
+      const b = await h.session();
+      await h.ok('browser_navigate', { ...a, url: site.url('/remember') });
+      const pids = chromiumChildren();
+      expect(pids.length).toBeGreaterThan(0);
+      for (const pid of pids) process.kill(pid, 'SIGKILL');
+      let states: string[] = [];
+      const allFailed = (): boolean => states.length === 2 && states.every((s) => s === 'failed');
+      for (let i = 0; i < 500 && !allFailed(); i++) {
+        const list = await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list');
+        states = list.sessions.map((s) => s.state);
+        if (!allFailed()) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(states).toEqual(['failed', 'failed']);
+      expect((await h.err('browser_get_url', b)).code).toBe('BROWSER_DISCONNECTED');
+      // The lock the killed Chromium left behind is stale (its process is gone): the launch goes ahead.
+      const fresh = await h.session();
+      expect((await probe(h, fresh)).width).toBe(1280);
+    } finally {
+      await h.close();
     }
   });
 });
