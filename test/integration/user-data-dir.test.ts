@@ -43,7 +43,8 @@ afterAll(async () => {
 });
 
 function configFrom(argv: string[], env: Record<string, string> = {}): Config {
-  return loadConfig(['--executable-path', CHROMIUM, ...argv], env).config;
+  // A generous deadline: a launch on the loaded 2-core machine can take longer than the default.
+  return loadConfig(['--executable-path', CHROMIUM, '--timeout', '30000', ...argv], env).config;
 }
 
 function configErrorOf(argv: string[], env: Record<string, string> = {}): ConfigError {
@@ -119,7 +120,7 @@ describe('sessions sharing one persistent profile', () => {
   const dir = join(root, 'shared');
   let h: McpHarness;
   beforeAll(async () => {
-    h = await McpHarness.start(configFrom(['--user-data-dir', dir, '--timeout', '20000']));
+    h = await McpHarness.start(configFrom(['--user-data-dir', dir]));
   });
   afterAll(async () => {
     await h?.close();
