@@ -3,7 +3,8 @@
  * Measures what a bundled CLI would pay (issue 19, docs/package.md): bundles dist/cli/main.js (and the
  * code-mode worker) into a temporary folder with rolldown — found in vitest's dependency tree, not a
  * dependency of this project — keeping playwright-core and the QuickJS builds external, then times
- * spawn → `initialize` answered for the built CLI, the bundle and Playwright MCP, interleaved.
+ * spawn → `initialize` answered and spawn → `tools/list` answered for the built CLI, the bundle and
+ * Playwright MCP, interleaved.
  * Not part of the build: run `npm run build && node scripts/bundle-probe.mjs [iterations]`.
  */
 import { spawn } from 'node:child_process';
@@ -13,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// BUNDLE_PROBE_ROOT: measure another built checkout (read only; the bundle goes to a temporary folder).
+const ROOT = process.env.BUNDLE_PROBE_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 const iterations = Number(process.argv[2] ?? 15);
 
 async function bundle() {
@@ -45,31 +47,37 @@ async function bundle() {
   return { main: join(out, 'main.js'), files: readdirSync(out).length, bytes };
 }
 
-const INIT = `${JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
-})}\n`;
+const message = (body) => `${JSON.stringify({ jsonrpc: '2.0', ...body })}\n`;
+const HANDSHAKE =
+  message({
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+  }) +
+  message({ method: 'notifications/initialized' }) +
+  message({ id: 2, method: 'tools/list', params: {} });
 
-/** Milliseconds from spawn to the initialize response on stdout. */
-function timeInitialize(args) {
+/** Milliseconds from spawn to the initialize answer and to the tools/list answer on stdout. */
+function timeStartup(args) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    const since = () => Number(process.hrtime.bigint() - started) / 1e6;
     const home = mkdtempSync(join(tmpdir(), 'bm-probe-home-'));
     const child = spawn(process.execPath, args, {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: { ...process.env, HOME: home },
     });
     let seen = '';
+    let initMs;
     child.stdout.on('data', (chunk) => {
       seen += chunk;
-      if (!seen.includes('"id":1')) return;
-      resolve(Number(process.hrtime.bigint() - started) / 1e6);
+      initMs ??= seen.includes('"id":1') ? since() : undefined;
+      if (!seen.includes('"id":2')) return;
+      resolve({ initMs, toolsMs: since() });
       child.kill('SIGKILL');
     });
     child.on('error', reject);
-    child.stdin.write(INIT);
+    child.stdin.write(HANDSHAKE);
   });
 }
 
@@ -83,11 +91,14 @@ const targets = {
 };
 const times = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
 for (let i = 0; i < iterations; i++) {
-  for (const [name, args] of Object.entries(targets)) times[name].push(await timeInitialize(args));
+  for (const [name, args] of Object.entries(targets)) times[name].push(await timeStartup(args));
 }
 console.log(`bundle: ${bundled.files} files, ${(bundled.bytes / 1024).toFixed(0)} KiB (minified)`);
-for (const [name, values] of Object.entries(times)) {
+for (const [name, runs] of Object.entries(times)) {
+  const init = runs.map((run) => run.initMs);
+  const tools = runs.map((run) => run.toolsMs);
   console.log(
-    `${name}: spawn → initialize median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms (n=${iterations})`,
+    `${name}: spawn → initialize median ${median(init).toFixed(0)} ms (min ${Math.min(...init).toFixed(0)}),` +
+      ` → tools/list median ${median(tools).toFixed(0)} ms (min ${Math.min(...tools).toFixed(0)}), n=${iterations}`,
   );
 }
