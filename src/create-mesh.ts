@@ -18,6 +18,8 @@ export function installPageHooks(mesh: BrowserMesh): BrowserMesh {
  *
  * @example
  * ```ts
+ * import { createBrowserMesh, defaultConfig } from 'browsermesh';
+ *
  * const mesh = createBrowserMesh({ config: defaultConfig() });
  * ```
  */

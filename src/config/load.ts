@@ -9,6 +9,7 @@ import {
   type PROVIDERS,
 } from './settings.js';
 import { checkBrowserDefaults } from './browser-checks.js';
+import { checkUserDataDir } from './profile-checks.js';
 import { ConfigError } from './config-error.js';
 import { readConfigFile, type RawValues } from './config-file.js';
 
@@ -112,6 +113,11 @@ export interface Config {
   initScripts: string[];
   /** Absolute path of a Playwright storageState file, checked at load. */
   storageState: string;
+  /**
+   * Absolute path of a persistent Chromium profile ('' = none): every session shares its one
+   * context (local provider only; checked at load).
+   */
+  userDataDir: string;
   /** A saved state id to print as a Playwright storageState file (the `export-state` command). */
   exportState: string;
   /** The `--config` file the other values may have come from. */
@@ -175,6 +181,7 @@ export function loadConfig(
   config.httpTokens = readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source);
   checkHttp(config, raw);
   checkBrowserDefaults(config, raw);
+  checkUserDataDir(config, raw);
   if (command === 'serve' && config.exportState !== '') command = 'export-state';
   config.uploadRoots = toUploadRoots(config.uploadRoots, raw.get('uploadRoots')?.source);
   return { config, command };

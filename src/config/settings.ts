@@ -390,6 +390,15 @@ export const SETTINGS = [
       'Playwright storageState JSON file (cookies, localStorage) every session starts from unless it names a stateId.',
   },
   {
+    key: 'userDataDir',
+    env: 'BROWSERMESH_USER_DATA_DIR',
+    flag: 'user-data-dir',
+    type: { kind: 'string' },
+    default: '',
+    description:
+      'Persistent Chromium profile folder (local provider only): kept across runs and shared by every session (cookies, storage, cache), so sessions are not isolated from each other; see docs/configuration.md.',
+  },
+  {
     key: 'exportState',
     env: 'BROWSERMESH_EXPORT_STATE',
     flag: 'export-state',

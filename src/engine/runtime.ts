@@ -16,7 +16,8 @@ import type { BrowserProvider } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
-import { SessionUrlGuard, urlPolicyFromConfig, type UrlPolicy } from './url-policy/index.js';
+import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
+import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
 import { FileQuotaPool, SessionFiles } from './session-files.js';
 import type { DownloadNote } from './downloads.js';
 import { traceOf } from './tracing.js';
@@ -112,20 +113,21 @@ export class BrowserMesh {
       );
     }
     // Resolved before anything is allocated: an unknown device preset is refused here.
-    const settings = resolveContextSettings(this.defaults.settings, input.contextSettings);
+    const shared = this.provider.sharedUrlGuard !== undefined;
+    const own = shared ? checkSharedProfileInput(input) : input.contextSettings;
+    const settings = resolveContextSettings(this.defaults.settings, own);
     const principal = options.principal;
     if (principal !== undefined) this.principals.reserve(principal);
     this.creating++;
     let createdId: string | undefined;
-    // Only a browser launched here can reach a guard proxy on this machine's loopback.
-    const local = this.provider.name === 'local';
-    const urlGuard = await SessionUrlGuard.open(this.urlPolicy, local, !!this.defaults.operator.proxy).catch(
-      (error: unknown) => {
-        this.creating--;
-        if (principal !== undefined) this.principals.settle(principal, undefined);
-        throw toBrowserError(error, 'Could not start the URL guard');
-      },
-    );
+    let urlGuard: SessionUrlGuard;
+    try {
+      urlGuard = await openSessionGuard(this.provider, this.urlPolicy, !!this.defaults.operator.proxy);
+    } catch (error) {
+      this.creating--;
+      if (principal !== undefined) this.principals.settle(principal, undefined);
+      throw toBrowserError(error, 'Could not start the URL guard');
+    }
     const session = new Session({
       urlGuard,
       name: input.name ?? null,
@@ -136,6 +138,7 @@ export class BrowserMesh {
       pageHooks: this.pageHooks,
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
+      ...(shared && own?.viewport ? { viewport: own.viewport } : {}),
       createFiles: (sessionId) =>
         new SessionFiles({
           root: this.config.dataDir,
@@ -281,7 +284,7 @@ export class BrowserMesh {
         async ({ signal }) => {
           session.assertUsable();
           session.downloads.begin(operationId);
-          const pages = (): ManagedPage[] => pagesOf(session, pageId);
+          const pages = (): ManagedPage[] => session.pagesFor(pageId);
           const stopWatching = watchAbort(signal, pages, options.signal);
           try {
             return await traceOf(session).group(`${options.tool ?? op} · ${operationId}`, () =>
@@ -388,12 +391,6 @@ export class BrowserMesh {
       this.principals.forget(session.id);
     }
   }
-}
-
-/** The pages an operation works on: the one it names, else all of the session's. */
-function pagesOf(session: Session, pageId: string | undefined): ManagedPage[] {
-  if (pageId === undefined) return session.listPages();
-  return session.listPages().filter((page) => page.id === pageId);
 }
 
 /** Re-exported: operations race their own steps against the same deadline and translate errors the same way. */

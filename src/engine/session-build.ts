@@ -44,6 +44,16 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
     let context: BrowserContext;
     try {
       await input.onBrowser(lease.browser);
+      // A persistent profile's context was made at launch with the server's options; the session
+      // only opens its pages in it.
+      if (lease.sharedContext) {
+        await input.onContext?.(lease.sharedContext);
+        return {
+          lease,
+          context: lease.sharedContext,
+          initialPage: await session.attach(lease.sharedContext, lease),
+        };
+      }
       context = await lease.browser.newContext(input.contextOptions);
     } catch (error) {
       await lease.release().catch(() => undefined);
@@ -72,7 +82,8 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
     void session.close().catch(() => undefined);
     building.then(
       (late) => {
-        void late.context.close().catch(() => undefined);
+        if (late.lease.sharedContext) void late.initialPage.page.close().catch(() => undefined);
+        else void late.context.close().catch(() => undefined);
         if (late.lease !== closedWith) void late.lease.release().catch(() => undefined);
       },
       () => undefined,

@@ -32,6 +32,8 @@ export interface SessionInit {
   stateId: string | null;
   /** The URL policy for this session's requests (and its guard proxy, closed with the session). */
   urlGuard?: SessionUrlGuard;
+  /** The viewport of every page of a session that shares a persistent profile's context. */
+  viewport?: { width: number; height: number };
   /** Builds the session's private file folder (downloads, PDFs, traces, recordings) from its id. */
   createFiles: (sessionId: string) => SessionFiles;
 }
@@ -51,7 +53,8 @@ export interface SessionInfo {
 
 /**
  * One isolated browser session: its own non-persistent BrowserContext, its own pages and its own
- * serial queue. Nothing here is shared with another session.
+ * serial queue. Nothing here is shared with another session — except under `--user-data-dir`, where
+ * every session opens its pages in the persistent profile's one context (see shared-profile.ts).
  */
 export class Session {
   readonly id = newId('s');
@@ -77,6 +80,7 @@ export class Session {
 
   constructor(private readonly init: SessionInit) {
     this.queue = new SerialQueue({ maxLength: init.maxQueuedOps });
+    this.viewport = init.viewport;
     this.files = init.createFiles(this.id);
     this.downloads = new DownloadTracker(this.files, init.logger);
   }
@@ -105,9 +109,16 @@ export class Session {
     this.lease = lease;
     const page = await context.newPage();
     const initial = this.adopt(page, true);
-    // Registered after the initial page exists, so that page is never mistaken for a popup.
-    context.on('page', (popup) => this.adoptPopup(popup));
+    if (this.viewport) await page.setViewportSize(this.viewport);
+    // Registered after the initial page exists, so that page is never mistaken for a popup. A
+    // shared context's pages belong to many sessions: there, each page's own popups are adopted.
+    if (!this.sharesContext) context.on('page', (popup) => this.adoptPopup(popup));
     return initial;
+  }
+
+  /** Whether the context is a persistent profile's, shared with other sessions (never closed here). */
+  get sharesContext(): boolean {
+    return this.lease?.sharedContext !== undefined;
   }
 
   /** Throws unless the session accepts operations. */
@@ -132,6 +143,12 @@ export class Session {
 
   listPages(): ManagedPage[] {
     return [...this.pages.values()].filter((page) => !page.isClosed);
+  }
+
+  /** The pages an operation works on: the one it names, else all of the session's. */
+  pagesFor(pageId: string | undefined): ManagedPage[] {
+    const pages = this.listPages();
+    return pageId === undefined ? pages : pages.filter((page) => page.id === pageId);
   }
 
   findPage(page: Page): ManagedPage | undefined {
@@ -193,7 +210,8 @@ export class Session {
     const hooks = [...this.closeHooks].map((hook) => hook().catch(() => undefined));
     await settleWithin(Promise.all(hooks), CLOSE_HOOKS_MS);
     const context = this.context;
-    if (context && !(await settleWithin(context.close(), CLOSE_STEP_MS))) {
+    if (context && this.sharesContext) await this.closeOwnPages(pages);
+    else if (context && !(await settleWithin(context.close(), CLOSE_STEP_MS))) {
       this.init.logger.warn('session_close_forced', { sessionId: this.id });
       if (this.lease) await closeTargets(this.lease.browser, pages);
       await settleWithin(context.close(), CLOSE_STEP_MS);
@@ -205,6 +223,16 @@ export class Session {
     await settleWithin(this.files.dispose({ keepAll: keepFiles }), CLOSE_STEP_MS);
     if (this.currentState === 'closing') this.currentState = 'closed';
     this.init.logger.info('session_closed', { sessionId: this.id });
+  }
+
+  /** In a shared context only this session's pages close; the context and the others stay. */
+  private async closeOwnPages(pages: ManagedPage[]): Promise<void> {
+    const all = [...new Set([...pages, ...this.listPages()])];
+    const closed = await settleWithin(Promise.all(all.map((page) => page.page.close())), CLOSE_STEP_MS);
+    if (!closed && this.lease) {
+      this.init.logger.warn('session_close_forced', { sessionId: this.id });
+      await closeTargets(this.lease.browser, all);
+    }
   }
 
   /**
@@ -254,6 +282,7 @@ export class Session {
     managed.cdp().catch(() => undefined);
     page.on('download', (download) => this.downloads.capture(download));
     page.on('request', (request) => this.downloads.watchRequest(request));
+    if (this.sharesContext) page.on('popup', (popup) => this.adoptPopup(popup));
     for (const hook of this.init.pageHooks) hook(managed, this);
     return managed;
   }

@@ -37,6 +37,14 @@ export class SessionTrace {
         recoveryHint: 'Stop the running trace first.',
       });
     }
+    if (this.session.sharesContext) {
+      // Playwright traces a whole context: in a shared profile that would record other sessions too.
+      throw new BrowserMeshError(
+        ErrorCodes.NOT_SUPPORTED,
+        'Tracing is not available while sessions share a persistent profile (--user-data-dir)',
+        { details: { field: 'action', reason: 'shared_profile' } },
+      );
+    }
     await this.session.browserContext.tracing.start({
       screenshots: options.screenshots ?? true,
       snapshots: options.snapshots ?? true,

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { alive, baseEnv, CLI, descendants, runCli, waitFor } from './cli-helpers.js';
@@ -108,6 +109,11 @@ describe('configuration and commands', () => {
     const byFlag = runCli(['--tools', 'core,bogus']);
     expect(byFlag.status).toBe(2);
     expect(byFlag.stderr).toContain('--tools');
+    // A bad --user-data-dir (here: a file, not a folder) is refused at start, never at first session.
+    const byPath = runCli(['--user-data-dir', fileURLToPath(import.meta.url)]);
+    expect(byPath.status).toBe(2);
+    expect(byPath.stderr).toContain('--user-data-dir');
+    expect(byPath.stderr).not.toContain(fileURLToPath(import.meta.url));
     const unknown = runCli(['--frobnicate']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('--frobnicate');

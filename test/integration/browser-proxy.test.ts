@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { CHROMIUM, McpHarness } from '../helpers/harness.js';
+import { createBrowserMesh } from '../../src/create-mesh.js';
+import { createLogger } from '../../src/engine/logger.js';
 
 // Issue 19: --proxy-server (credentials in the URL) and --proxy-bypass, through the MCP client.
 // The proxy is a loopback server that answers every request itself, so no traffic leaves the host:
@@ -101,6 +103,30 @@ describe('--proxy-server and --proxy-bypass', () => {
     } finally {
       await h.close();
     }
+  });
+
+  it('never logs the credentials, on success or when the proxy cannot be reached', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('debug', (line) => void lines.push(line));
+    for (const server of [proxyUrl, 'http://127.0.0.1:9']) {
+      const withCredentials = server.replace('http://', `http://${USER}:${PASSWORD}@`);
+      const dataDir = mkdtempSync(join(tmpdir(), 'bm-proxy-log-'));
+      const argv = ['--executable-path', CHROMIUM, '--data-dir', dataDir, '--proxy-server', withCredentials];
+      const mesh = createBrowserMesh({ config: loadConfig(argv, {}).config, logger });
+      const h = await McpHarness.start({}, mesh);
+      try {
+        const page = await h.session();
+        const result = await h.call('browser_navigate', { ...page, url: 'http://bm-proxied.test/logged' });
+        expect(JSON.stringify(result)).not.toContain(PASSWORD);
+        await h.ok('browser_session_close', { sessionId: page.sessionId });
+      } finally {
+        await h.close();
+      }
+    }
+    expect(lines.length).toBeGreaterThan(4);
+    const logged = lines.join('');
+    expect(logged).not.toContain(PASSWORD);
+    expect(logged).not.toContain(USER);
   });
 
   it('refuses a malformed proxy or bypass list without echoing it', () => {

@@ -43,7 +43,7 @@ async function run(argv: string[]): Promise<{ status: number; stdout: string; st
 describe('--export-state and --storage-state', () => {
   it('exports a saved state that a new server then starts every session from', async () => {
     const first = await McpHarness.start(
-      loadConfig(['--executable-path', CHROMIUM, '--data-dir', dataDir], {}).config,
+      loadConfig(['--executable-path', CHROMIUM, '--timeout', '30000', '--data-dir', dataDir], {}).config,
     );
     try {
       const page = await first.session();
@@ -62,7 +62,10 @@ describe('--export-state and --storage-state', () => {
     writeFileSync(path, exported.stdout);
 
     const second = await McpHarness.start(
-      loadConfig(['--executable-path', CHROMIUM, '--data-dir', dataDir, '--storage-state', path], {}).config,
+      loadConfig(
+        ['--executable-path', CHROMIUM, '--timeout', '30000', '--data-dir', dataDir, '--storage-state', path],
+        {},
+      ).config,
     );
     try {
       expect(await cookieNames(second)).toContain('exported');

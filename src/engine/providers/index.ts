@@ -5,6 +5,10 @@ import { PerSessionCdpProvider, SESSION_PLACEHOLDER, templateMinter } from './cd
 import { LocalProvider, useChromiumSandbox } from './local.js';
 import type { BrowserProvider } from './provider.js';
 import { SeleniumProvider } from './selenium.js';
+import { PersistentProfileProvider } from './persistent.js';
+import { resolveContextSettings, toContextOptions } from '../context-settings.js';
+import { sessionDefaultsFromConfig } from '../session-defaults.js';
+import { urlPolicyFromConfig } from '../url-policy/index.js';
 
 export function createProvider(config: Config, logger?: Logger): BrowserProvider {
   switch (config.provider) {
@@ -26,6 +30,7 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         ...(logger ? { logger } : {}),
       });
     case 'local':
+      if (config.userDataDir) return persistentProvider(config);
       return new LocalProvider({
         headless: config.headless,
         executablePath: config.executablePath,
@@ -33,4 +38,18 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         sandbox: useChromiumSandbox(config.chromiumSandbox),
       });
   }
+}
+
+/** `--user-data-dir`: the server's browser defaults become the one shared context's options. */
+function persistentProvider(config: Config): PersistentProfileProvider {
+  const { settings, operator } = sessionDefaultsFromConfig(config);
+  return new PersistentProfileProvider({
+    userDataDir: config.userDataDir,
+    headless: config.headless,
+    executablePath: config.executablePath,
+    sandbox: useChromiumSandbox(config.chromiumSandbox),
+    contextOptions: toContextOptions(resolveContextSettings(settings), operator),
+    initScriptPaths: operator.initScriptPaths ?? [],
+    urlPolicy: urlPolicyFromConfig(config),
+  });
 }

@@ -49,21 +49,12 @@ export class LocalProvider extends SharedBrowserProvider {
   }
 
   protected async obtain(timeoutMs: number): Promise<Browser> {
-    const found = await findChromium(this.options.executablePath);
-    if (!found) {
-      const what = this.options.executablePath
-        ? 'The configured Chromium executable was not found'
-        : 'No Chromium was found';
-      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${what}. Install one: ${installHint()}`, {
-        details: { reason: 'browser_not_found' },
-        recoveryHint: `Run: ${installHint()} — or pass --executable-path. \`browsermesh --doctor\` explains.`,
-      });
-    }
+    const found = await chromiumOrThrow(this.options.executablePath);
     try {
       return await (
         await loadChromium()
       ).launch({
-        executablePath: found.path,
+        executablePath: found,
         headless: this.options.headless,
         chromiumSandbox: this.options.sandbox ?? false,
         args: CHROMIUM_ARGS,
@@ -88,4 +79,15 @@ export class LocalProvider extends SharedBrowserProvider {
   protected async dispose(browser: Browser): Promise<void> {
     await browser.close();
   }
+}
+
+/** The Chromium to launch, or BROWSER_ERROR (browser_not_found) with the command that installs one. */
+export async function chromiumOrThrow(executablePath: string): Promise<string> {
+  const found = await findChromium(executablePath);
+  if (found) return found.path;
+  const what = executablePath ? 'The configured Chromium executable was not found' : 'No Chromium was found';
+  throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, `${what}. Install one: ${installHint()}`, {
+    details: { reason: 'browser_not_found' },
+    recoveryHint: `Run: ${installHint()} — or pass --executable-path. \`browsermesh --doctor\` explains.`,
+  });
 }

@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { SessionUrlGuard } from '../url-policy/index.js';
 
 /** Where a session's browser runs; shown to callers, so it never carries credentials. */
 export interface Placement {
@@ -16,6 +17,11 @@ export interface BrowserLease {
   placement: Placement;
   /** Whether BrowserMesh started this browser process (only then may it ever kill it). */
   ownsProcess: boolean;
+  /**
+   * Set when every session shares this one context (a persistent profile, `--user-data-dir`): a
+   * session opens its pages in it and closes only those, never the context.
+   */
+  sharedContext?: BrowserContext;
   release(): Promise<void>;
 }
 
@@ -38,6 +44,11 @@ export interface BrowserProvider {
    * that is cheap to undo; a failure is left for the first session to report. Optional.
    */
   warmUp?(timeoutMs: number): void;
+  /**
+   * Present when sessions share one context (a persistent profile): the URL guard its requests go
+   * through, opened once; each session gets a view of it that does not close it.
+   */
+  sharedUrlGuard?(): Promise<SessionUrlGuard>;
   /** Releases everything this provider holds; kills only processes it launched. */
   shutdown(): Promise<void>;
 }

@@ -33,6 +33,8 @@ export class SessionUrlGuard {
   private constructor(
     readonly policy: UrlPolicy,
     private readonly proxy: GuardProxy | undefined,
+    /** False for a view of a guard another owner closes (sessions sharing a persistent profile). */
+    private readonly owned = true,
   ) {}
 
   /**
@@ -105,7 +107,13 @@ export class SessionUrlGuard {
     throw navigationBlocked(verdict.reason, field);
   }
 
+  /** The same guard for one more session; closing the view leaves the guard running for the others. */
+  borrow(): SessionUrlGuard {
+    return new SessionUrlGuard(this.policy, this.proxy, false);
+  }
+
   close(): Promise<void> {
+    if (!this.owned) return Promise.resolve();
     return this.proxy?.close() ?? Promise.resolve();
   }
 }
