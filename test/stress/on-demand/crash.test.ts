@@ -41,6 +41,7 @@ describe('Chromium killed mid-operation', () => {
   it(`${ROUNDS} rounds: in-flight calls end BROWSER_DISCONNECTED promptly, new sessions work`, async () => {
     const inFlightMs: number[] = [];
     const recoveryMs: number[] = [];
+    const split: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const s = await h.session();
       let arrived: () => void = () => undefined;
@@ -55,18 +56,21 @@ describe('Chromium killed mid-operation', () => {
       expect(error.code).toBe('BROWSER_DISCONNECTED');
 
       const askedAt = Date.now();
+      const stateAtAsk = h.mesh.runtimeInfo().browser.state;
       const fresh = await h.session();
+      const createdMs = Date.now() - askedAt;
       const nav = await h.ok<{ title: string }>('browser_navigate', {
         ...fresh,
         url: site.url('/title?t=Back'),
       });
       recoveryMs.push(Date.now() - askedAt);
+      split.push(`${stateAtAsk}:${createdMs}+${Date.now() - askedAt - createdMs}`);
       expect(nav.title).toBe('Back');
       await h.ok('browser_session_close', { sessionId: fresh.sessionId });
       await h.ok('browser_session_close', { sessionId: s.sessionId });
     }
     process.stderr.write(
-      `crash: in-flight end ms ${inFlightMs.join(',')}; recovery ms ${recoveryMs.join(',')}\n`,
+      `crash: in-flight end ms ${inFlightMs.join(',')}; recovery ms ${recoveryMs.join(',')} (state at ask: create+navigate ${split.join(' ')})\n`,
     );
     expect(Math.max(...inFlightMs)).toBeLessThan(IN_FLIGHT_BOUND_MS);
     expect(Math.max(...recoveryMs)).toBeLessThan(RECOVERY_BOUND_MS);
