@@ -102,7 +102,10 @@ async function drive(index: number, s: { sessionId: string; pageId: string }): P
           const failed = failure(index, step, result);
           if (failed) return failed;
           const { url } = result.structuredContent as { url: string };
-          if (!url.includes(`t=${tag}-`)) return { session: index, step, kind: 'isolation', detail: url };
+          // Another session's page is an isolation violation; any other page of its own, an ordering one.
+          const owner = /(?:[?&]t=|name=c_)(s\d+)\b/.exec(url)?.[1];
+          if (owner !== undefined && owner !== tag)
+            return { session: index, step, kind: 'isolation', detail: url };
           if (url !== expected)
             return { session: index, step, kind: 'order', detail: `${url} != ${expected}` };
           return undefined;
