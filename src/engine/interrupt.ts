@@ -131,14 +131,16 @@ export async function unstickPage(page: ManagedPage): Promise<void> {
  * While a navigation away from `page` has not committed, keeps the old document from holding it: a
  * loop that comes back after one termination (an interval re-arming a spin, a spin in `pagehide` or
  * `unload`, which run just before the commit) is terminated again each time it stops answering.
- * Call the returned function once the navigation committed or ended; until then a responsive page
- * costs one probe per half second. The new document is never touched: the caller stops the watch
+ * Call the returned function once the navigation committed or ended; until then (from
+ * `startAfterMs` on) a responsive page costs one probe per half second. The new document is never touched: the caller stops the watch
  * when the main frame commits, before it runs anything.
  */
-export function keepUnstuck(page: ManagedPage): () => void {
+export function keepUnstuck(page: ManagedPage, startAfterMs = 0): () => void {
   let stopped = false;
   void (async () => {
     const cdp = await settleValue(page.cdp(), STEP_MS);
+    // A navigation that commits promptly is never probed again: no termination can reach its page.
+    if (startAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, startAfterMs));
     while (cdp && !stopped && !page.isClosed) {
       if ((await unstickOnce(cdp, () => !stopped)) === 'responsive' && !stopped)
         await new Promise((resolve) => setTimeout(resolve, RESPONSIVE_PROBE_MS));

@@ -1,6 +1,6 @@
 import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
-import { keepUnstuck, settleValue } from '../engine/interrupt.js';
+import { keepUnstuck, settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { dialogRouterOf } from './dialogs.js';
 import { toNavigationError } from './errors.js';
@@ -106,7 +106,9 @@ export async function navigate(
   await guard?.assertAllowed(href);
   const startedMs = Date.now();
   const page = ctx.page.page;
-  // A page stuck in a loop must not keep the agent on it, however often the loop comes back.
+  // A page stuck in a loop must not keep the agent on it: it is unstuck once now, and again each time
+  // its loop comes back while the navigation has not committed (see leaving).
+  await unstickPage(ctx.page);
   const unstuck = leaving(ctx);
   const errorPage = watchErrorPage(page);
   try {
@@ -151,13 +153,16 @@ export async function navigate(
   }
 }
 
+/** A navigation not committed this long after it started has its old document watched (keepUnstuck). */
+const LEAVING_WATCH_AFTER_MS = 1_000;
+
 /**
  * Keeps the document being left from holding a navigation (see keepUnstuck) until the main frame
  * commits a new one or `done` is called, whichever comes first.
  */
 function leaving(ctx: PageOperationContext): { done(): void } {
   const page = ctx.page.page;
-  const stop = keepUnstuck(ctx.page);
+  const stop = keepUnstuck(ctx.page, LEAVING_WATCH_AFTER_MS);
   const onNavigated = (frame: Frame): void => {
     if (frame === page.mainFrame()) done();
   };
