@@ -113,8 +113,9 @@ export class AgentBrowser {
   }
 
   /**
-   * Closes every session and the browser. A browser reached over `cdpUrl` is only disconnected,
-   * never killed. Idempotent; a launch in progress is finished and then closed. Recordings in
+   * Closes every session and the browser, bounded whatever the pages do: calls still queued fail at
+   * once with SESSION_CLOSED, running ones are interrupted (see docs/reliability.md). A browser
+   * reached over `cdpUrl` is only disconnected, never killed. Idempotent; a launch in progress is finished and then closed. Recordings in
    * progress are finished first, so their files stay playable.
    */
   close(): Promise<void> {
@@ -143,8 +144,9 @@ export class AgentBrowser {
   }
 
   /**
-   * Closes one thread's session (thread scope) or forgets the thread's view (shared scope). The
-   * thread's recording is finished and its screencasts stop. The next call of that thread starts over.
+   * Closes one thread's session (thread scope; its queued calls fail at once with SESSION_CLOSED, a
+   * running one is interrupted) or forgets the thread's view (shared scope). The thread's recording
+   * is finished and its screencasts stop. The next call of that thread starts over.
    */
   async closeThread(threadId: string): Promise<void> {
     const view = this.threads.existingView(threadId);

@@ -92,6 +92,29 @@ export function settleValue<T>(promise: Promise<T>, ms: number): Promise<T | und
 /** A page whose main thread does not answer within this long is treated as stuck. */
 const RESPONSIVE_PROBE_MS = 500;
 
+/** Whether `promise` settles at all (resolved or rejected) within `ms`: an answer, even an error. */
+function answersWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const answered = (): void => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(answered, answered);
+  });
+}
+
+/**
+ * One probe of the page's main thread; when it does not answer (and the caller still wants it), its
+ * running script is terminated.
+ */
+async function unstickOnce(cdp: CDPSession, wanted: () => boolean): Promise<'responsive' | 'terminated'> {
+  const probe = cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true });
+  if ((await answersWithin(probe, RESPONSIVE_PROBE_MS)) || !wanted()) return 'responsive';
+  await sendWithin(cdp, 'Runtime.terminateExecution', STEP_MS);
+  return 'terminated';
+}
+
 /**
  * Before a navigation: a page stuck in a loop never lets a navigation away from it commit (and
  * attaching anything to it fails once the navigation starts), so its script is terminated first.
@@ -101,8 +124,29 @@ const RESPONSIVE_PROBE_MS = 500;
 export async function unstickPage(page: ManagedPage): Promise<void> {
   if (page.isClosed) return;
   const cdp = await settleValue(page.cdp(), STEP_MS);
-  if (!cdp) return;
-  const probe = cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true });
-  if (await settleWithin(probe, RESPONSIVE_PROBE_MS)) return;
-  await sendWithin(cdp, 'Runtime.terminateExecution', STEP_MS);
+  if (cdp) await unstickOnce(cdp, () => true);
+}
+
+/**
+ * While a navigation away from `page` has not committed, keeps the old document from holding it: a
+ * loop that comes back after one termination (an interval re-arming a spin, a spin in `pagehide` or
+ * `unload`, which run just before the commit) is terminated again each time it stops answering.
+ * Call the returned function once the navigation committed or ended; until then (from
+ * `startAfterMs` on) a responsive page costs one probe per half second. The new document is never touched: the caller stops the watch
+ * when the main frame commits, before it runs anything.
+ */
+export function keepUnstuck(page: ManagedPage, startAfterMs = 0): () => void {
+  let stopped = false;
+  void (async () => {
+    const cdp = await settleValue(page.cdp(), STEP_MS);
+    // A navigation that commits promptly is never probed again: no termination can reach its page.
+    if (startAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, startAfterMs));
+    while (cdp && !stopped && !page.isClosed) {
+      if ((await unstickOnce(cdp, () => !stopped)) === 'responsive' && !stopped)
+        await new Promise((resolve) => setTimeout(resolve, RESPONSIVE_PROBE_MS));
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
 }

@@ -1,6 +1,6 @@
 import type { Frame, Page, Response } from 'playwright-core';
 import { ErrorCodes, invalidArgument } from '../errors.js';
-import { settleValue, unstickPage } from '../engine/interrupt.js';
+import { keepUnstuck, settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { dialogRouterOf } from './dialogs.js';
 import { toNavigationError } from './errors.js';
@@ -106,13 +106,15 @@ export async function navigate(
   await guard?.assertAllowed(href);
   const startedMs = Date.now();
   const page = ctx.page.page;
-  // A page stuck in a loop must not keep the agent on it.
+  // A page stuck in a loop must not keep the agent on it: it is unstuck once now, and again each time
+  // its loop comes back while the navigation has not committed (see leaving).
   await unstickPage(ctx.page);
-  await dialogRouterOf(ctx.page).beforeLeaving();
-  // Installed before the new document exists, so its timers are seen from its first script on.
-  await ensureActivityTracker(ctx.page);
+  const unstuck = leaving(ctx);
   const errorPage = watchErrorPage(page);
   try {
+    await dialogRouterOf(ctx.page).beforeLeaving();
+    // Installed before the new document exists, so its timers are seen from its first script on.
+    await ensureActivityTracker(ctx.page);
     const attempt = (): Promise<Response | null> =>
       page
         .goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
@@ -144,9 +146,47 @@ export async function navigate(
         throw error;
       });
     const response = await run(MAX_ATTEMPTS);
+    unstuck.done();
     return await finish(ctx, waitUntil, response);
   } finally {
+    unstuck.done();
     errorPage.dispose();
+  }
+}
+
+/** A navigation not committed this long after it started has its old document watched (keepUnstuck). */
+const LEAVING_WATCH_AFTER_MS = 1_000;
+
+/**
+ * Keeps the document being left from holding a navigation (see keepUnstuck) until the main frame
+ * commits a new one or `done` is called, whichever comes first.
+ */
+function leaving(ctx: PageOperationContext): { done(): void } {
+  const page = ctx.page.page;
+  const stop = keepUnstuck(ctx.page, LEAVING_WATCH_AFTER_MS);
+  const onNavigated = (frame: Frame): void => {
+    if (frame === page.mainFrame()) done();
+  };
+  const done = (): void => {
+    stop();
+    page.off('framenavigated', onNavigated);
+  };
+  page.on('framenavigated', onNavigated);
+  return { done };
+}
+
+/** A history or reload step, with the document being left kept from holding it. */
+async function leave(
+  ctx: PageOperationContext,
+  go: () => Promise<Response | null>,
+): Promise<Response | null> {
+  const left = leaving(ctx);
+  try {
+    return await go();
+  } catch (error: unknown) {
+    throw toNavigationError(error);
+  } finally {
+    left.done();
   }
 }
 
@@ -154,11 +194,9 @@ export async function goBack(
   ctx: PageOperationContext,
   waitUntil?: LoadState,
 ): Promise<NavigationResult & { moved: boolean }> {
-  const response = await ctx.page.page
-    .goBack({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
-    .catch((error: unknown) => {
-      throw toNavigationError(error);
-    });
+  const response = await leave(ctx, () =>
+    ctx.page.page.goBack({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+  );
   return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
@@ -166,20 +204,16 @@ export async function goForward(
   ctx: PageOperationContext,
   waitUntil?: LoadState,
 ): Promise<NavigationResult & { moved: boolean }> {
-  const response = await ctx.page.page
-    .goForward({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
-    .catch((error: unknown) => {
-      throw toNavigationError(error);
-    });
+  const response = await leave(ctx, () =>
+    ctx.page.page.goForward({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+  );
   return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
 export async function reload(ctx: PageOperationContext, waitUntil?: LoadState): Promise<NavigationResult> {
-  const response = await ctx.page.page
-    .reload({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
-    .catch((error: unknown) => {
-      throw toNavigationError(error);
-    });
+  const response = await leave(ctx, () =>
+    ctx.page.page.reload({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+  );
   return finish(ctx, waitUntil, response);
 }
 

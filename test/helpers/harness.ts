@@ -54,7 +54,7 @@ export class McpHarness {
   call(
     name: string,
     args: Record<string, unknown> = {},
-    options?: { signal?: AbortSignal },
+    options?: { signal?: AbortSignal; timeout?: number },
   ): Promise<CallToolResult> {
     return this.client.callTool({ name, arguments: args }, undefined, options) as Promise<CallToolResult>;
   }

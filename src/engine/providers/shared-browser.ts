@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { BrowserLease, BrowserProvider, Placement, ProviderStatus } from './provider.js';
 
-const RELAUNCH_INTERVAL_MS = 10_000;
 const RELAUNCH_TIMEOUT_MS = 30_000;
 
 /**
@@ -26,6 +25,7 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
   async acquire(options: { timeoutMs: number }): Promise<BrowserLease> {
     if (this.closed) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
     const browser = this.browser?.isConnected() ? this.browser : await this.connectOnce(options.timeoutMs);
+    this.leased.add(browser);
     return { browser, placement: this.placement(), ownsProcess: this.ownsProcess, release: async () => {} };
   }
 
@@ -57,14 +57,17 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
    * process and whose runtime outlives crashes (the server) turns it on.
    */
   protected readonly relaunchOnCrash: boolean = false;
-  private lastRelaunchAt = 0;
+  /** Browsers a session was given: only their loss is worth an eager relaunch. */
+  private readonly leased = new WeakSet<Browser>();
 
-  private relaunchAfterCrash(): void {
-    const now = Date.now();
-    // At most one eager relaunch per RELAUNCH_INTERVAL_MS: a browser that keeps dying is then
-    // launched only when a session asks for it.
-    if (this.closed || !this.relaunchOnCrash || now - this.lastRelaunchAt < RELAUNCH_INTERVAL_MS) return;
-    this.lastRelaunchAt = now;
+  /**
+   * Starts the replacement as soon as the crash is seen, however soon after the last one: sessions
+   * were using the browser, so the next create should find one ready. A browser that dies again
+   * before any session used it is not replaced eagerly (a browser that keeps dying on its own would
+   * otherwise be relaunched in a loop); the next session then launches one.
+   */
+  private relaunchAfterCrash(browser: Browser): void {
+    if (this.closed || !this.relaunchOnCrash || !this.leased.has(browser)) return;
     this.connectOnce(RELAUNCH_TIMEOUT_MS).catch(() => undefined);
   }
 
@@ -76,7 +79,7 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
         browser.on('disconnected', () => {
           if (this.browser === browser) this.browser = undefined;
           this.state = 'disconnected';
-          this.relaunchAfterCrash();
+          this.relaunchAfterCrash(browser);
         });
         if (this.closed) {
           await this.dispose(browser).catch(() => undefined);

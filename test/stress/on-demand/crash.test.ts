@@ -37,10 +37,22 @@ function chromiumChildren(): number[] {
     .map(([pid]) => Number(pid));
 }
 
+/** Resolves once the provider reports a browser ready that was not among `before`'s processes. */
+async function replacementUp(before: number[]): Promise<void> {
+  for (;;) {
+    const up = h.mesh.runtimeInfo().browser.state === 'ready';
+    if (up && chromiumChildren().some((pid) => !before.includes(pid))) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('Chromium killed mid-operation', () => {
   it(`${ROUNDS} rounds: in-flight calls end BROWSER_DISCONNECTED promptly, new sessions work`, async () => {
     const inFlightMs: number[] = [];
     const recoveryMs: number[] = [];
+    const split: string[] = [];
+    const relaunchedMs: number[] = [];
+    const laterMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const s = await h.session();
       let arrived: () => void = () => undefined;
@@ -49,24 +61,36 @@ describe('Chromium killed mid-operation', () => {
       const inFlight = h.err('browser_navigate', { ...s, url: site.url('/hang'), timeoutMs: 60_000 });
       await requested;
       const killedAt = Date.now();
-      for (const pid of chromiumChildren()) process.kill(pid, 'SIGKILL');
+      const before = chromiumChildren();
+      for (const pid of before) process.kill(pid, 'SIGKILL');
+      const relaunched = replacementUp(before).then(() => relaunchedMs.push(Date.now() - killedAt));
       const error = await inFlight;
       inFlightMs.push(Date.now() - killedAt);
       expect(error.code).toBe('BROWSER_DISCONNECTED');
 
       const askedAt = Date.now();
+      const stateAtAsk = h.mesh.runtimeInfo().browser.state;
       const fresh = await h.session();
+      const createdMs = Date.now() - askedAt;
       const nav = await h.ok<{ title: string }>('browser_navigate', {
         ...fresh,
         url: site.url('/title?t=Back'),
       });
       recoveryMs.push(Date.now() - askedAt);
+      split.push(`${stateAtAsk}:${createdMs}+${Date.now() - askedAt - createdMs}`);
       expect(nav.title).toBe('Back');
+      await relaunched;
+      // Asked once the replacement is up (a client that comes back a moment after the crash).
+      const laterAt = Date.now();
+      const later = await h.session();
+      await h.ok('browser_navigate', { ...later, url: site.url('/title?t=Later') });
+      laterMs.push(Date.now() - laterAt);
+      await h.ok('browser_session_close', { sessionId: later.sessionId });
       await h.ok('browser_session_close', { sessionId: fresh.sessionId });
       await h.ok('browser_session_close', { sessionId: s.sessionId });
     }
     process.stderr.write(
-      `crash: in-flight end ms ${inFlightMs.join(',')}; recovery ms ${recoveryMs.join(',')}\n`,
+      `crash: in-flight end ms ${inFlightMs.join(',')}; recovery ms ${recoveryMs.join(',')} (state at ask: create+navigate ${split.join(' ')}); kill → replacement up ms ${relaunchedMs.join(',')}; asked once it is up ms ${laterMs.join(',')}\n`,
     );
     expect(Math.max(...inFlightMs)).toBeLessThan(IN_FLIGHT_BOUND_MS);
     expect(Math.max(...recoveryMs)).toBeLessThan(RECOVERY_BOUND_MS);

@@ -10,7 +10,7 @@ import { McpHarness } from '../../helpers/harness.js';
  */
 
 const CLOSE_BOUND_MS = 5_000;
-/** Slowest control call tolerated while a hostile page runs (an idle get_url takes milliseconds). */
+/** Slowest control call tolerated while a hostile page runs (an idle title read takes milliseconds). */
 const CONTROL_BOUND_MS = 1_500;
 const MB = 1024 * 1024;
 
@@ -74,7 +74,8 @@ afterAll(async () => {
 
 async function controlLatencyMs(): Promise<number> {
   const started = Date.now();
-  await h.ok('browser_get_url', control);
+  // The title is read from the control page itself: its renderer must answer too.
+  await h.ok('browser_get_title', control);
   return Date.now() - started;
 }
 
@@ -84,7 +85,11 @@ describe('hostile pages', () => {
       const s = await h.session();
       // The page may make the navigation itself fail or time out: only what follows is checked.
       await h.call('browser_navigate', { ...s, url: site.url(`/hostile/${name}`), timeoutMs: 5_000 });
+      // Measured while the hostile session has a call running (a wait that never matches), so a
+      // queue, lock or renderer shared between sessions would show in the control's latency.
+      const busy = h.call('browser_wait', { ...s, text: 'never on this page', timeoutMs: 3_000 });
       const latencies = [await controlLatencyMs(), await controlLatencyMs(), await controlLatencyMs()];
+      await busy;
       const closing = Date.now();
       const closed = await Promise.race([
         h.call('browser_session_close', { sessionId: s.sessionId, timeoutMs: 60_000 }).then(() => 'closed'),

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness, textOf } from '../helpers/harness.js';
+import { waitFor, within } from './support/wait.js';
+
+/**
+ * Pages whose loop comes back after the engine stops it (issue 15: "a page stuck in a loop can always
+ * be navigated away from or closed"): an interval that re-arms a spin, a spin in bursts of 2 s every
+ * 10 ms, and a page that also spins while it is being left. Each is navigated away from (navigate,
+ * back, reload) within the call's own deadline, and its session closes within the close bound.
+ */
+
+let site: FixtureServer;
+let h: McpHarness;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+/** The deadline each navigation away is given: far below the 20 s default a stuck call would use up. */
+const NAV_DEADLINE_MS = 10_000;
+/** Close is bounded at a few seconds (docs/reliability.md); generous for a loaded machine. */
+const CLOSE_BOUND_MS = 8_000;
+
+const LOOPS = {
+  'an interval that spins 2 s in every 10 ms': '/hostile/spin?delay=10&burst=2000&repeat=1',
+  'a loop that starts at once on every load': '/hostile/spin?delay=0&burst=2000&repeat=1&leave=1',
+} as const;
+
+/**
+ * Not yet navigable away from (docs/reliability.md, "Known gaps"): after a page's script is
+ * terminated, Chromium sometimes never answers a later Runtime.terminateExecution while the
+ * navigation is pending, so the commit waits behind the re-armed loop. They close within the bound.
+ */
+const STILL_STUCK = {
+  'an interval that re-arms an endless loop': '/hostile/spin?delay=300&repeat=1',
+  'an endless loop that also runs while the page is left': '/hostile/spin?delay=300&repeat=1&leave=1',
+} as const;
+
+/** Opens `path` in a new session and waits until the page no longer answers a script. */
+async function spinning(path: string): Promise<{ sessionId: string; pageId: string }> {
+  const s = await h.session();
+  await h.call('browser_navigate', { ...s, url: site.url(path), timeoutMs: NAV_DEADLINE_MS });
+  const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
+  await waitFor(
+    async () =>
+      (await within(
+        page.evaluate('1').catch(() => 1),
+        300,
+      )) === 'pending',
+    15_000,
+    'the page to spin',
+  );
+  return s;
+}
+
+/** A call's result within its deadline plus slack; 'pending' when it hung past it. */
+async function answered(name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await within(h.call(name, { ...args, timeoutMs: NAV_DEADLINE_MS }), NAV_DEADLINE_MS + 3_000);
+  if (result === 'pending') return 'no answer within the deadline';
+  return result.isError ? textOf(result) : JSON.stringify(result.structuredContent);
+}
+
+describe('a page whose loop comes back', () => {
+  for (const [what, path] of Object.entries(LOOPS)) {
+    it(`${what}: navigated away from within the deadline, then closed within the bound`, async () => {
+      const s = await spinning(path);
+      const away = await answered('browser_navigate', { ...s, url: site.url('/title?t=Away') });
+      expect(away).toContain('"title":"Away"');
+      const closed = await within(
+        h.call('browser_session_close', { sessionId: s.sessionId }),
+        CLOSE_BOUND_MS,
+      );
+      expect(
+        closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed',
+      ).toBe('closed');
+    });
+  }
+
+  for (const [what, path] of Object.entries(STILL_STUCK)) {
+    it(`${what}: its session closes within the bound`, async () => {
+      const s = await spinning(path);
+      const closed = await within(
+        h.call('browser_session_close', { sessionId: s.sessionId }),
+        CLOSE_BOUND_MS,
+      );
+      expect(
+        closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed',
+      ).toBe('closed');
+    });
+    it.skip(`${what}: navigated away from within the deadline (known gap)`, async () => {
+      const s = await spinning(path);
+      const away = await answered('browser_navigate', { ...s, url: site.url('/title?t=Away') });
+      expect(away).toContain('"title":"Away"');
+    });
+  }
+
+  it('back and reload leave a re-arming loop too', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/title?t=First') });
+    const loop = LOOPS['an interval that spins 2 s in every 10 ms'];
+    await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
+    const back = await answered('browser_back', s);
+    expect(back).toContain('"title":"First"');
+    await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
+    const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
+    await waitFor(
+      async () =>
+        (await within(
+          page.evaluate('1').catch(() => 1),
+          300,
+        )) === 'pending',
+      15_000,
+      'the page to spin',
+    );
+    // Reloading a spinning page is leaving it too: the fresh document then spins again by itself.
+    // (its title may not be readable while it spins, so the URL says where it is).
+    const reloaded = await answered('browser_reload', s);
+    expect(reloaded).toContain('"url":"http');
+    expect(reloaded).toContain('burst=2000');
+    const closed = await within(h.call('browser_session_close', { sessionId: s.sessionId }), CLOSE_BOUND_MS);
+    expect(closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed').toBe(
+      'closed',
+    );
+  });
+
+  it('closing the spinning page alone is bounded and leaves the session working', async () => {
+    const s = await spinning(STILL_STUCK['an endless loop that also runs while the page is left']);
+    const other = (
+      await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId })
+    ).page;
+    const closed = await within(h.call('browser_page_close', s), CLOSE_BOUND_MS);
+    expect(closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed').toBe(
+      'closed',
+    );
+    const nav = await answered('browser_navigate', {
+      sessionId: s.sessionId,
+      pageId: other.pageId,
+      url: site.url('/title?t=Other'),
+    });
+    expect(nav).toContain('"title":"Other"');
+    await h.ok('browser_session_close', { sessionId: s.sessionId });
+  });
+});
