@@ -190,7 +190,7 @@ describe('lean schemas', () => {
       expect.arrayContaining(['role', 'name', 'css', 'frame']),
     );
     expect(click?.inputSchema.additionalProperties).toBe(false);
-    expect(click?.outputSchema?.required).toEqual(['completed', 'settled', 'operationId']);
+    expect(click?.outputSchema?.required).toEqual(['completed', 'operationId']);
   });
 });
 
