@@ -78,9 +78,7 @@ export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
     tool.call,
   );
   if (result.snapshot === undefined) return result;
+  // The JSON line, then the snapshot; operationId stays in structuredContent (see invoke.ts textView).
   const { snapshot: text, ...rest } = result;
-  return {
-    structured: result,
-    text: `${JSON.stringify({ operationId: tool.call.operationId, ...rest })}\n${text}`,
-  };
+  return { structured: result, text: `${JSON.stringify(rest)}\n${text}` };
 }

@@ -116,7 +116,10 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       ok: true,
       operationId,
       structured,
-      text: output.text === undefined ? JSON.stringify(structured) : redactSecrets(secrets, output.text),
+      text:
+        output.text === undefined
+          ? JSON.stringify(textView(structured))
+          : redactSecrets(secrets, output.text),
       images: output.images ?? [],
       resources: output.resources ?? [],
     };
@@ -134,6 +137,16 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     });
     return { ok: false, operationId, error: serialized };
   }
+}
+
+/**
+ * The JSON a successful result's text block shows the model: every field but operationId. The id is
+ * for programs and traces (structuredContent and every error carry it); the model never needs it to
+ * act, and it would cost ~10 tokens on every call.
+ */
+export function textView(structured: Record<string, unknown>): Record<string, unknown> {
+  const { operationId: _omitted, ...rest } = structured;
+  return rest;
 }
 
 /** What a watcher may see of a call: names, ids, timing and the error code — never arguments or results. */

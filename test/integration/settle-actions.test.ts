@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { McpHarness, textOf } from '../helpers/harness.js';
 
 /**
  * Issue 13 §2 through the MCP client: an action returns after what it set in motion. /settle/delayed
@@ -106,8 +106,16 @@ describe('an action returns after its effects', () => {
       value: 'water',
     });
     expect(filled.settled).toBeUndefined();
+    // The model reads only that it is done; the operationId is in structuredContent for programs.
+    const again = await h.call('browser_fill', {
+      ...s,
+      locator: { role: 'searchbox', name: 'Search' },
+      value: 'w',
+    });
+    expect(textOf(again)).toBe('{"completed":true}');
+    expect(again.structuredContent).toEqual({ operationId: expect.stringMatching(/^op_/), completed: true });
     const went = await h.ok<Acted>('browser_click', { ...s, ...button('Search') });
-    expect(went.url).toBe(site.url('/shop/search?q=water'));
+    expect(went.url).toBe(site.url('/shop/search?q=w'));
     // No false flags or zero counts: navigation, the awaited document request, and the time waited.
     expect(went.settled).toEqual({
       navigation: true,
