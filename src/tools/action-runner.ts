@@ -9,7 +9,9 @@ export const includeSnapshotField = {
   includeSnapshot: z
     .boolean()
     .optional()
-    .describe('Also return the interactive-only snapshot after the action.'),
+    .describe('Also return the interactive snapshot.')
+    // The name says it; the lean listing publishes it bare in fourteen tools (--full-schemas keeps it).
+    .meta({ leanOmit: ['description'] }),
 };
 
 export const snapshotOutputFields = {

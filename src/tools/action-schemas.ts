@@ -11,8 +11,11 @@ export const Target = z
   .describe('The element:')
   .meta({ id: 'Target', shape: TARGET_SHAPE });
 
+/** A drag's drop target: the same form as its source, said in fewer words than the shape again. */
+export const DropTarget = Target.meta({ description: 'Where to drop:', shape: 'same form as source.' });
+
 export const ModifierKey = z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
-export const Modifiers = z.array(ModifierKey).max(4).describe('Modifier keys held during the click.');
+export const Modifiers = z.array(ModifierKey).max(4).describe('Keys held down.');
 export const MouseButton = z.enum(['left', 'right', 'middle']).describe('Mouse button (default left).');
 
 export const KeyName = z

@@ -7,7 +7,7 @@ import { pageAddress } from './schemas.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
-  .describe('Default: parsed, then load if soon. load: strict.')
+  .describe('Default: parsed, then load if soon.')
   .meta({ id: 'WaitUntil' });
 /** load, domcontentloaded or commit; a plain string in the listing (it rides on four tools). */
 const LoadStateOutput = z.string();
