@@ -3,6 +3,7 @@ import type { PageOperationContext } from '../engine/runtime.js';
 import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
 import { snapshot } from '../operations/snapshot.js';
 import type { ToolContext, ToolOutput } from './define.js';
+import { textView } from './invoke.js';
 
 /** The optional same-call snapshot every interaction offers. */
 export const includeSnapshotField = {
@@ -82,5 +83,5 @@ export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
   if (result.snapshot === undefined) return result;
   // The JSON line, then the snapshot; operationId stays in structuredContent (see invoke.ts textView).
   const { snapshot: text, ...rest } = result;
-  return { structured: result, text: `${JSON.stringify(rest)}\n${text}` };
+  return { structured: result, text: `${JSON.stringify(textView(rest))}\n${text}` };
 }

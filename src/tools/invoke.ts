@@ -140,13 +140,17 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
 }
 
 /**
- * The JSON a successful result's text block shows the model: every field but operationId. The id is
- * for programs and traces (structuredContent and every error carry it); the model never needs it to
- * act, and it would cost ~10 tokens on every call.
+ * The JSON a successful result's text block shows the model: what happened, without what it cannot
+ * use. operationId is for programs and traces (structuredContent and every error carry it); an
+ * action's `completed: true` is said by the result being a success, so it shows only when nothing
+ * else would (a fill reads `{"completed":true}`, a navigating click `{"url":…,"settled":…}`).
+ * Together ~15 tokens on every call.
  */
 export function textView(structured: Record<string, unknown>): Record<string, unknown> {
   const { operationId: _omitted, ...rest } = structured;
-  return rest;
+  if (rest.completed !== true || Object.keys(rest).length === 1) return rest;
+  const { completed: _said, ...shown } = rest;
+  return shown;
 }
 
 /** What a watcher may see of a call: names, ids, timing and the error code — never arguments or results. */
