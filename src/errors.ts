@@ -105,13 +105,16 @@ export function invalidArgument(field: string, message: string): BrowserMeshErro
 }
 
 /**
- * An id for an error message or details: one shaped like the ids this server issues (`s_…`, `p_…`,
- * `op_…`: a prefix and 8-16 base64url chars, see engine/ids.ts) comes back as it is; anything else
+ * An id for an error message or details: one shaped like the ids this server issues (`s_` + 10
+ * letters, `p` + a number, `op_` + 7 letters; see engine/ids.ts) comes back as it is; anything else
  * is a caller's arbitrary text and is never echoed.
  */
 export function safeId(id: string): string {
-  return /^(?:s|p|op)_[A-Za-z0-9_-]{8,16}$/.test(id) ? id : '(not an id this server issued)';
+  return ISSUED_ID.test(id) ? id : '(not an id this server issued)';
 }
+
+/** The shapes engine/ids.ts `newId` issues. */
+const ISSUED_ID = /^(?:s_[a-z]{10}|p[1-9]\d{0,14}|op_[a-z]{7})$/;
 
 /** The safe, serializable shape of an error as it crosses a boundary. */
 export interface SerializedError {

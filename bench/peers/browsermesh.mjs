@@ -108,6 +108,17 @@ export const browserMesh = {
     return this.refs(conn, page);
   },
 
+  /** A navigation, then the new page's refs: in the same call when browser_navigate offers `includeSnapshot`. */
+  async navigateToRefs(conn, page, url) {
+    if (await hasInput(conn, 'browser_navigate', 'includeSnapshot')) {
+      return view(
+        snapshotTextOf(await conn.call('browser_navigate', { ...page, url, includeSnapshot: true })),
+      );
+    }
+    await this.navigate(conn, page, url);
+    return this.refs(conn, page);
+  },
+
   /** Checkout with one tool call per step, acting on refs from interactive snapshots (an agent that reads each page). */
   async checkout(conn, page, fixture) {
     await needAll(conn, [
@@ -117,8 +128,7 @@ export const browserMesh = {
       'browser_select_option',
       'browser_visible_text',
     ]);
-    await this.navigate(conn, page, fixture.url('/shop/'));
-    let v = await this.refs(conn, page);
+    let v = await this.navigateToRefs(conn, page, fixture.url('/shop/'));
     const search = v.find('searchbox', 'Search');
     await conn.call('browser_fill', { ...page, ref: search, value: CHECKOUT.query });
     v = await this.actToNewPage(conn, page, 'browser_click', { ref: v.find('button', 'Search') });

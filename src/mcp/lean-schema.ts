@@ -13,19 +13,20 @@ import { visitSchemas } from './schema-walk.js';
  * Inputs
  * - A nested object whose zod schema carries a `shape` (metadata: a one-line TypeScript-like
  *   signature, such as the locator's) is published as `{type: object}` with the shape in its
- *   description. Models read such a line as well as nested JSON Schema, at a quarter of the bytes,
- *   and the listing gives each description once.
+ *   description. Models read such a line as well as nested JSON Schema, at a quarter of the bytes.
  * - Keywords named in a schema's `leanOmit` metadata go (timeoutMs states its range in its
  *   description instead of in thirty-four tools).
  * - String patterns go, as length caps already do: a ref or id is copied from an example the model
- *   has seen (`@e5`, a returned id).
+ *   has seen (`@e5`, a returned id). Array sizes (minItems/maxItems) go too.
+ * - Every tool stands on its own: a field shared by many tools (sessionId, locator, …) carries its
+ *   own short description in each, so a client that shows one tool at a time loses nothing.
  * - The root's `additionalProperties: false` goes: the runtime refuses an unknown field by name.
  *
  * Outputs
- * - Top-level fields keep their types, enums and descriptions; what they nest (a record's fields, an
- *   array's items) and which fields are always present are left out. Every result shows them.
- * - A field whose `leanOmit` metadata is `true` goes: a report that rides on every result of many
- *   tools (an action's `settled`), documented once in the README rather than in each tool.
+ * - An output schema is published as its root only: `{type: object}`. MCP requires structuredContent
+ *   to match it, and a client validates against it; a model learns a result's fields from the tool's
+ *   description and from the result itself, which shows them. Field-by-field output schemas were a
+ *   quarter of the listing; `--full-schemas` still publishes them whole (with the `leanOmit` fields).
  */
 
 /** Metadata keywords of the lean listing (data to the schema walker); the full listing removes them. */
@@ -38,18 +39,10 @@ export function toLeanInput(root: JsonSchema): void {
   if (root.additionalProperties === false) delete root.additionalProperties;
 }
 
-/** An output schema, published lean: its top-level fields only. */
+/** An output schema, published lean: its object root only (see Outputs above). */
 export function toLeanOutput(root: JsonSchema): void {
-  const properties = root.properties;
-  if (properties !== null && typeof properties === 'object') {
-    const fields = properties as Record<string, unknown>;
-    for (const [name, field] of Object.entries(fields))
-      if ((field as JsonSchema | null)?.[LEAN_OMIT] === true) delete fields[name];
-  }
-  stripLeanMetadata(root);
-  delete root.required;
-  if (properties === null || typeof properties !== 'object') return;
-  for (const field of Object.values(properties as Record<string, unknown>)) dropNested(field);
+  for (const key of Object.keys(root)) delete root[key];
+  root.type = 'object';
 }
 
 /** Removes the lean metadata keywords (the full listing publishes the structure itself). */
@@ -72,6 +65,9 @@ function leanInputNode(node: unknown): void {
     if (Array.isArray(omit)) for (const keyword of omit) delete record[String(keyword)];
     delete record[LEAN_OMIT];
     if (typeof record.pattern === 'string') delete record.pattern;
+    // Array sizes go as string lengths do: the runtime refuses an oversized list, naming the limit.
+    delete record.minItems;
+    delete record.maxItems;
     // Object keys are strings: without its pattern, `propertyNames: {type: string}` says nothing.
     const names = record.propertyNames as JsonSchema | undefined;
     if (names && typeof names.pattern === 'string') delete names.pattern;
@@ -82,27 +78,11 @@ function leanInputNode(node: unknown): void {
 
 /** Turns a node into `{type: object, description: "<its description> <shape>"}`. */
 function collapseToShape(record: JsonSchema, shape: string): void {
-  const description = typeof record.description === 'string' ? `${record.description} ${shape}` : shape;
+  const description = [record.description, shape]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
   const nullable = Array.isArray(record.type) && record.type.includes('null');
   for (const key of Object.keys(record)) delete record[key];
   record.type = nullable ? ['object', 'null'] : 'object';
   record.description = description;
-}
-
-const NESTED = [
-  'properties',
-  'additionalProperties',
-  'patternProperties',
-  'propertyNames',
-  'required',
-  'items',
-  'prefixItems',
-];
-
-function dropNested(node: unknown): void {
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
-  const record = node as JsonSchema;
-  for (const key of NESTED) delete record[key];
-  for (const key of ['anyOf', 'oneOf'])
-    if (Array.isArray(record[key])) for (const option of record[key] as unknown[]) dropNested(option);
 }

@@ -20,7 +20,7 @@ import { GuardedTransport } from './guarded-transport.js';
 import { startCallProgress } from './progress.js';
 import { AGENT_INSTRUCTIONS } from './instructions.js';
 import { toPublishedSchema } from './json-schema.js';
-import { dedupeFieldDescriptions, toAnnotations } from './listing.js';
+import { toAnnotations } from './listing.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { warmUpOnInitialized } from './warm-up.js';
@@ -127,9 +127,13 @@ export interface ListingOptions {
   full?: boolean;
 }
 
-/** The tools/list entries for these tools, in order, with shared field descriptions given once. */
+/**
+ * The tools/list entries for these tools, in order. Each tool is complete on its own: every argument
+ * carries its own description (clients may load or show one tool at a time), so shared descriptions
+ * are kept short rather than given once.
+ */
 export function toListing(tools: readonly AnyTool[], options: ListingOptions): Tool[] {
-  return dedupeFieldDescriptions(tools.map((tool) => toListedTool(tool, options)));
+  return tools.map((tool) => toListedTool(tool, options));
 }
 
 export function toListedTool(tool: AnyTool, options: ListingOptions): Tool {

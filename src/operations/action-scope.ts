@@ -11,8 +11,8 @@ import { releaseObjects, type ElementTarget } from './remote-element.js';
 export interface ActionResult {
   completed: true;
   url?: string;
-  /** What the action set in motion and was awaited before returning (see action-settle.ts). */
-  settled: Settled;
+  /** What the action set in motion and was awaited before returning; absent when it caused nothing (see action-settle.ts). */
+  settled?: Settled;
   /** Dialogs nobody expected that were handled (dismissed) since the last report. */
   dialogs?: DialogNote[];
 }
@@ -99,7 +99,7 @@ export async function performAction<T extends object>(
       ...extra,
       ...(after !== before ? { url: after } : {}),
       ...(dialogs.length > 0 ? { dialogs } : {}),
-      settled,
+      ...(settled ? { settled } : {}),
     };
   } finally {
     watch.dispose();

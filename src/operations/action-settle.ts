@@ -24,21 +24,51 @@ const SETTLE_QUIET_MAX_MS = 300;
 /** Request types whose answer can change the document; images and fonts do not change what an agent reads. */
 const AWAITED_TYPES = new Set(['document', 'fetch', 'xhr', 'script']);
 
-/** What an action waited for after its input, so an agent can trust the result that follows. */
+/**
+ * What an action waited for after its input, so an agent can trust the result that follows. Compact
+ * by design (it rides on every action result): only what happened is present, and an action that set
+ * nothing in motion carries no report at all (see {@link toSettledReport}).
+ */
 export interface Settled {
   /** The action navigated the main frame (the result is about the new document). */
-  navigation: boolean;
-  /** Requests it started that were awaited (fetch, XHR, scripts, documents). */
-  requests: number;
-  /** DOM mutation records in the page since the action began (0 after a navigation). */
-  mutations: number;
+  navigation?: true;
+  /** Requests it started that were awaited (fetch, XHR, scripts, documents); absent when none. */
+  requests?: number;
+  /** DOM mutation records in the page since the action began; absent when none (or after a navigation). */
+  mutations?: number;
   waitedMs: number;
   /** Present (false) when the bound or the deadline ended the wait with effects still pending. */
   complete?: false;
 }
 
+/** The raw counts an activity watch measures. */
+interface SettleCounts {
+  navigation: boolean;
+  requests: number;
+  mutations: number;
+  waitedMs: number;
+  complete: boolean;
+}
+
+/**
+ * The report an action result carries: undefined when the action caused nothing (no navigation, no
+ * awaited request, no mutation, nothing cut short) — then it returned after one round trip and the
+ * page is as it was — otherwise only the non-zero facts and how long it waited.
+ */
+export function toSettledReport(counts: SettleCounts): Settled | undefined {
+  const { navigation, requests, mutations, waitedMs, complete } = counts;
+  if (!navigation && requests === 0 && mutations === 0 && complete) return undefined;
+  return {
+    ...(navigation ? { navigation: true as const } : {}),
+    ...(requests > 0 ? { requests } : {}),
+    ...(mutations > 0 ? { mutations } : {}),
+    waitedMs,
+    ...(complete ? {} : { complete: false as const }),
+  };
+}
+
 export interface ActivityWatch {
-  settle(deadline: Deadline, signal?: AbortSignal): Promise<Settled>;
+  settle(deadline: Deadline, signal?: AbortSignal): Promise<Settled | undefined>;
   dispose(): void;
 }
 
@@ -78,13 +108,13 @@ export async function watchActivity(page: ManagedPage): Promise<ActivityWatch> {
         activity = await readActivity(cdp, Date.now() - startedAt);
       }
       if (nav.requested) await nav.settle(deadline, signal, true);
-      return {
+      return toSettledReport({
         navigation: nav.committed,
         requests: requests.started,
         mutations: nav.committed ? 0 : activity.mutations,
         waitedMs: Date.now() - t0,
-        ...(complete ? {} : { complete: false as const }),
-      };
+        complete,
+      });
     },
     dispose() {
       nav.dispose();
@@ -141,13 +171,13 @@ class AwaitedRequests {
 }
 
 /** Two actions run as one (an agent tool that focuses, then types): one report covering both. */
-export function mergeSettled(first: Settled, second: Settled): Settled {
-  const complete = first.complete ?? second.complete;
-  return {
-    navigation: first.navigation || second.navigation,
-    requests: first.requests + second.requests,
-    mutations: second.navigation ? second.mutations : first.mutations + second.mutations,
+export function mergeSettled(first: Settled | undefined, second: Settled | undefined): Settled | undefined {
+  if (first === undefined || second === undefined) return first ?? second;
+  return toSettledReport({
+    navigation: first.navigation === true || second.navigation === true,
+    requests: (first.requests ?? 0) + (second.requests ?? 0),
+    mutations: second.navigation ? (second.mutations ?? 0) : (first.mutations ?? 0) + (second.mutations ?? 0),
     waitedMs: first.waitedMs + second.waitedMs,
-    ...(complete === false ? { complete } : {}),
-  };
+    complete: first.complete !== false && second.complete !== false,
+  });
 }

@@ -3,13 +3,16 @@ import type { PageOperationContext } from '../engine/runtime.js';
 import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
 import { snapshot } from '../operations/snapshot.js';
 import type { ToolContext, ToolOutput } from './define.js';
+import { textView } from './invoke.js';
 
 /** The optional same-call snapshot every interaction offers. */
 export const includeSnapshotField = {
   includeSnapshot: z
     .boolean()
     .optional()
-    .describe('Also return the interactive-only snapshot after the action.'),
+    .describe('Also return the interactive snapshot.')
+    // The name says it; the lean listing publishes it bare in fourteen tools (--full-schemas keeps it).
+    .meta({ leanOmit: ['description'] }),
 };
 
 export const snapshotOutputFields = {
@@ -78,9 +81,7 @@ export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
     tool.call,
   );
   if (result.snapshot === undefined) return result;
+  // The JSON line, then the snapshot; operationId stays in structuredContent (see invoke.ts textView).
   const { snapshot: text, ...rest } = result;
-  return {
-    structured: result,
-    text: `${JSON.stringify({ operationId: tool.call.operationId, ...rest })}\n${text}`,
-  };
+  return { structured: result, text: `${JSON.stringify(textView(rest))}\n${text}` };
 }

@@ -11,8 +11,11 @@ export const Target = z
   .describe('The element:')
   .meta({ id: 'Target', shape: TARGET_SHAPE });
 
+/** A drag's drop target: the same form as its source, said in fewer words than the shape again. */
+export const DropTarget = Target.meta({ description: 'Where to drop:', shape: 'same form as source.' });
+
 export const ModifierKey = z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
-export const Modifiers = z.array(ModifierKey).max(4).describe('Modifier keys held during the click.');
+export const Modifiers = z.array(ModifierKey).max(4).describe('Keys held down.');
 export const MouseButton = z.enum(['left', 'right', 'middle']).describe('Mouse button (default left).');
 
 export const KeyName = z
@@ -29,18 +32,20 @@ export const DialogNoteSchema = z.object({
 });
 
 /**
- * What an action waited for before returning (operations/action-settle.ts). It rides on every action
- * tool, so the lean listing leaves it out (leanOmit) and the README explains it once; --full-schemas
- * and every result show it.
+ * What an action waited for before returning (operations/action-settle.ts): absent when the action
+ * caused nothing, otherwise only the facts that are true (navigation: true, non-zero counts, waitedMs,
+ * complete: false). It rides on every action tool, so the lean listing leaves it out (leanOmit) and the
+ * README explains it once; --full-schemas and every result that has one show it.
  */
 export const SettledOutput = z
   .object({
-    navigation: z.boolean(),
-    requests: z.number(),
-    mutations: z.number(),
+    navigation: z.literal(true).optional(),
+    requests: z.number().optional(),
+    mutations: z.number().optional(),
     waitedMs: z.number(),
     complete: z.literal(false).optional(),
   })
+  .optional()
   .meta({ leanOmit: true });
 
 /** What every interaction returns: completed, the new URL only if it changed, and dialog notes. */

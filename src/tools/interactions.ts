@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/actions.js';
 import { dragAndDrop } from '../operations/drag.js';
-import { ActionOutput, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
+import { ActionOutput, DropTarget, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
 import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
 import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
-import { pageAddress, targetFields } from './schemas.js';
+import { LocatorWithFrameShape, pageAddress, targetFields } from './schemas.js';
 
 /** Pointer interactions. Every one takes exactly one of `ref` or `locator` and runs on the session queue. */
 
@@ -13,11 +13,19 @@ export const clickTool = defineTool({
   name: 'browser_click',
   title: 'Click',
   description:
-    'Click an element: ref or locator. Scrolls it into view; it must be visible, enabled and not covered.',
+    'Click an element (ref or locator), scrolled into view; it must be visible, enabled and not covered.',
   profile: 'core',
   input: targetInput.extend({
+    locator: LocatorWithFrameShape.optional(),
     button: MouseButton.optional(),
-    clickCount: z.number().int().min(1).max(3).optional().describe('1 (default), 2 or 3.'),
+    clickCount: z
+      .number()
+      .int()
+      .min(1)
+      .max(3)
+      .optional()
+      .describe('1 (default), 2 or 3.')
+      .meta({ leanOmit: ['minimum', 'maximum'] }),
     modifiers: Modifiers.optional(),
   }),
   output: ActionOutput.extend(downloadsField),
@@ -119,7 +127,7 @@ export const dragAndDropTool = defineTool({
   title: 'Drag and drop',
   description: 'Drag one element onto another (HTML5 drag and drop or mouse-driven widgets).',
   profile: 'core',
-  input: z.object({ ...pageAddress, source: Target, target: Target, ...includeSnapshotField }).strict(),
+  input: z.object({ ...pageAddress, source: Target, target: DropTarget, ...includeSnapshotField }).strict(),
   output: ActionOutput,
   hints: ACTION,
   async handler(args, tool) {

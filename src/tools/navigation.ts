@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { goBack, goForward, navigate, reload } from '../operations/navigation.js';
+import type { DialogNote } from '../operations/dialogs.js';
+import { goBack, goForward, navigate, reload, type NavigationResult } from '../operations/navigation.js';
+import { includeSnapshotField, runPageAction, snapshotOutputFields } from './action-runner.js';
 import { ACTION, defineTool } from './define.js';
 import { pageAddress } from './schemas.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
-  .describe('Default: parsed, then load if soon. load: strict.')
+  .describe('Default: parsed, then load if soon.')
   .meta({ id: 'WaitUntil' });
 /** load, domcontentloaded or commit; a plain string in the listing (it rides on four tools). */
 const LoadStateOutput = z.string();
@@ -24,17 +26,19 @@ export const navigateTool = defineTool({
   description: 'Load an http(s), data: or about:blank URL; returns url, title, status, loadState.',
   profile: 'core',
   input: z
-    .object({ ...pageAddress, url: z.string().min(1).max(8192), waitUntil: WaitUntil.optional() })
+    .object({
+      ...pageAddress,
+      url: z.string().min(1).max(8192),
+      waitUntil: WaitUntil.optional(),
+      // The new page's targets in the same call: an agent reads them next anyway (one call saved).
+      ...includeSnapshotField,
+    })
     .strict(),
-  output: NavigationOutput,
+  output: NavigationOutput.extend(snapshotOutputFields),
   hints: ACTION,
-  async handler(args, { mesh, call }) {
-    return mesh.runOnPage(
-      args.sessionId,
-      args.pageId,
-      'navigate',
-      (ctx) => navigate(ctx, args.url, args.waitUntil),
-      call,
+  async handler(args, tool) {
+    return runPageAction<NavigationResult & { dialogs?: DialogNote[] }>(tool, args, 'navigate', (ctx) =>
+      navigate(ctx, args.url, args.waitUntil),
     );
   },
 });

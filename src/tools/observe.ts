@@ -31,7 +31,7 @@ function buildObserveTool(maxLimit: number): AnyTool {
     name: 'browser_observe',
     title: 'Observe page',
     description:
-      "A page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed events. Read on with sinceEventId=nextCursor; check gap before concluding nothing happened.",
+      "A page's console, pageError, network (HTTP responses, 4xx/5xx too) or requestFailed events. Check gap before concluding nothing happened.",
     profile: 'observability',
     input: z
       .object({

@@ -78,6 +78,15 @@ export const visibleTextTool = defineTool({
       call,
     );
     const { text, ...meta } = result;
-    return { structured: result, text: `${JSON.stringify(meta)}\n${text}` };
+    return { structured: result, text: `${JSON.stringify(textHeader(meta))}\n${text}` };
   },
 });
+
+/**
+ * The JSON line above the text: the whole measurement when the text was cut (the model must know it
+ * is partial, and by which limit), only its size when it is whole (original = shown, no reason).
+ * structuredContent always carries every field.
+ */
+function textHeader(meta: { chars: number; truncated: boolean }): Record<string, unknown> {
+  return meta.truncated ? meta : { chars: meta.chars, truncated: false };
+}

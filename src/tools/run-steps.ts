@@ -96,7 +96,7 @@ export const ActionStepSchema = z
   .meta({
     id: 'RunAction',
     shape:
-      '{action, ref?, locator?: Locator, …}: goto url, waitUntil? | click button?, clickCount?, modifiers? | fill value | type text, delayMs? | press key | select value|label|index | check | uncheck | hover | scroll deltaX?, deltaY? | wait ms (ends once quiet) | url | loadState | state? | text, present? | snapshot interactiveOnly?, maxChars?',
+      '{action, ref? or locator? (as in browser_click), …}: goto url, waitUntil? | click button?, clickCount?, modifiers? | fill value | type text, delayMs? | press key | select value|label|index | check | uncheck | hover | scroll deltaX?, deltaY? | wait ms (ends once quiet) | url | loadState | state? | text, present? | snapshot interactiveOnly?, maxChars?',
   });
 
 function pick<T extends Record<string, z.ZodType>, K extends keyof T>(

@@ -9,14 +9,9 @@ export const SessionId = z
   .string()
   .min(1)
   .max(64)
-  .describe('Session id from browser_session_create.')
+  .describe('From browser_session_create.')
   .meta({ id: 'SessionId' });
-export const PageId = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe('Page id (sessions start with one; see browser_page_list).')
-  .meta({ id: 'PageId' });
+export const PageId = z.string().min(1).max(64).describe('A page of that session.').meta({ id: 'PageId' });
 const MAX_TIMEOUT_MS = 600_000;
 export const TimeoutMs = z
   .number()
@@ -24,8 +19,9 @@ export const TimeoutMs = z
   .min(1)
   .max(MAX_TIMEOUT_MS)
   .describe(`Deadline in ms (1-${MAX_TIMEOUT_MS}) from acceptance, queue wait included.`)
-  // The range is in the description: the lean listing leaves the bounds out of every tool.
-  .meta({ id: 'TimeoutMs', leanOmit: ['minimum', 'maximum'] });
+  // Its name says what it is and the connect-time instructions say how it counts: the lean listing
+  // publishes it bare in thirty-odd tools (the runtime answers an out-of-range value with the range).
+  .meta({ id: 'TimeoutMs', leanOmit: ['minimum', 'maximum', 'description'] });
 
 export const sessionAddress = { sessionId: SessionId };
 export const pageAddress = { sessionId: SessionId, pageId: PageId };
@@ -47,12 +43,18 @@ export const Frame = z
   .describe('Frame scope: main (default) or iframe with a chain of 1-5 iframe selectors, outside-in.')
   .meta({ id: 'Frame' });
 
-/** One line of TypeScript-like notation per nested input object, published instead of its JSON Schema in the lean listing (src/mcp/lean-schema.ts). */
-export const LOCATOR_SHAPE =
-  '{role?, name?, text?, label?, placeholder?, testId?, css?: string; exact?: boolean; frame?: {kind: "main"} | {kind: "iframe"; chain: {css?, role?, name?, testId?}[]}}';
+/**
+ * One line of TypeScript-like notation per nested input object, published instead of its JSON Schema
+ * in the lean listing (src/mcp/lean-schema.ts). Every tool that takes a locator carries the line, so
+ * it names every strategy; the frame option's own shape is spelled out once, in browser_click (the
+ * first element tool), and the others point there: that detail is what a line in a dozen tools cost.
+ */
+const LOCATOR_STRATEGIES = '{role, name?} or {text|label|placeholder|testId|css}; exact? (default true)';
+export const LOCATOR_SHAPE = `${LOCATOR_STRATEGIES}; frame? (iframes, as in browser_click)`;
+export const LOCATOR_SHAPE_FULL = `${LOCATOR_STRATEGIES}; frame?: {kind: "iframe", chain: [{css|role,name|testId}] outer first}`;
 
 /** Exactly one strategy key (role, text, label, placeholder, testId, css) is allowed; checked at resolve time. */
-export const Locator = z
+const LocatorObject = z
   .object({
     role: z.string().min(1).max(64).optional().describe('ARIA role, e.g. button; with name.'),
     name: z.string().max(1000).optional().describe('Accessible name for role.'),
@@ -64,20 +66,26 @@ export const Locator = z
     exact: z.boolean().optional().describe('Exact name/text match (default true).'),
     frame: Frame.optional(),
   })
-  .strict()
-  .describe(
-    'Locator (instead of ref): one strategy (role may add name); exact defaults to true; frame.chain: 1-5 iframes, outside-in.',
-  )
-  .meta({ id: 'Locator', shape: LOCATOR_SHAPE });
+  .strict();
+export const Locator = LocatorObject.describe('Instead of ref:').meta({
+  id: 'Locator',
+  shape: LOCATOR_SHAPE,
+});
+
+/** The same locator, published with the frame option's shape (browser_click's listing). */
+export const LocatorWithFrameShape = LocatorObject.describe('Instead of ref:').meta({
+  id: 'LocatorFull',
+  shape: LOCATOR_SHAPE_FULL,
+});
 
 export const Ref = z
   .string()
   .regex(/^@?e\d{1,7}$/, 'a snapshot ref like @e5')
-  .describe('Element ref from browser_snapshot, e.g. @e5.')
+  .describe('@eN from browser_snapshot.')
   .meta({ id: 'Ref' });
 
 /** The shape of a `{ref} | {locator}` target object (drag endpoints, action_and_wait, snapshot scope). */
-export const TARGET_SHAPE = '{ref?: "@eN", locator?: Locator} (exactly one)';
+export const TARGET_SHAPE = `{ref: "@eN"} or {locator: ${LOCATOR_SHAPE}}`;
 
 /** Target fields for element tools: exactly one of `ref` or `locator` (checked by `resolveTargetInput`). */
 export const targetFields = { ref: Ref.optional(), locator: Locator.optional() };

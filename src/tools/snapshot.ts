@@ -41,8 +41,7 @@ export const snapshotTool = defineTool({
   name: 'browser_snapshot',
   title: 'Snapshot',
   description:
-    'The page as lines `[role @eN state] name`; refs (@eN) are targets for the action tools. ' +
-    'Use interactiveOnly for targets, since "previous" for changes, cursor=nextCursor for more.',
+    'The page as lines `[role @eN state] name`; @eN refs are targets for the action tools. More: cursor=nextCursor.',
   profile: 'core',
   alsoIn: ['code'],
   input: z
@@ -63,10 +62,7 @@ export const snapshotTool = defineTool({
         .meta({ shape: TARGET_SHAPE })
         .optional()
         .describe("Only this element's subtree:"),
-      includeBoundingBoxes: z
-        .boolean()
-        .optional()
-        .describe('box=x,y,w,h (page CSS px) on elements with refs.'),
+      includeBoundingBoxes: z.boolean().optional().describe('Add box=x,y,w,h (CSS px) to refs.'),
       includeUrls: z.boolean().optional().describe('url=… on links.'),
       maxChars: z
         .number()

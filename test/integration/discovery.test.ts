@@ -191,6 +191,34 @@ describe('lean schemas', () => {
     }
   });
 
+  it('describe every argument in its own tool: no bare object, and ids, ref and locator say what they are', () => {
+    const tools = toListing(toolsForConfig(testConfig({ tools: DEFAULT_PROFILES })), { refs: true });
+    // Objects (target, source, scope, …) are covered by the first check.
+    const mustDescribe = new Set(['sessionId', 'pageId', 'ref', 'locator']);
+    for (const tool of tools) {
+      const props = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [field, schema] of Object.entries(props)) {
+        const where = `${tool.name}.${field}`;
+        // An object with neither properties nor a description tells a model nothing about its shape.
+        if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')))
+          expect(schema.properties !== undefined || typeof schema.description === 'string', where).toBe(true);
+        if (mustDescribe.has(field)) expect(typeof schema.description, where).toBe('string');
+      }
+      if (props.locator) expect(props.locator.description, tool.name).toMatch(/role.*text.*css.*frame/);
+    }
+  });
+
+  it('publish each output schema as its object root (results show their fields), whole with --full-schemas', () => {
+    const config = testConfig({ tools: DEFAULT_PROFILES });
+    for (const tool of toListing(toolsForConfig(config), { refs: true }))
+      expect(tool.outputSchema, tool.name).toEqual({ type: 'object' });
+    const full = toListing(toolsForConfig(config), { refs: true, full: true });
+    const navigate = full.find((tool) => tool.name === 'browser_navigate');
+    expect(Object.keys(navigate?.outputSchema?.properties ?? {})).toEqual(
+      expect.arrayContaining(['url', 'title', 'status', 'snapshot', 'operationId']),
+    );
+  });
+
   it('publish nested structure whole with --full-schemas', async () => {
     const [click] = await listTools({ tools: ['core'], fullSchemas: true }).then((tools) =>
       tools.filter((tool) => tool.name === 'browser_click'),
@@ -200,7 +228,7 @@ describe('lean schemas', () => {
       expect.arrayContaining(['role', 'name', 'css', 'frame']),
     );
     expect(click?.inputSchema.additionalProperties).toBe(false);
-    expect(click?.outputSchema?.required).toEqual(['completed', 'settled', 'operationId']);
+    expect(click?.outputSchema?.required).toEqual(['completed', 'operationId']);
   });
 });
 

@@ -101,6 +101,18 @@ describe('visible text', () => {
       truncationReason: 'maxChars',
       originalChars: 8000,
     });
+    // The text block's first line says how it was cut; a whole text's line carries only its size.
+    const cut = await h.call('browser_visible_text', { ...s, maxChars: 7 });
+    expect(JSON.parse(textOf(cut).split('\n')[0] ?? '')).toMatchObject({
+      truncated: true,
+      truncationReason: 'maxChars',
+      originalChars: 8000,
+    });
+    await h.ok('browser_navigate', { ...s, url: 'data:text/html,<p>Short text</p>' });
+    const whole = await h.call('browser_visible_text', s);
+    expect(textOf(whole)).toBe('{"chars":10,"truncated":false}\nShort text');
+    expect(whole.structuredContent).toMatchObject({ originalChars: 10, truncationReason: null });
+    await h.ok('browser_navigate', { ...s, url: site.url('/emoji') });
     const capped = await h.ok<{ chars: number; truncated: boolean }>('browser_visible_text', s);
     expect(capped).toMatchObject({ chars: 5000, truncated: true });
     const error = await h.err('browser_visible_text', { ...s, maxChars: 0 });

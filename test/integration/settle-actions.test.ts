@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { McpHarness, textOf } from '../helpers/harness.js';
 
 /**
  * Issue 13 §2 through the MCP client: an action returns after what it set in motion. /settle/delayed
@@ -21,17 +21,18 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** Compact: only what happened is present; the whole report is absent when the action caused nothing. */
 interface Settled {
-  navigation: boolean;
-  requests: number;
-  mutations: number;
+  navigation?: true;
+  requests?: number;
+  mutations?: number;
   waitedMs: number;
   complete?: false;
 }
 interface Acted {
   completed: true;
   url?: string;
-  settled: Settled;
+  settled?: Settled;
   snapshot?: string;
 }
 
@@ -48,7 +49,7 @@ describe('an action returns after its effects', () => {
     const s = await onDelayedPage();
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Go later') });
     expect(acted.url).toBe(site.url('/settle/next'));
-    expect(acted.settled.navigation).toBe(true);
+    expect(acted.settled?.navigation).toBe(true);
     // Nothing of the old page is left for the agent to act on.
     expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Next' });
     const text = await h.ok<{ text: string }>('browser_visible_text', s);
@@ -64,9 +65,9 @@ describe('an action returns after its effects', () => {
     });
     expect(acted.snapshot).toContain('Changed');
     expect(acted.snapshot).not.toContain('Change later');
-    expect(acted.settled).toMatchObject({ navigation: false });
-    expect(acted.settled.mutations).toBeGreaterThan(0);
-    expect(acted.settled.complete).toBeUndefined();
+    expect(acted.settled?.navigation).toBeUndefined();
+    expect(acted.settled?.mutations).toBeGreaterThan(0);
+    expect(acted.settled?.complete).toBeUndefined();
   });
 
   it('a handler that fetches, then renders: the request is awaited and its rendering shown', async () => {
@@ -76,7 +77,7 @@ describe('an action returns after its effects', () => {
       ...button('Load later'),
       includeSnapshot: true,
     });
-    expect(acted.settled.requests).toBe(1);
+    expect(acted.settled?.requests).toBe(1);
     expect(acted.snapshot).toContain('Loaded 3');
   });
 
@@ -90,26 +91,54 @@ describe('an action returns after its effects', () => {
     expect(acted.snapshot).toContain('Painted');
   });
 
-  it('a click that causes nothing reports nothing awaited', async () => {
+  it('a click that causes nothing carries no settled report (nothing was awaited)', async () => {
     const s = await onDelayedPage();
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Nothing') });
-    expect(acted.url).toBeUndefined();
-    expect(acted.settled).toMatchObject({ navigation: false, requests: 0, mutations: 0 });
+    expect(acted).toEqual({ operationId: expect.any(String), completed: true });
+  });
+
+  it('a fill reports nothing, a navigating click only the facts that are true', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
+    const filled = await h.ok<Acted>('browser_fill', {
+      ...s,
+      locator: { role: 'searchbox', name: 'Search' },
+      value: 'water',
+    });
+    expect(filled.settled).toBeUndefined();
+    // The model reads only that it is done; the operationId is in structuredContent for programs.
+    const again = await h.call('browser_fill', {
+      ...s,
+      locator: { role: 'searchbox', name: 'Search' },
+      value: 'w',
+    });
+    expect(textOf(again)).toBe('{"completed":true}');
+    expect(again.structuredContent).toEqual({ operationId: expect.stringMatching(/^op_/), completed: true });
+    const went = await h.ok<Acted>('browser_click', { ...s, ...button('Search') });
+    expect(went.url).toBe(site.url('/shop/search?q=w'));
+    // No false flags or zero counts: navigation, the awaited document request, and the time waited.
+    expect(went.settled).toEqual({
+      navigation: true,
+      requests: expect.any(Number),
+      waitedMs: expect.any(Number),
+    });
+    expect(went.settled?.requests).toBeGreaterThan(0);
   });
 
   it('an endless animation loop or poll the click started does not hold it to its bound', async () => {
     const s = await onDelayedPage();
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Animate') });
-    expect(acted.settled.navigation).toBe(false);
+    expect(acted.settled?.navigation).toBeUndefined();
     // Loops stop counting after a few rounds; only a wait cut by the bound would say complete: false.
-    expect(acted.settled.complete).toBeUndefined();
-    expect(acted.settled.mutations).toBeGreaterThan(0);
+    expect(acted.settled?.complete).toBeUndefined();
+    expect(acted.settled?.mutations).toBeGreaterThan(0);
   });
 
   it('a request it started that never finishes: bounded, reported incomplete, never an error', async () => {
     const s = await onDelayedPage();
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Hold'), timeoutMs: 10_000 });
-    expect(acted.settled).toMatchObject({ navigation: false, requests: 1, complete: false });
+    expect(acted.settled).toMatchObject({ requests: 1, complete: false });
+    expect(acted.settled?.navigation).toBeUndefined();
     // The session is not stuck behind it.
     expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Delayed effects' });
   });

@@ -22,7 +22,7 @@ export const ActionOutput = z.object({
     .optional()
     .describe('Dialogs that opened unexpectedly and were handled.'),
   settled: SettledOutput.describe(
-    'What the action caused and was awaited: navigation, requests, mutations, waitedMs.',
+    'What the action caused and was awaited (only what happened): navigation, requests, mutations, waitedMs; absent when it caused nothing.',
   ),
   ...downloadsField,
 });
@@ -184,10 +184,11 @@ function mergeResults(first: ActionResult | undefined, second: ActionResult): Ac
   if (!first) return second;
   const dialogs = [...(first.dialogs ?? []), ...(second.dialogs ?? [])];
   const url = second.url ?? first.url;
+  const settled = mergeSettled(first.settled, second.settled);
   return {
     completed: true,
     ...(url === undefined ? {} : { url }),
     ...(dialogs.length > 0 ? { dialogs } : {}),
-    settled: mergeSettled(first.settled, second.settled),
+    ...(settled ? { settled } : {}),
   };
 }
