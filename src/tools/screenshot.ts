@@ -19,7 +19,7 @@ const Capture = z
       .strict(),
   ])
   .meta({
-    shape: '{kind: "viewport" (default) | "fullPage"} | {kind: "element"; ref | locator | css}',
+    shape: '{kind: "viewport" (default) | "fullPage"} | {kind: "element"; ref | locator (as in browser_click) | css}',
   })
   .optional();
 
