@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig, type Config, type LoadedConfig } from '../config/load.js';
-import { createLogger, type Logger } from '../engine/logger.js';
-import { createBrowserMesh } from '../create-mesh.js';
-import type { BrowserMesh } from '../engine/runtime.js';
 import { VERSIONS } from '../engine/versions.js';
-import { createDashboard } from '../dashboard/handler.js';
-import { startDashboardServer } from '../dashboard/server.js';
-import { createMcpServer } from '../mcp/server.js';
+import { serverIdentity } from '../mcp/early-initialize.js';
 import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
-import { helpText } from './help.js';
+import type { EarlyStdio } from './serve.js';
 
-/** flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr. */
+/**
+ * flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr.
+ * Only what parsing the flags and answering `initialize` need is imported statically; each command
+ * loads its own modules (see docs/performance.md, "Startup").
+ */
 async function main(): Promise<number | undefined> {
   let loaded: LoadedConfig;
   try {
@@ -26,7 +25,7 @@ async function main(): Promise<number | undefined> {
   const out = (line: string): void => void process.stdout.write(line);
   switch (command) {
     case 'help':
-      out(helpText());
+      out((await import('./help.js')).helpText());
       return 0;
     case 'version':
       out(`${VERSIONS.browsermesh}\n`);
@@ -39,122 +38,24 @@ async function main(): Promise<number | undefined> {
       const { exportState } = await import('./export-state.js');
       return exportState(config, out, (line) => void process.stderr.write(line));
     }
-    case 'serve':
-      await serve(loaded);
+    case 'serve': {
+      const early = config.http ? undefined : readStdioEarly(config);
+      await (await import('./serve.js')).serve(loaded, early);
       return undefined;
+    }
   }
 }
 
-async function serve({ config }: LoadedConfig): Promise<void> {
-  const logger = createLogger(config.logLevel);
-  const mesh = createBrowserMesh({ config, logger });
-  if (config.http) return serveHttp(config, mesh, logger);
-  const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
+/**
+ * Starts reading stdin before the server is loaded, so `initialize` is answered in the time Node
+ * takes to start plus this file's few imports; the rest loads meanwhile (issue 18).
+ */
+function readStdioEarly(config: Config): EarlyStdio {
   const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
-  const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
-  const stop = stopper(logger, async () => {
-    await dashboard?.close().catch(() => undefined);
-    await mesh.shutdown().catch(() => undefined);
-    await server.close().catch(() => undefined);
-  });
-  process.stdin.on('end', () => void stop('stdin_closed'));
-  process.stdin.on('close', () => void stop('stdin_closed'));
-  transport.onclose = () => void stop('transport_closed');
-
-  await server.connect(transport);
-  logger.info('ready', { provider: config.provider });
-}
-
-/** MCP over Streamable HTTP: one MCP server per client connection, all on one BrowserMesh. */
-async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Promise<void> {
-  // Loaded only here: the HTTP stack (hono and friends) costs startup time stdio users never need.
-  const { startHttpServer } = await import('../mcp/http.js');
-  const http = await startHttpServer({
-    mesh,
-    logger,
-    host: config.httpHost,
-    port: config.httpPort,
-    token: config.httpToken,
-    tokens: config.httpTokens,
-    allowedHosts: config.httpAllowedHosts,
-    sharedSessions: config.sharedSessions,
-    disconnectGraceMs: config.disconnectGraceMs,
-    maxBodyBytes: config.httpMaxBodyBytes,
-    limits: {
-      maxClients: config.httpMaxClients,
-      headersTimeoutMs: config.httpHeadersTimeoutMs,
-      bodyTimeoutMs: config.httpBodyTimeoutMs,
-      ratePerMinute: config.httpRateLimit,
-    },
-    createServer: (owner, principal) =>
-      createMcpServer({
-        mesh,
-        logger,
-        principal,
-        warmUp: config.warmUp,
-        ...(owner === undefined ? {} : { owner }),
-      }),
-    ...(config.dashboard
-      ? { dashboard: createDashboard({ mesh, logger, takeover: config.dashboardTakeover }) }
-      : {}),
-  }).catch((error: unknown) => {
-    // EADDRINUSE, EACCES, EADDRNOTAVAIL: say which, not a stack.
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    process.stderr.write(`browsermesh: cannot listen on ${config.httpHost}:${config.httpPort} (${code})\n`);
-    process.exit(1);
-  });
-  stopper(logger, async () => {
-    await http.close().catch(() => undefined);
-    await mesh.shutdown().catch(() => undefined);
-  });
-  // The one human line: where to point clients (the URL carries no secret).
-  process.stderr.write(`browsermesh: MCP over Streamable HTTP at ${http.url}\n`);
-  if (config.dashboard)
-    process.stderr.write(`browsermesh: dashboard at ${http.url.replace(/\/mcp$/, '/dashboard/')}\n`);
-  logger.info('ready', { provider: config.provider, reason: 'http' });
-}
-
-/** The stdio server's dashboard on a loopback port; its URL (never the token) goes to stderr. */
-async function startStdioDashboard(
-  config: Config,
-  mesh: BrowserMesh,
-  logger: Logger,
-): Promise<{ close(): Promise<void> } | undefined> {
-  try {
-    const dashboard = await startDashboardServer({
-      mesh,
-      logger,
-      port: config.dashboardPort,
-      token: config.httpToken,
-      takeover: config.dashboardTakeover,
-    });
-    process.stderr.write(`browsermesh: dashboard at ${dashboard.url}\n`);
-    return dashboard;
-  } catch (error) {
-    // The MCP server still works without its dashboard: say why, do not exit.
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    process.stderr.write(
-      `browsermesh: cannot start the dashboard on port ${config.dashboardPort} (${code})\n`,
-    );
-    return undefined;
-  }
-}
-
-/** SIGINT/SIGTERM (and the returned trigger) run `shutdown` once, then exit; a hung shutdown is cut at 10 s. */
-function stopper(logger: Logger, shutdown: () => Promise<void>): (reason: string) => Promise<void> {
-  let stopping = false;
-  const stop = async (reason: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutdown', { reason });
-    const force = setTimeout(() => process.exit(0), 10_000);
-    force.unref();
-    await shutdown();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  return stop;
+  const initialized = new Promise<void>((resolve) =>
+    transport.answerEarly(serverIdentity(VERSIONS.browsermesh, config.agentGuidelines), resolve),
+  );
+  return { transport, initialized };
 }
 
 main().then(

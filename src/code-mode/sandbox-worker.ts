@@ -27,10 +27,17 @@ import {
  * #255 and #271), so many 1 MB strings would otherwise grow the host process without bound.
  */
 
+/** Throwaway scripts a new worker runs before it reports ready; measured: the third run is warm. */
+const WARM_UP_RUNS = 3;
+const WARM_UP_SCRIPT =
+  'const title = await page.title(); console.log(title); return { title, n: [1, 2].map((x) => x * 2) };';
+
 const port = parentPort;
 if (port === null) throw new Error('sandbox-worker must run in a worker thread');
 const config = workerData as WorkerConfig;
 const quickjs = await loadModule(config);
+const warmUpRuns =
+  config.warmUp && config.variant === 'release' ? await warmUp(quickjs.module, config.memoryLimitBytes) : 0;
 const pending = new Map<number, (reply: CallReply) => void>();
 let nextCallId = 0;
 let cancel: AbortController | undefined;
@@ -40,7 +47,7 @@ port.on('message', (message: ToWorker) => {
   else if (message.type === 'reply') settle(message.id, message);
   else cancel?.abort();
 });
-post(port, { type: 'ready' });
+post(port, { type: 'ready', warmUpRuns });
 
 async function run(out: MessagePort, message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   // Replies owed to an earlier script can never arrive now (the main thread drops them).
@@ -91,6 +98,47 @@ function settle(id: number, reply: CallReply): void {
 
 function post(out: MessagePort, message: FromWorker): void {
   out.postMessage(message);
+}
+
+/**
+ * A fresh worker's first scripts run several times slower than later ones: V8 has not yet compiled
+ * the QuickJS glue and the hot WebAssembly functions with its optimizing tiers. Before it reports
+ * ready, the worker runs a few throwaway scripts through the same path as a real one (runtime,
+ * context, prelude, one page call answered here, result and console line out), so that cost is paid
+ * while it warms up in the background, not by the first browser_run (issue 18). Only a prewarmed
+ * worker (a script waiting for a fresh one would wait longer), and only the release build: the
+ * leak-checking debug build exists for tests and accounts every allocation.
+ */
+async function warmUp(module: SandboxModule, memoryLimitBytes: number): Promise<number> {
+  const reply: CallReply = { reply: JSON.stringify({ ok: true, value: 'warm-up' }) };
+  for (let run = 0; run < WARM_UP_RUNS; run++) {
+    const limits = {
+      deadline: Date.now() + 10_000,
+      memoryLimitBytes,
+      maxStackBytes: 128 * 1024,
+      maxOperations: 1,
+      maxResultBytes: 1024,
+      maxLogLines: 1,
+      maxLogChars: 100,
+    };
+    const session = new ScriptSession(
+      module,
+      {
+        limits,
+        transport: { send: async () => reply },
+        signal: new AbortController().signal,
+        control: new Int32Array(new SharedArrayBuffer(4)),
+        startedAt: Date.now(),
+        onLog: () => undefined,
+        memoryFull: () => false,
+      },
+      1,
+    );
+    const outcome = await session.run(WARM_UP_SCRIPT);
+    // A module that cannot run the warm-up script is reported by the first real script instead.
+    if (!session.dispose() || !outcome.ok) return run;
+  }
+  return WARM_UP_RUNS;
 }
 
 interface LoadedModule {

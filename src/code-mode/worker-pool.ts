@@ -58,12 +58,14 @@ export interface WorkerClaim {
 }
 
 /**
- * Counters for tests and diagnostics: workers started, reuses, workers killed because a script
+ * Counters for tests and diagnostics: workers started, their warm-up runs, reuses, workers killed because a script
  * did not stop in time, workers dropped because their QuickJS module failed, idle workers stopped
  * because enough were idle, and leak reports from the debug build.
  */
 export const workerStats = {
   started: 0,
+  /** Throwaway scripts workers ran before reporting ready (release build; see sandbox-worker.ts). */
+  warmUpRuns: 0,
   reused: 0,
   killed: 0,
   unhealthy: 0,
@@ -93,7 +95,7 @@ export async function acquireWorker(
     return warm;
   }
   try {
-    const fresh = await startWorker(signal, memoryLimitBytes);
+    const fresh = await startWorker(signal, memoryLimitBytes, false);
     if (fresh === undefined) releaseSlot(client);
     else clientOf.set(fresh, client);
     return fresh;
@@ -124,7 +126,7 @@ export function prewarmWorker(memoryLimitBytes: number): void {
   if (active + idle.length >= config.maxWorkers) return;
   if (warming.has(memoryLimitBytes)) return;
   // An aborted signal makes startWorker park the worker as soon as it is ready.
-  const started = startWorker(AbortSignal.abort(), memoryLimitBytes)
+  const started = startWorker(AbortSignal.abort(), memoryLimitBytes, true)
     .catch(() => undefined)
     .finally(() => warming.delete(memoryLimitBytes));
   warming.set(memoryLimitBytes, started);
@@ -212,9 +214,13 @@ function waitForTurn(signal: AbortSignal, client: string, cap: number): Promise<
 }
 
 /** Starts a worker and waits for its 'ready'; if `signal` aborts first the worker is parked for later. */
-function startWorker(signal: AbortSignal, memoryLimitBytes: number): Promise<Worker | undefined> {
+function startWorker(
+  signal: AbortSignal,
+  memoryLimitBytes: number,
+  warmUp: boolean,
+): Promise<Worker | undefined> {
   workerStats.started++;
-  const worker = spawn({ variant: config.variant, memoryLimitBytes });
+  const worker = spawn({ variant: config.variant, memoryLimitBytes, warmUp });
   limitOf.set(worker, memoryLimitBytes);
   // An 'error' event with no listener would crash the host process; runs add their own listener.
   worker.on('error', () => undefined);
@@ -222,6 +228,7 @@ function startWorker(signal: AbortSignal, memoryLimitBytes: number): Promise<Wor
   return new Promise((resolve, reject) => {
     const onMessage = (message: FromWorker): void => {
       if (message.type !== 'ready') return;
+      workerStats.warmUpRuns += message.warmUpRuns;
       cleanup();
       if (!signal.aborted) return resolve(worker);
       park(worker);

@@ -32,7 +32,8 @@ export type ToWorker =
   | { type: 'cancel' };
 
 export type FromWorker =
-  | { type: 'ready' }
+  /** `warmUpRuns`: throwaway scripts the worker ran before it was ready (see sandbox-worker.ts). */
+  | { type: 'ready'; warmUpRuns: number }
   | { type: 'call'; id: number; call: FacadeCall; member: string; step: number }
   | { type: 'log'; line: string }
   | {
@@ -51,6 +52,11 @@ export interface WorkerConfig {
   variant: 'release' | 'debug';
   /** The script heap this worker allows (its WebAssembly memory maximum adds fixed overhead). */
   memoryLimitBytes: number;
+  /**
+   * Run throwaway scripts before reporting ready (release build only): set for a prewarmed worker,
+   * which nobody waits for, never for one a script is waiting to start.
+   */
+  warmUp: boolean;
 }
 
 /**

@@ -89,22 +89,24 @@ const diagnosePage: PromptSpec = {
 
 const PROMPTS = [parallelRoles, diagnosePage];
 
-export function registerPrompts(server: Server, publishedTools: ReadonlySet<string>): void {
-  const offered = PROMPTS.filter((spec) => spec.requires.every((name) => publishedTools.has(name)));
-  const byName = new Map(offered.map((spec) => [spec.prompt.name, spec]));
+/** `publishedTools` is asked when a prompt request comes: the tools load after `initialize`. */
+export function registerPrompts(server: Server, publishedTools: () => Promise<ReadonlySet<string>>): void {
+  const offeredBy = (tools: ReadonlySet<string>): PromptSpec[] =>
+    PROMPTS.filter((spec) => spec.requires.every((name) => tools.has(name)));
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: offered.map((spec) => spec.prompt),
+    prompts: offeredBy(await publishedTools()).map((spec) => spec.prompt),
   }));
 
   server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
-    const spec = byName.get(request.params.name);
+    const tools = await publishedTools();
+    const spec = offeredBy(tools).find((offered) => offered.prompt.name === request.params.name);
     if (!spec)
       throw new McpError(McpErrorCode.InvalidParams, `Unknown prompt: ${request.params.name.slice(0, 64)}`);
     const args = checkArguments(spec, request.params.arguments ?? {});
     return {
       description: spec.prompt.description,
-      messages: [{ role: 'user', content: { type: 'text', text: spec.render(args, publishedTools) } }],
+      messages: [{ role: 'user', content: { type: 'text', text: spec.render(args, tools) } }],
     };
   });
 }

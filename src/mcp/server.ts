@@ -6,23 +6,20 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { installPageHooks } from '../create-mesh.js';
 import type { AnyTool } from '../tools/define.js';
-import { toolsForConfig } from '../tools/index.js';
-import { inputSchemaOf, invokeTool, outputSchemaOf, type InvokeResult } from '../tools/invoke.js';
-import { createServices, type Services } from '../tools/services.js';
+import type { InvokeResult } from '../tools/invoke.js';
+import type { Services } from '../tools/services.js';
+import { serverIdentity } from './early-initialize.js';
 import { GuardedTransport } from './guarded-transport.js';
 import { startCallProgress } from './progress.js';
-import { AGENT_INSTRUCTIONS } from './instructions.js';
-import { toPublishedSchema } from './json-schema.js';
-import { toAnnotations } from './listing.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { lazyToolCatalog } from './tool-catalog.js';
 import { warmUpOnInitialized } from './warm-up.js';
 
 export interface McpServerOptions {
@@ -40,32 +37,33 @@ export interface McpServerOptions {
   warmUp?: boolean;
 }
 
-/** The only place that speaks MCP: tools → tools/list entries, results → CallToolResult. */
+/**
+ * The only place that speaks MCP: tools → tools/list entries, results → CallToolResult. The tools
+ * themselves load on first use (tool-catalog.ts), so building the server and answering `initialize`
+ * cost only the SDK; `warmUp` starts loading them, with the browser, once a client has initialized.
+ */
 export function createMcpServer(options: McpServerOptions): Server {
   const { mesh, logger } = options;
   const config = mesh.config;
-  const tools = options.tools ?? toolsForConfig(config);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listing = toListing(tools, { refs: config.schemaRefs, full: config.fullSchemas });
-  const services = options.services ?? createServices(config, options.principal);
+  const catalog = lazyToolCatalog({
+    config,
+    tools: options.tools,
+    services: options.services,
+    principal: options.principal,
+  });
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);
 
-  const server = new GuardedServer(
-    { name: 'browsermesh', version: mesh.runtimeInfo().versions.browsermesh },
-    {
-      capabilities: {
-        tools: { listChanged: false },
-        prompts: { listChanged: false },
-        resources: { listChanged: false },
-      },
-      ...(config.agentGuidelines ? { instructions: AGENT_INSTRUCTIONS } : {}),
-    },
-  );
+  const identity = serverIdentity(mesh.runtimeInfo().versions.browsermesh, config.agentGuidelines);
+  const server = new GuardedServer(identity.serverInfo, {
+    capabilities: identity.capabilities,
+    ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
+  });
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await catalog()).listing() }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { byName, invoke } = await catalog();
     const tool = byName.get(request.params.name);
     // The name is the client's text: never echoed (it may carry anything).
     if (!tool) throw new McpError(McpErrorCode.InvalidParams, 'Unknown tool (see tools/list)');
@@ -73,9 +71,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     const progress =
       token === undefined ? undefined : startCallProgress(token, tool.name, (n) => extra.sendNotification(n));
     try {
-      const result = await invokeTool(tool, request.params.arguments ?? {}, {
+      const result = await invoke(tool, request.params.arguments ?? {}, {
         mesh,
-        services,
         logger,
         signal: extra.signal,
         owner: options.owner,
@@ -89,8 +86,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
   });
 
-  if (options.warmUp) warmUpOnInitialized(server, mesh, byName.has('browser_run'));
-  registerPrompts(server, new Set(byName.keys()));
+  if (options.warmUp) warmUpOnInitialized(server, mesh, catalog);
+  registerPrompts(server, async () => new Set((await catalog()).byName.keys()));
   registerResources(server, mesh, options.owner);
   return server;
 }
@@ -119,37 +116,6 @@ async function clientRoots(server: Server): Promise<string[]> {
       return [];
     }
   });
-}
-
-/** How a listing is published: shared refs or inlined, lean (default) or full nested structure. */
-export interface ListingOptions {
-  refs: boolean;
-  full?: boolean;
-}
-
-/**
- * The tools/list entries for these tools, in order. Each tool is complete on its own: every argument
- * carries its own description (clients may load or show one tool at a time), so shared descriptions
- * are kept short rather than given once.
- */
-export function toListing(tools: readonly AnyTool[], options: ListingOptions): Tool[] {
-  return tools.map((tool) => toListedTool(tool, options));
-}
-
-export function toListedTool(tool: AnyTool, options: ListingOptions): Tool {
-  const { refs, full } = options;
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: toPublishedSchema(inputSchemaOf(tool), { refs, full, io: 'input' }) as Tool['inputSchema'],
-    outputSchema: toPublishedSchema(outputSchemaOf(tool), {
-      refs,
-      full,
-      io: 'output',
-    }) as Tool['outputSchema'],
-    annotations: toAnnotations(tool.hints),
-  };
 }
 
 export function toCallToolResult(result: InvokeResult): CallToolResult {

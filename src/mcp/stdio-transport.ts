@@ -1,7 +1,8 @@
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCMessageSchema, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { earlyInitializeId, initializeResponse, type ServerIdentity } from './early-initialize.js';
 import {
   JSONRPC_INVALID_REQUEST,
   jsonTextTooDeep,
@@ -22,6 +23,12 @@ const END_BYTES = 1024;
  * parsed and answered with -32600, and the transport stays open. Lines that are not JSON, nest too
  * deep or are not JSON-RPC are answered with an error too (with the request id where it can be
  * read), never with a validation dump.
+ *
+ * `answerEarly` lets the CLI answer `initialize` before the MCP server (and the SDK's schemas, zod
+ * and the tools) are loaded: lines are read and held from then on, the one well-formed `initialize`
+ * is answered from the server's identity, and at `start()` every held line reaches the server in
+ * order, the answered `initialize` included (so the server records the client's capabilities) with
+ * its second answer dropped.
  */
 export class BoundedStdioServerTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -33,6 +40,13 @@ export class BoundedStdioServerTransport implements Transport {
   /** While skipping an oversized line: its first and latest bytes, for the request id. */
   private skipping: { head: string; tail: Buffer } | undefined;
   private started = false;
+  private listening = false;
+  /** Lines read before start(), in arrival order; undefined once started (or if never read early). */
+  private held: string[] | undefined;
+  private early: { identity: ServerIdentity; onInitialize: () => void } | undefined;
+  /** The id of the initialize answered early: the server's own answer to it is dropped once. */
+  private answeredEarly: RequestId | undefined;
+  private messageSchema: typeof JSONRPCMessageSchema | undefined;
 
   constructor(
     private readonly maxMessageBytes: number,
@@ -40,14 +54,43 @@ export class BoundedStdioServerTransport implements Transport {
     private readonly stdout: Writable = process.stdout,
   ) {}
 
+  /**
+   * Starts reading now, before the server exists: a well-formed `initialize` is answered from
+   * `identity` at once (`onInitialize` runs after the answer is written), every line is held for
+   * start(). At most one `initialize` is answered early; a later one waits for the server.
+   */
+  answerEarly(identity: ServerIdentity, onInitialize: () => void = () => undefined): void {
+    if (this.started || this.listening) throw new Error('answerEarly must come before start');
+    this.early = { identity, onInitialize };
+    this.held = [];
+    this.listen();
+  }
+
   async start(): Promise<void> {
     if (this.started) throw new Error('BoundedStdioServerTransport already started');
+    // Loaded here, not at import: the SDK's types module is what answering early avoids loading.
+    this.messageSchema = (await import('@modelcontextprotocol/sdk/types.js')).JSONRPCMessageSchema;
     this.started = true;
+    this.listen();
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const line of held) this.receive(line);
+  }
+
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
     this.stdin.on('data', this.onData);
     this.stdin.on('error', this.onStreamError);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    if (this.answeredEarly !== undefined && isResponseTo(message, this.answeredEarly)) {
+      this.answeredEarly = undefined;
+      // The client already has its answer; the server's one only confirms it (or says it differs).
+      if ('error' in message) this.onerror?.(new Error('the server refused an initialize answered early'));
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.stdout.once('drain', resolve);
@@ -111,6 +154,7 @@ export class BoundedStdioServerTransport implements Transport {
   }
 
   private receive(line: string): void {
+    if (this.held !== undefined) return this.hold(line);
     if (jsonTextTooDeep(line)) {
       const id = requestIdFromEnds(line.slice(0, END_BYTES), line.slice(-END_BYTES));
       this.reply(rpcError(id, JSONRPC_INVALID_REQUEST, 'Invalid request: nested too deeply'));
@@ -125,7 +169,8 @@ export class BoundedStdioServerTransport implements Transport {
     }
     const refusal = refusalOf(raw);
     if (refusal) return this.reply(rpcError(requestIdOf(raw), refusal.code, refusal.message));
-    const parsed = JSONRPCMessageSchema.safeParse(raw);
+    const parsed = this.messageSchema?.safeParse(raw);
+    if (parsed === undefined) return;
     if (!parsed.success) {
       // A request gets an answer; anything else (a malformed response or notification) is dropped.
       const isRequest = typeof raw === 'object' && raw !== null && 'method' in raw && 'id' in raw;
@@ -136,9 +181,34 @@ export class BoundedStdioServerTransport implements Transport {
     this.onmessage?.(parsed.data);
   }
 
+  /** Before start(): holds the line, and answers the first well-formed initialize from the identity. */
+  private hold(line: string): void {
+    this.held?.push(line);
+    const early = this.early;
+    if (early === undefined || jsonTextTooDeep(line)) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      return;
+    }
+    const id = earlyInitializeId(raw);
+    if (id === undefined) return;
+    this.early = undefined;
+    const version = (raw as { params: { protocolVersion: string } }).params.protocolVersion;
+    this.reply(initializeResponse(id, version, early.identity));
+    // Set after the early answer went out: from now on the server's answer to this id is dropped.
+    this.answeredEarly = id;
+    early.onInitialize();
+  }
+
   private reply(message: JSONRPCMessage): void {
     this.send(message).catch((error: unknown) =>
       this.onerror?.(error instanceof Error ? error : new Error('stdout write failed')),
     );
   }
+}
+
+function isResponseTo(message: JSONRPCMessage, id: RequestId): boolean {
+  return 'id' in message && message.id === id && !('method' in message);
 }

@@ -1,26 +1,50 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { baseEnv, CLI } from './cli-helpers.js';
 
 /**
  * `initialize` must be answered before anything heavy is loaded (issue 18): playwright-core alone
- * costs more than the rest of the server. A resolve hook in the spawned CLI reports every package it
- * loads, in order, on stderr; the answer to `initialize` is marked there too.
+ * costs more than the rest of the server, and the MCP SDK's schemas, zod and the tools' schemas
+ * together cost more than Node's own start. A resolve hook in the spawned CLI appends every package
+ * and every module of the CLI's own dist/ it resolves to a file, synchronously (so whatever was
+ * resolved before an answer was written is there when the answer arrives), and can hold back the
+ * heavy ones until the test releases them: an answer that arrives while they are held did not wait
+ * for them.
  */
-function hookFiles(): string {
+const HELD = [
+  '@modelcontextprotocol/sdk',
+  'zod',
+  'ajv',
+  'playwright-core',
+  'quickjs-emscripten',
+  'hono',
+  '@hono/node-server',
+];
+
+function hookFiles(): { register: string; log: string; release: string } {
   const dir = mkdtempSync(join(tmpdir(), 'bm-imports-'));
   const hook = join(dir, 'hook.mjs');
+  const log = join(dir, 'loaded.txt');
+  const release = join(dir, 'release');
+  writeFileSync(log, '');
   writeFileSync(
     hook,
-    `const seen = new Set();
+    `import { appendFileSync, existsSync } from 'node:fs';
+const seen = new Set();
+const held = new Set(${JSON.stringify(HELD)});
+const report = (name) => { if (!seen.has(name)) { seen.add(name); appendFileSync(${JSON.stringify(log)}, name + '\\n'); } };
+const released = async () => { while (!existsSync(${JSON.stringify(release)})) await new Promise((r) => setTimeout(r, 20)); };
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
-  const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(resolved.url);
-  if (match && !seen.has(match[1])) { seen.add(match[1]); process.stderr.write('PKG ' + match[1] + '\\n'); }
+  const pkg = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(resolved.url);
+  if (pkg && held.has(pkg[1])) await released();
+  if (pkg) report(pkg[1]);
+  else { const own = /\\/dist\\/((?:[^/]+\\/)?[^/]+)\\.js$/.exec(resolved.url); if (own) report('dist:' + own[1]); }
   return resolved;
 }
 `,
@@ -30,41 +54,103 @@ export async function resolve(specifier, context, next) {
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
   );
-  return register;
+  return { register, log, release };
 }
 
-function packagesBeforeInitialize(args: string[]): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', hookFiles(), CLI, ...args], {
-    env: baseEnv({ BROWSERMESH_LOG_LEVEL: 'warn' }),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no answer to initialize')), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (!chunk.toString().includes('"id":1')) return;
-      clearTimeout(timer);
-      const loaded = [...stderr.matchAll(/^PKG (\S+)$/gm)].map((m) => m[1] ?? '');
-      child.kill();
-      resolve(loaded);
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
+
+/** The CLI under the hook: send a request, get back its answer and what was loaded by then. */
+class HookedCli {
+  private stdout = '';
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly log: string;
+  private readonly releaseFile: string;
+
+  constructor(args: string[]) {
+    const { register, log, release } = hookFiles();
+    this.log = log;
+    this.releaseFile = release;
+    this.child = spawn(process.execPath, ['--import', register, CLI, ...args], {
+      env: baseEnv({ BROWSERMESH_LOG_LEVEL: 'warn' }),
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
-    child.stdin.write(
-      `${JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-      })}\n`,
-    );
-  });
+  }
+
+  /** What was loaded when the answer to `message` arrived, and the answer. */
+  request(message: { id: number }): Promise<{ loaded: string[]; answer: Record<string, unknown> }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to request ${message.id}`)), 60_000);
+      const onData = (chunk: Buffer): void => {
+        // Read first: anything loaded after the answer arrived must not count.
+        const loaded = readFileSync(this.log, 'utf8').split('\n').filter(Boolean);
+        this.stdout += chunk.toString();
+        const id = new RegExp(`"id":${message.id}[,}]`);
+        const line = this.stdout.split('\n').find((text) => id.test(text));
+        if (line === undefined) return;
+        clearTimeout(timer);
+        this.child.stdout.off('data', onData);
+        resolve({ loaded, answer: JSON.parse(line) as Record<string, unknown> });
+      };
+      this.child.stdout.on('data', onData);
+      this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    });
+  }
+
+  /** Lets the held packages load. */
+  release(): void {
+    writeFileSync(this.releaseFile, '');
+  }
+
+  notify(method: string): void {
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
+  }
+
+  kill(): void {
+    this.child.kill();
+  }
 }
+
+let cli: HookedCli | undefined;
+afterEach(() => cli?.kill());
 
 describe('startup', () => {
-  it('answers initialize before loading playwright-core, the HTTP stack or the sandbox', async () => {
-    const loaded = await packagesBeforeInitialize([]);
-    expect(loaded).toContain('@modelcontextprotocol/sdk');
-    for (const heavy of ['playwright-core', 'hono', '@hono/node-server', 'quickjs-emscripten'])
-      expect(loaded).not.toContain(heavy);
+  it('answers initialize before loading the MCP SDK, zod, the tools, playwright-core, the HTTP stack or the sandbox', async () => {
+    cli = new HookedCli([]);
+    // Answered while every heavy package is held back: the answer does not wait for any of them.
+    const { loaded, answer } = await cli.request(INITIALIZE);
+    expect(answer).toMatchObject({
+      result: { protocolVersion: '2025-06-18', serverInfo: { name: 'browsermesh' } },
+    });
+    expect(loaded).toContain('dist:cli/main');
+    for (const heavy of HELD) expect(loaded).not.toContain(heavy);
+    for (const own of ['dist:mcp/server', 'dist:tools/index', 'dist:engine/runtime'])
+      expect(loaded).not.toContain(own);
+    // Released, the rest of the server loads and serves the same client.
+    cli.notify('notifications/initialized');
+    cli.release();
+    const list = await cli.request({ jsonrpc: '2.0', id: 2, method: 'tools/list' } as { id: number });
+    expect((list.answer.result as { tools: unknown[] }).tools.length).toBeGreaterThan(10);
+  });
+
+  it('without warm-up, loads the tools on the first tools/list, not before', async () => {
+    cli = new HookedCli(['--no-warm-up']);
+    cli.release();
+    await cli.request(INITIALIZE);
+    cli.notify('notifications/initialized');
+    // A ping is answered by the SDK server itself: by then the server is up, its tools still unloaded.
+    const ping = await cli.request({ jsonrpc: '2.0', id: 2, method: 'ping' } as { id: number });
+    expect(ping.answer).toMatchObject({ result: {} });
+    expect(ping.loaded).toContain('dist:mcp/server');
+    expect(ping.loaded).not.toContain('dist:tools/index');
+    expect(ping.loaded).not.toContain('playwright-core');
+    const list = await cli.request({ jsonrpc: '2.0', id: 3, method: 'tools/list' } as { id: number });
+    expect((list.answer.result as { tools: unknown[] }).tools.length).toBeGreaterThan(10);
+    expect(list.loaded).toContain('dist:tools/index');
+    expect(list.loaded).not.toContain('playwright-core');
   });
 });

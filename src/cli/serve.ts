@@ -1,0 +1,140 @@
+import { createBrowserMesh } from '../create-mesh.js';
+import type { Config, LoadedConfig } from '../config/load.js';
+import { createLogger, type Logger } from '../engine/logger.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import { createMcpServer } from '../mcp/server.js';
+import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
+
+/**
+ * The server proper, loaded by main.ts only for `serve` and, on stdio, only once the transport is
+ * already reading (and answering `initialize`): everything imported here is what that answer does
+ * not wait for.
+ */
+
+/** A stdio transport main.ts started early, and whether it has answered `initialize` yet. */
+export interface EarlyStdio {
+  transport: BoundedStdioServerTransport;
+  /** Resolves once `initialize` was answered (never, if the client does not send one). */
+  initialized: Promise<void>;
+}
+
+export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const mesh = createBrowserMesh({ config, logger });
+  if (config.http) return serveHttp(config, mesh, logger);
+  const transport = early?.transport ?? new BoundedStdioServerTransport(config.maxMessageBytes);
+  // The client is already initializing: the browser launch need not wait for the SDK and the tools.
+  if (config.warmUp) void early?.initialized.then(() => mesh.warmUp());
+  const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
+  const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
+  const stop = stopper(logger, async () => {
+    await dashboard?.close().catch(() => undefined);
+    await mesh.shutdown().catch(() => undefined);
+    await server.close().catch(() => undefined);
+  });
+  process.stdin.on('end', () => void stop('stdin_closed'));
+  process.stdin.on('close', () => void stop('stdin_closed'));
+  transport.onclose = () => void stop('transport_closed');
+
+  await server.connect(transport);
+  logger.info('ready', { provider: config.provider });
+}
+
+/** MCP over Streamable HTTP: one MCP server per client connection, all on one BrowserMesh. */
+async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Promise<void> {
+  // Loaded only here: the HTTP stack (hono and friends) costs startup time stdio users never need.
+  const { startHttpServer } = await import('../mcp/http.js');
+  const http = await startHttpServer({
+    mesh,
+    logger,
+    host: config.httpHost,
+    port: config.httpPort,
+    token: config.httpToken,
+    tokens: config.httpTokens,
+    allowedHosts: config.httpAllowedHosts,
+    sharedSessions: config.sharedSessions,
+    disconnectGraceMs: config.disconnectGraceMs,
+    maxBodyBytes: config.httpMaxBodyBytes,
+    limits: {
+      maxClients: config.httpMaxClients,
+      headersTimeoutMs: config.httpHeadersTimeoutMs,
+      bodyTimeoutMs: config.httpBodyTimeoutMs,
+      ratePerMinute: config.httpRateLimit,
+    },
+    createServer: (owner, principal) =>
+      createMcpServer({
+        mesh,
+        logger,
+        principal,
+        warmUp: config.warmUp,
+        ...(owner === undefined ? {} : { owner }),
+      }),
+    ...(config.dashboard
+      ? {
+          dashboard: (await import('../dashboard/handler.js')).createDashboard({
+            mesh,
+            logger,
+            takeover: config.dashboardTakeover,
+          }),
+        }
+      : {}),
+  }).catch((error: unknown) => {
+    // EADDRINUSE, EACCES, EADDRNOTAVAIL: say which, not a stack.
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    process.stderr.write(`browsermesh: cannot listen on ${config.httpHost}:${config.httpPort} (${code})\n`);
+    process.exit(1);
+  });
+  stopper(logger, async () => {
+    await http.close().catch(() => undefined);
+    await mesh.shutdown().catch(() => undefined);
+  });
+  // The one human line: where to point clients (the URL carries no secret).
+  process.stderr.write(`browsermesh: MCP over Streamable HTTP at ${http.url}\n`);
+  if (config.dashboard)
+    process.stderr.write(`browsermesh: dashboard at ${http.url.replace(/\/mcp$/, '/dashboard/')}\n`);
+  logger.info('ready', { provider: config.provider, reason: 'http' });
+}
+
+/** The stdio server's dashboard on a loopback port; its URL (never the token) goes to stderr. */
+async function startStdioDashboard(
+  config: Config,
+  mesh: BrowserMesh,
+  logger: Logger,
+): Promise<{ close(): Promise<void> } | undefined> {
+  try {
+    const { startDashboardServer } = await import('../dashboard/server.js');
+    const dashboard = await startDashboardServer({
+      mesh,
+      logger,
+      port: config.dashboardPort,
+      token: config.httpToken,
+      takeover: config.dashboardTakeover,
+    });
+    process.stderr.write(`browsermesh: dashboard at ${dashboard.url}\n`);
+    return dashboard;
+  } catch (error) {
+    // The MCP server still works without its dashboard: say why, do not exit.
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    process.stderr.write(
+      `browsermesh: cannot start the dashboard on port ${config.dashboardPort} (${code})\n`,
+    );
+    return undefined;
+  }
+}
+
+/** SIGINT/SIGTERM (and the returned trigger) run `shutdown` once, then exit; a hung shutdown is cut at 10 s. */
+function stopper(logger: Logger, shutdown: () => Promise<void>): (reason: string) => Promise<void> {
+  let stopping = false;
+  const stop = async (reason: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutdown', { reason });
+    const force = setTimeout(() => process.exit(0), 10_000);
+    force.unref();
+    await shutdown();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  return stop;
+}
