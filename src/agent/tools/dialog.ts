@@ -10,6 +10,8 @@ import { Ref } from './schemas.js';
 
 /** How long after the click a dialog may take to open (it may follow a fetch), within the deadline. */
 const DIALOG_WINDOW_MS = 5000;
+/** Time kept back from the call's deadline to answer "no dialog" instead of a timeout. */
+const ANSWER_MARGIN_MS = 500;
 
 export const dialogTool = defineAgentTool({
   name: 'browser_dialog',
@@ -41,7 +43,10 @@ export const dialogTool = defineAgentTool({
       });
       try {
         const clicked = await click(ctx, { ref: args.triggerRef }, '');
-        const window = new Deadline(Math.min(DIALOG_WINDOW_MS, ctx.deadline.remainingMs()));
+        // Ends before the call's own deadline, so a click that opens nothing is told apart from a
+        // timeout even when the click itself took most of the time (a loaded machine).
+        const left = ctx.deadline.remainingMs() - ANSWER_MARGIN_MS;
+        const window = new Deadline(Math.max(1, Math.min(DIALOG_WINDOW_MS, left)));
         const dialog = await withDeadline(expected.handled, window, ctx.signal).catch((error: unknown) => {
           if (error instanceof BrowserMeshError && error.code === ErrorCodes.OPERATION_TIMEOUT)
             throw noDialog(window.timeoutMs);
