@@ -50,7 +50,7 @@ export const Frame = z
  * first element tool), and the others point there: that detail is what a line in a dozen tools cost.
  */
 const LOCATOR_STRATEGIES = '{role, name?} or {text|label|placeholder|testId|css}; exact? (default true)';
-export const LOCATOR_SHAPE = `${LOCATOR_STRATEGIES}; frame? (iframes, as in browser_click)`;
+export const LOCATOR_SHAPE = `${LOCATOR_STRATEGIES}; frame? (as in browser_click)`;
 export const LOCATOR_SHAPE_FULL = `${LOCATOR_STRATEGIES}; frame?: {kind: "iframe", chain: [{css|role,name|testId}] outer first}`;
 
 /** Exactly one strategy key (role, text, label, placeholder, testId, css) is allowed; checked at resolve time. */
