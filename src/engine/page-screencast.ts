@@ -96,7 +96,9 @@ export async function startPageScreencast(
 
 /**
  * Chromium only sends screencast frames when the page repaints, so a still page would show nothing:
- * one screenshot, scaled to the same bounds, is delivered at once as the first frame.
+ * one screenshot, scaled to the same bounds, is delivered as the first frame. The start waits for it
+ * a bounded time only; a late one (a loaded machine) is still delivered, or a still page would stay
+ * blank for good.
  */
 async function sendFirstFrame(
   cdp: CDPSession,
@@ -104,25 +106,25 @@ async function sendFirstFrame(
   params: ScreencastParams,
   deliver: (frame: ScreencastFrame) => void,
 ): Promise<void> {
-  try {
-    const metrics = await bounded(cdp.send('Page.getLayoutMetrics'), START_TIMEOUT_MS);
+  const sent = (async () => {
+    const metrics = await cdp.send('Page.getLayoutMetrics');
     const { clientWidth: width, clientHeight: height, pageX, pageY } = metrics.cssVisualViewport;
     const scale = Math.min(1, params.maxWidth / width, params.maxHeight / height);
-    const capture = cdp.send('Page.captureScreenshot', {
+    const shot = await cdp.send('Page.captureScreenshot', {
       format: params.format,
       ...(params.format === 'jpeg' ? { quality: params.quality } : {}),
       clip: { x: pageX, y: pageY, width, height, scale },
     });
-    const shot = await bounded(capture, START_TIMEOUT_MS);
     deliver({
       data: shot.data,
       timestamp: Date.now(),
       viewport: { width: Math.round(width), height: Math.round(height) },
       pageId,
     });
-  } catch {
+  })().catch(() => {
     // The page is closing or not painted yet: its screencast frames will follow.
-  }
+  });
+  await bounded(sent, START_TIMEOUT_MS).catch(() => undefined);
 }
 
 function bounded<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {

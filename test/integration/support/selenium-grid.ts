@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 
@@ -55,8 +56,19 @@ export function gridUnavailableReason(): string | undefined {
 export async function startGrid(options: GridOptions = {}): Promise<Grid> {
   const port = await freePort();
   const maxSessions = options.maxSessions ?? 2;
+  // The jar's folder is bound onto /mnt before /tmp is hidden: a checkout under /tmp (a CI clone)
+  // would otherwise lose the jar with the rest of /tmp. Both mounts live in the private namespace only.
+  const jar = jarPath();
   const isolate = options.privateTmp
-    ? ['--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs tmpfs /tmp && exec "$@"', 'sh']
+    ? [
+        '--mount',
+        '--propagation',
+        'private',
+        'sh',
+        '-c',
+        'mount --bind "$0" /mnt && mount -t tmpfs tmpfs /tmp && exec "$@"',
+        dirname(jar),
+      ]
     : undefined;
   const child = spawn(
     isolate ? 'unshare' : 'java',
@@ -64,7 +76,7 @@ export async function startGrid(options: GridOptions = {}): Promise<Grid> {
       ...(isolate ? [...isolate, 'java'] : []),
       '-Xmx512m',
       '-jar',
-      jarPath(),
+      isolate ? join('/mnt', basename(jar)) : jar,
       'standalone',
       ...['--host', '127.0.0.1', '--port', String(port)],
       ...['--selenium-manager', 'false', '--detect-drivers', 'false', '--tracing', 'false'],
