@@ -119,7 +119,7 @@ let cli: HookedCli | undefined;
 afterEach(() => cli?.kill());
 
 describe('startup', () => {
-  it('answers initialize before loading the MCP SDK, zod, the tools, playwright-core, the HTTP stack or the sandbox', async () => {
+  it('answers initialize while the MCP SDK, zod, playwright-core, the HTTP stack and the sandbox are held back', async () => {
     cli = new HookedCli([]);
     // Answered while every heavy package is held back: the answer does not wait for any of them.
     const { loaded, answer } = await cli.request(INITIALIZE);
@@ -128,8 +128,8 @@ describe('startup', () => {
     });
     expect(loaded).toContain('dist:cli/main');
     for (const heavy of HELD) expect(loaded).not.toContain(heavy);
-    for (const own of ['dist:mcp/server', 'dist:tools/index', 'dist:engine/runtime'])
-      expect(loaded).not.toContain(own);
+    // BrowserMesh's own server modules start loading beside the early answer (their imports of the
+    // held packages then wait); whether they were resolved before the answer is a race, not a claim.
     // Released, the rest of the server loads and serves the same client.
     cli.notify('notifications/initialized');
     cli.release();
