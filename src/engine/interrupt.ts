@@ -119,12 +119,12 @@ async function unstickOnce(cdp: CDPSession, wanted: () => boolean): Promise<'res
  * Before a navigation: a page stuck in a loop never lets a navigation away from it commit (and
  * attaching anything to it fails once the navigation starts), so its script is terminated first.
  * A responsive page costs one round trip to its renderer; a busy page loses a script it was going
- * to lose anyway, since the navigation replaces the document.
+ * to lose anyway, since the navigation replaces the document. True when the page was stuck.
  */
-export async function unstickPage(page: ManagedPage): Promise<void> {
-  if (page.isClosed) return;
+export async function unstickPage(page: ManagedPage): Promise<boolean> {
+  if (page.isClosed) return false;
   const cdp = await settleValue(page.cdp(), STEP_MS);
-  if (cdp) await unstickOnce(cdp, () => true);
+  return cdp ? (await unstickOnce(cdp, () => true)) === 'terminated' : false;
 }
 
 /**

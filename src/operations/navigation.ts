@@ -108,8 +108,7 @@ export async function navigate(
   const page = ctx.page.page;
   // A page stuck in a loop must not keep the agent on it: it is unstuck once now, and again each time
   // its loop comes back while the navigation has not committed (see leaving).
-  await unstickPage(ctx.page);
-  const unstuck = leaving(ctx);
+  const unstuck = leaving(ctx, await unstickPage(ctx.page));
   const errorPage = watchErrorPage(page);
   try {
     await dialogRouterOf(ctx.page).beforeLeaving();
@@ -161,7 +160,10 @@ const LEAVING_WATCH_AFTER_MS = 1_000;
  * Keeps the document being left from holding a navigation (see keepUnstuck) until the main frame
  * commits a new one or `done` is called, whichever comes first.
  */
-function leaving(ctx: PageOperationContext): { done(): void } {
+function leaving(ctx: PageOperationContext, wasStuck: boolean): { done(): void } {
+  // Only a page that was stuck is watched: on a loaded machine a responsive page can miss a probe,
+  // and a termination sent as the new document commits would kill that document's first scripts.
+  if (!wasStuck) return { done: () => undefined };
   const page = ctx.page.page;
   const stop = keepUnstuck(ctx.page, LEAVING_WATCH_AFTER_MS);
   const onNavigated = (frame: Frame): void => {
@@ -180,7 +182,7 @@ async function leave(
   ctx: PageOperationContext,
   go: () => Promise<Response | null>,
 ): Promise<Response | null> {
-  const left = leaving(ctx);
+  const left = leaving(ctx, await unstickPage(ctx.page));
   try {
     return await go();
   } catch (error: unknown) {
