@@ -10,16 +10,40 @@ export class ManagedPage {
   private cdpSession: Promise<CDPSession> | undefined;
   private readonly extensions = new Map<symbol, unknown>();
   private closed = false;
+  private current: Page;
 
   constructor(
     readonly id: string,
     readonly sessionId: string,
-    readonly page: Page,
+    page: Page,
     readonly isDefault: boolean,
     private opener: string | null,
   ) {
+    this.current = page;
+    this.watchClose(page);
+  }
+
+  /** The Playwright page behind this id (a stuck page's target may be replaced: see `rebind`). */
+  get page(): Page {
+    return this.current;
+  }
+
+  /**
+   * Puts a fresh Playwright page behind this id (the old target was closed because it could not be
+   * navigated away from). Every layer's per-page state belonged to the old page and is dropped: the
+   * session runs its page hooks again on the fresh one.
+   */
+  rebind(page: Page): void {
+    this.current = page;
+    this.cdpSession = undefined;
+    this.extensions.clear();
+    this.closed = false;
+    this.watchClose(page);
+  }
+
+  private watchClose(page: Page): void {
     page.once('close', () => {
-      this.closed = true;
+      if (this.current === page) this.closed = true;
     });
   }
 

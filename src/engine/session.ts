@@ -75,6 +75,8 @@ export class Session {
   private viewport: { width: number; height: number } | undefined;
   /** Saves the pages' downloads into `files` and ties each to the operation that caused it. */
   readonly downloads: DownloadTracker;
+  /** While a stuck page is being replaced, pages the context announces (see replaceStuckPage). */
+  private holdPopups: Page[] | undefined;
   /** Run once the queue has drained and before the context closes (finish traces and recordings). */
   private readonly closeHooks = new Set<() => Promise<void>>();
 
@@ -270,13 +272,51 @@ export class Session {
     return this.listPages().map((page) => page.toInfo());
   }
 
+  /**
+   * Last resort for a page that cannot be navigated away from (a loop that comes back after every
+   * termination holds the old document's renderer, so the navigation never commits): its target is
+   * closed by the browser and a fresh page takes its place under the same id. Its history, dialogs
+   * and console belonged to the old target and are gone; the caller navigates the fresh page.
+   */
+  async replaceStuckPage(managed: ManagedPage): Promise<void> {
+    this.assertUsable();
+    const old = managed.page;
+    // Closed first, so the fresh page cannot share the stuck renderer process.
+    if (!(await settleWithin(old.close({ runBeforeUnload: false }), CLOSE_STEP_MS)) && this.lease)
+      await closeTargets(this.lease.browser, [managed]);
+    this.init.logger.warn('page_replaced', { sessionId: this.id, pageId: managed.id });
+    // The context announces the fresh page before newPage() resolves: pages announced meanwhile are
+    // held, and adopted as popups afterwards unless they are the fresh page itself.
+    const held: Page[] = [];
+    this.holdPopups = held;
+    let fresh: Page;
+    try {
+      fresh = await this.browserContext.newPage();
+    } finally {
+      this.holdPopups = undefined;
+    }
+    managed.rebind(fresh);
+    this.wire(managed);
+    for (const page of held) if (page !== fresh) this.adoptPopup(page);
+    if (this.viewport) await fresh.setViewportSize(this.viewport);
+  }
+
   private adopt(page: Page, isDefault: boolean): ManagedPage {
     const known = this.byPlaywrightPage.get(page);
     if (known) return known;
     const managed = new ManagedPage(newId('p'), this.id, page, isDefault, null);
+    this.wire(managed);
+    return managed;
+  }
+
+  /** Registers a managed page's current Playwright page and runs the page hooks on it. */
+  private wire(managed: ManagedPage): void {
+    const page = managed.page;
     this.byPlaywrightPage.set(page, managed);
     this.pages.set(managed.id, managed);
-    page.once('close', () => this.pages.delete(managed.id));
+    page.once('close', () => {
+      if (managed.page === page) this.pages.delete(managed.id);
+    });
     // Attached now, while the renderer answers: interrupting a page stuck in a loop later needs a
     // session that already exists (attaching one then waits for the busy renderer).
     managed.cdp().catch(() => undefined);
@@ -284,12 +324,15 @@ export class Session {
     page.on('request', (request) => this.downloads.watchRequest(request));
     if (this.sharesContext) page.on('popup', (popup) => this.adoptPopup(popup));
     for (const hook of this.init.pageHooks) hook(managed, this);
-    return managed;
   }
 
   /** Pages the page itself opened (window.open, target=_blank) become managed pages, within the limit. */
   private adoptPopup(page: Page): void {
     if (this.byPlaywrightPage.has(page) || this.currentState !== 'ready') return;
+    if (this.holdPopups) {
+      this.holdPopups.push(page);
+      return;
+    }
     if (this.listPages().length >= this.init.maxPages) {
       this.refusedPopups++;
       this.init.logger.warn('popup_refused', { sessionId: this.id, code: ErrorCodes.LIMIT_EXCEEDED });

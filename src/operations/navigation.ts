@@ -105,20 +105,24 @@ export async function navigate(
   // again on every hop, so a redirect to a refused host fails too.
   await guard?.assertAllowed(href);
   const startedMs = Date.now();
-  const page = ctx.page.page;
   // A page stuck in a loop must not keep the agent on it: it is unstuck once now, and again each time
-  // its loop comes back while the navigation has not committed (see leaving).
-  const unstuck = leaving(ctx, await unstickPage(ctx.page));
-  const errorPage = watchErrorPage(page);
+  // its loop comes back while the navigation has not committed (see leaving); if it still does not
+  // commit, the page's target is replaced (see committedOrReplaced).
+  const wasStuck = await unstickPage(ctx.page);
+  const unstuck = leaving(ctx, wasStuck);
+  let errorPage = watchErrorPage(ctx.page.page);
   try {
     await dialogRouterOf(ctx.page).beforeLeaving();
     // Installed before the new document exists, so its timers are seen from its first script on.
     await ensureActivityTracker(ctx.page);
-    const attempt = (): Promise<Response | null> =>
-      page
+    const attempt = (): Promise<Response | null> => {
+      const page = ctx.page.page;
+      return page
         .goto(href, { waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() })
         .catch(async (error: unknown) => {
           const failed = toNavigationError(error);
+          // The page was replaced under this attempt (committedOrReplaced): it ends here, untouched.
+          if (page !== ctx.page.page) throw failed;
           // Only a failure of the document request itself (the guard refuses at the proxy, or the
           // request interceptor fails it) is the policy's doing; a blocked image during an
           // interrupted navigation is not.
@@ -134,17 +138,31 @@ export async function navigate(
           if (mapped.code === ErrorCodes.OPERATION_TIMEOUT) await stopLoading(ctx);
           throw mapped;
         });
+    };
     // A leftover navigation (one abandoned earlier at its deadline, or a redirect the page started)
     // can interrupt ours; the caller asked for this URL, so it is requested again, within the same
     // deadline and at most MAX_ATTEMPTS times in all (a page that keeps navigating away still fails).
     const run = (left: number): Promise<Response | null> =>
       attempt().catch((error: unknown) => {
+        if (replaced) throw error;
         const interrupted = toNavigationError(error).details?.reason === 'interrupted';
         if (interrupted && left > 1 && !ctx.signal.aborted && ctx.deadline.remainingMs() > 0)
           return run(left - 1);
         throw error;
       });
-    const response = await run(MAX_ATTEMPTS);
+    let replaced = false;
+    const response = await committedOrReplaced(
+      ctx,
+      wasStuck,
+      () => run(MAX_ATTEMPTS),
+      async () => {
+        replaced = true;
+        errorPage.dispose();
+        errorPage = watchErrorPage(ctx.page.page);
+        await ensureActivityTracker(ctx.page);
+        return attempt();
+      },
+    );
     unstuck.done();
     return await finish(ctx, waitUntil, response);
   } finally {
@@ -177,14 +195,71 @@ function leaving(ctx: PageOperationContext, wasStuck: boolean): { done(): void }
   return { done };
 }
 
-/** A history or reload step, with the document being left kept from holding it. */
+/**
+ * A navigation away from a page that was stuck when it began and has not committed this long after:
+ * the page's target is replaced (see Session.replaceStuckPage).
+ */
+const REPLACE_STUCK_AFTER_MS = 3_000;
+
+/**
+ * Runs `go`; when the page was stuck and the navigation neither commits nor ends within
+ * {@link REPLACE_STUCK_AFTER_MS} (a loop that comes back after every termination holds the renderer),
+ * the stuck target is closed, a fresh page takes its id, and `again` navigates that one instead.
+ */
+async function committedOrReplaced<T>(
+  ctx: PageOperationContext,
+  wasStuck: boolean,
+  go: () => Promise<T>,
+  again: () => Promise<T>,
+): Promise<T> {
+  const first = go();
+  if (!wasStuck) return first;
+  const old = ctx.page.page;
+  const moved = await new Promise<boolean>((resolve) => {
+    const finish = (value: boolean): void => {
+      clearTimeout(timer);
+      old.off('framenavigated', onNavigated);
+      resolve(value);
+    };
+    const onNavigated = (frame: Frame): void => {
+      if (frame === old.mainFrame()) finish(true);
+    };
+    const timer = setTimeout(
+      () => finish(false),
+      Math.min(REPLACE_STUCK_AFTER_MS, ctx.deadline.remainingMs()),
+    );
+    old.on('framenavigated', onNavigated);
+    first.then(
+      () => finish(true),
+      () => finish(true),
+    );
+  });
+  if (moved || ctx.signal.aborted || ctx.deadline.remainingMs() <= 0) return first;
+  first.catch(() => undefined);
+  await ctx.session.replaceStuckPage(ctx.page);
+  return again();
+}
+
+/**
+ * A history or reload step, with the document being left kept from holding it. `target` names the
+ * URL the step would reach, for a fresh page to load if the stuck one has to be replaced.
+ */
 async function leave(
   ctx: PageOperationContext,
   go: () => Promise<Response | null>,
+  target: () => Promise<string | null>,
 ): Promise<Response | null> {
-  const left = leaving(ctx, await unstickPage(ctx.page));
+  const wasStuck = await unstickPage(ctx.page);
+  const left = leaving(ctx, wasStuck);
+  // Read before anything is replaced: history lives in the browser process, answered while stuck.
+  const fallback = wasStuck ? await target() : null;
   try {
-    return await go();
+    return await committedOrReplaced(ctx, fallback !== null, go, () =>
+      ctx.page.page.goto(fallback ?? 'about:blank', {
+        waitUntil: 'domcontentloaded',
+        timeout: ctx.deadline.stepTimeoutMs(),
+      }),
+    );
   } catch (error: unknown) {
     throw toNavigationError(error);
   } finally {
@@ -192,12 +267,22 @@ async function leave(
   }
 }
 
+/** The URL `delta` steps away in the page's history (null when there is none or it cannot be read). */
+async function historyUrl(ctx: PageOperationContext, delta: number): Promise<string | null> {
+  const cdp = await settleValue(ctx.page.cdp(), TITLE_READ_MS);
+  const history = cdp ? await settleValue(cdp.send('Page.getNavigationHistory'), TITLE_READ_MS) : undefined;
+  const entry = history?.entries[history.currentIndex + delta];
+  return entry ? entry.url : null;
+}
+
 export async function goBack(
   ctx: PageOperationContext,
   waitUntil?: LoadState,
 ): Promise<NavigationResult & { moved: boolean }> {
-  const response = await leave(ctx, () =>
-    ctx.page.page.goBack({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+  const response = await leave(
+    ctx,
+    () => ctx.page.page.goBack({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+    () => historyUrl(ctx, -1),
   );
   return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
@@ -206,15 +291,20 @@ export async function goForward(
   ctx: PageOperationContext,
   waitUntil?: LoadState,
 ): Promise<NavigationResult & { moved: boolean }> {
-  const response = await leave(ctx, () =>
-    ctx.page.page.goForward({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+  const response = await leave(
+    ctx,
+    () => ctx.page.page.goForward({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+    () => historyUrl(ctx, 1),
   );
   return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
 export async function reload(ctx: PageOperationContext, waitUntil?: LoadState): Promise<NavigationResult> {
-  const response = await leave(ctx, () =>
-    ctx.page.page.reload({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+  const url = ctx.page.page.url();
+  const response = await leave(
+    ctx,
+    () => ctx.page.page.reload({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
+    async () => url,
   );
   return finish(ctx, waitUntil, response);
 }
