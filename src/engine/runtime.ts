@@ -83,11 +83,11 @@ export class BrowserMesh {
   /**
    * Launches the local browser in the background so the first session does not wait for it (the
    * MCP server calls this once a client has initialized). Never throws; a failed launch is retried
-   * and reported by the first session.
+   * and reported by the first session. Resolves once the launch ended, either way.
    */
-  warmUp(): void {
-    if (this.shuttingDown) return;
-    this.provider.warmUp?.(this.config.timeoutMs);
+  warmUp(): Promise<void> {
+    if (this.shuttingDown) return Promise.resolve();
+    return this.provider.warmUp?.(this.config.timeoutMs) ?? Promise.resolve();
   }
 
   /** Registers a hook run for every page adopted from now on (observability, dialogs, …). */

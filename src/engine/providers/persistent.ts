@@ -56,9 +56,12 @@ export class PersistentProfileProvider implements BrowserProvider {
     };
   }
 
-  warmUp(timeoutMs: number): void {
-    if (this.closed || this.context || this.pending) return;
-    this.launchOnce(timeoutMs).catch(() => undefined);
+  warmUp(timeoutMs: number): Promise<void> {
+    if (this.closed || this.context) return Promise.resolve();
+    return (this.pending ?? this.launchOnce(timeoutMs)).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   status(): ProviderStatus {

@@ -41,9 +41,10 @@ export interface BrowserProvider {
   status(): ProviderStatus;
   /**
    * Starts obtaining the browser in the background (a launch the first session then shares), where
-   * that is cheap to undo; a failure is left for the first session to report. Optional.
+   * that is cheap to undo; a failure is left for the first session to report. Optional. Resolves
+   * once the browser is there or the attempt ended; never rejects.
    */
-  warmUp?(timeoutMs: number): void;
+  warmUp?(timeoutMs: number): Promise<void>;
   /**
    * Present when sessions share one context (a persistent profile): the URL guard its requests go
    * through, opened once; each session gets a view of it that does not close it.

@@ -29,10 +29,13 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
     return { browser, placement: this.placement(), ownsProcess: this.ownsProcess, release: async () => {} };
   }
 
-  warmUp(timeoutMs: number): void {
+  warmUp(timeoutMs: number): Promise<void> {
     // Only a browser this provider launches itself: a remote one may be a paid or shared slot.
-    if (!this.ownsProcess || this.closed || this.browser?.isConnected() || this.pending) return;
-    this.connectOnce(timeoutMs).catch(() => undefined);
+    if (!this.ownsProcess || this.closed || this.browser?.isConnected()) return Promise.resolve();
+    return (this.pending ?? this.connectOnce(timeoutMs)).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   status(): ProviderStatus {
