@@ -50,9 +50,21 @@ export async function resolve(specifier, context, next) {
 `,
   );
   const register = join(dir, 'register.mjs');
+  // The resolve hook sees ESM imports only; packages loaded with require() (playwright-core is) are
+  // reported from the CommonJS loader (reported, not held: require cannot wait). A package.json
+  // read for a version loads no code and is not reported.
   writeFileSync(
     register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
+    `import Module, { register } from 'node:module';
+import { appendFileSync } from 'node:fs';
+register(${JSON.stringify(pathToFileURL(hook).href)});
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  const pkg = /^((?:@[^/.][^/]*\\/)?[^/.][^/]*)/.exec(request);
+  if (pkg && !request.startsWith('node:') && !request.endsWith('/package.json')) appendFileSync(${JSON.stringify(log)}, pkg[1] + '\\n');
+  return load.call(this, request, ...rest);
+};
+`,
   );
   return { register, log, release };
 }
