@@ -60,7 +60,8 @@ export const SETTINGS = [
     flag: 'data-dir',
     type: { kind: 'string' },
     default: '~/.browsermesh',
-    description: 'Private data directory for saved browser state and per-session files (downloads, PDFs).',
+    description:
+      'Private data directory: saved browser state, per-session files (downloads, PDFs) and, on Node 22.1+, the module compile cache.',
   },
   {
     key: 'logLevel',
