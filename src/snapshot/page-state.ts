@@ -22,6 +22,8 @@ export interface TargetInfo {
 export interface PreviousSnapshot {
   tree: SnapNode;
   documentKey: string;
+  /** A scoped capture's tree: only its scope (and the path to it) is there to compare with. */
+  partial?: boolean;
 }
 
 export class SnapshotPageState {

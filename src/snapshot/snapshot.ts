@@ -50,7 +50,7 @@ export async function takeSnapshot(
       : await locateRef(page, options.scopeRef, { step, field: 'scope.ref' });
   const element = ctx.scopeElement;
   const scopeCheck = scope ? { session: scope.session, objectId: scope.objectId } : element;
-  const { capture, targets } = await capturePage(page, {
+  const { capture, targets, partial } = await capturePage(page, {
     boxes: options.includeBoundingBoxes,
     limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
     scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
@@ -95,7 +95,7 @@ export async function takeSnapshot(
       delta = { base: 'previous', added: diff.added, removed: diff.removed, changed: diff.changed };
     } else delta = { base: 'none', added: 0, removed: 0, changed: 0 };
   }
-  state.previous = { tree: built.root, documentKey: capture.mainLoaderId };
+  state.previous = { tree: built.root, documentKey: capture.mainLoaderId, partial };
   const total = measureLines(lines);
   const stored: StoredCapture = {
     lines,
@@ -166,7 +166,8 @@ function comparableBase(
 ): SnapNode | undefined {
   const previous = state.previous;
   if (!previous || previous.documentKey !== loaderId) return undefined;
-  return scopeKey === undefined ? previous.tree : findByKey(previous.tree, scopeKey);
+  if (scopeKey === undefined) return previous.partial === true ? undefined : previous.tree;
+  return findByKey(previous.tree, scopeKey);
 }
 
 /** The tree key (target|backendNodeId) of a locator-resolved scope element. */
