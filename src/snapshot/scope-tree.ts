@@ -61,14 +61,30 @@ export async function frameTreeNodes(
     const subtree = await session
       .send('Accessibility.queryAXTree', { objectId: scope.objectId }, step)
       .catch(() => undefined);
-    if (subtree && subtree.nodes.length > 0) return mergeNodes(scope.path, subtree.nodes);
+    const merged = subtree && mergeScopeNodes(scope.path, subtree.nodes);
+    if (merged) return merged;
   }
   const full = await session.send('Accessibility.getFullAXTree', { frameId }, step).catch(() => undefined);
   return full?.nodes;
 }
 
-/** The path's nodes then the subtree's, each id once (the subtree's version wins: it is the newer one). */
-function mergeNodes(path: AXNodeLike[], subtree: AXNodeLike[]): AXNodeLike[] {
+/**
+ * Whether every child the subtree's nodes name came along. A browser that left ignored nodes out of
+ * the answer would otherwise lose, silently, the content below them: its full tree is fetched instead.
+ */
+function isWholeSubtree(nodes: AXNodeLike[]): boolean {
+  if (nodes.length === 0) return false;
+  const ids = new Set(nodes.map((n) => n.nodeId));
+  return nodes.every((n) => (n.childIds ?? []).every((id) => ids.has(id)));
+}
+
+/**
+ * The path's nodes then the subtree's, each id once (the subtree's version wins: it is the newer one),
+ * or undefined when the subtree is not whole. The path's root stays first: it is the document root the
+ * builder starts from.
+ */
+export function mergeScopeNodes(path: AXNodeLike[], subtree: AXNodeLike[]): AXNodeLike[] | undefined {
+  if (!isWholeSubtree(subtree)) return undefined;
   const inSubtree = new Set(subtree.map((n) => n.nodeId));
   return [...path.filter((n) => !inSubtree.has(n.nodeId)), ...subtree];
 }
