@@ -95,7 +95,11 @@ export async function takeSnapshot(
       delta = { base: 'previous', added: diff.added, removed: diff.removed, changed: diff.changed };
     } else delta = { base: 'none', added: 0, removed: 0, changed: 0 };
   }
-  state.previous = { tree: built.root, documentKey: capture.mainLoaderId, partial };
+  state.previous = {
+    tree: built.root,
+    documentKey: capture.mainLoaderId,
+    partialScope: partial ? scopeKey : undefined,
+  };
   const total = measureLines(lines);
   const stored: StoredCapture = {
     lines,
@@ -158,7 +162,10 @@ function cursorInvalid(reason: string): BrowserMeshError {
   });
 }
 
-/** The previous tree, if it shows the same document (and contains the scope, when scoped). */
+/**
+ * The previous tree, if it shows the same document (and contains the scope, when scoped). After a
+ * scoped capture only that scope's subtree counts: its ancestors are there without their other children.
+ */
 function comparableBase(
   state: SnapshotPageState,
   loaderId: string,
@@ -166,8 +173,11 @@ function comparableBase(
 ): SnapNode | undefined {
   const previous = state.previous;
   if (!previous || previous.documentKey !== loaderId) return undefined;
-  if (scopeKey === undefined) return previous.partial === true ? undefined : previous.tree;
-  return findByKey(previous.tree, scopeKey);
+  const held = previous.partialScope;
+  const tree = held === undefined ? previous.tree : findByKey(previous.tree, held);
+  if (!tree) return undefined;
+  if (scopeKey === undefined) return held === undefined ? tree : undefined;
+  return findByKey(tree, scopeKey);
 }
 
 /** The tree key (target|backendNodeId) of a locator-resolved scope element. */

@@ -20,6 +20,14 @@ beforeAll(async () => {
         '</main>',
     );
   });
+  env.site.route('/scope-nested', (_req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end(
+      '<!doctype html><title>Nested</title><main><div role="dialog" id="outer" aria-label="Outer">' +
+        '<p>Before the list</p><ul id="inner" aria-label="Inner"><li>One</li><li>Two</li></ul>' +
+        '<button>After the list</button></div></main>',
+    );
+  });
 });
 afterAll(async () => {
   await env?.close();
@@ -152,6 +160,21 @@ describe('scoped snapshot capture', () => {
     expect(full.snapshot).toContain('Scopes');
     const next = await snap({ since: 'previous' });
     expect(next.delta).toMatchObject({ base: 'previous', added: 0, removed: 0 });
+  });
+
+  it('since previous never compares a scope with the part of it a narrower scoped capture held', async () => {
+    await goto(env.mesh, env.page, env.site.url('/scope-nested'));
+    const outer = { locator: { css: '#outer' } };
+    expect((await snap({ scope: outer })).snapshot).toMatch(/^\[dialog @e\d+\] Outer\n/);
+    await snap({ scope: { locator: { css: '#inner' } } });
+    // The inner capture held the outer dialog only as the path to the list: nothing to compare with.
+    const wider = await snap({ scope: outer, since: 'previous' });
+    expect(wider.delta).toMatchObject({ base: 'none' });
+    expect(wider.snapshot).toContain('After the list');
+    // A narrower (keyed) scope inside the previous one compares as before.
+    const button = { locator: { role: 'button', name: 'After the list' } };
+    const narrower = await snap({ scope: button, since: 'previous' });
+    expect(narrower.delta).toMatchObject({ base: 'previous', added: 0, removed: 0 });
   });
 
   it('a hidden, removed or unknown scope fails or says why as before', async () => {
