@@ -32,6 +32,17 @@ function ratioGoal(bm, other, field, limit, what, format = fmtMs) {
   return { met: r <= limit, measured: `${fmtRatio(r)} (${format(bm[field])} vs ${format(other[field])})` };
 }
 
+/**
+ * Why the snapshot capture goals are still missed where they are: said next to the figure, since a
+ * missed goal's row shows only what was measured.
+ */
+const SNAPSHOT_WHY =
+  "why: BrowserMesh reads Chromium's own accessibility tree over CDP (for /large ~10,700 nodes, ~4 MB of JSON with name sources and inline text boxes CDP cannot leave out): ~80% of the capture, parsed and collected in Node too, while the peers compute a smaller tree inside the page; meeting the goal needs an in-page capture that reproduces Chromium's roles and names (docs/snapshots.md)";
+
+function withWhy(result, why) {
+  return result.met === false ? { ...result, measured: `${result.measured}; ${why}`, note: why } : result;
+}
+
 export function firstUseGoals(results) {
   const cold = rowsOf(results, 'coldStart');
   const bmCold = find(cold, { contender: BM });
@@ -80,19 +91,25 @@ export function firstUseGoals(results) {
       ),
     ),
     goal('snapshot-capture-peer', "Full snapshot capture of /large vs @playwright/mcp's", '≤ 1×', () =>
-      ratioGoal(bmSnap, find(snaps, { contender: PW, page: 'large', mode: 'full' }), 'ms', 1, 'snapshot'),
+      withWhy(
+        ratioGoal(bmSnap, find(snaps, { contender: PW, page: 'large', mode: 'full' }), 'ms', 1, 'snapshot'),
+        SNAPSHOT_WHY,
+      ),
     ),
     goal(
       'snapshot-capture-aria',
       "Full snapshot capture of /large vs playwright-core's ariaSnapshot()",
       '≤ 1.5×',
       () =>
-        ratioGoal(
-          bmSnap,
-          find(snaps, { contender: REFERENCE_LABEL, page: 'large', mode: 'full' }),
-          'ms',
-          1.5,
-          'snapshot',
+        withWhy(
+          ratioGoal(
+            bmSnap,
+            find(snaps, { contender: REFERENCE_LABEL, page: 'large', mode: 'full' }),
+            'ms',
+            1.5,
+            'snapshot',
+          ),
+          SNAPSHOT_WHY,
         ),
     ),
     goal(

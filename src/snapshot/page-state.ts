@@ -22,6 +22,11 @@ export interface TargetInfo {
 export interface PreviousSnapshot {
   tree: SnapNode;
   documentKey: string;
+  /**
+   * The scope key of a scoped capture, whose tree holds that scope's subtree and only the path to it:
+   * nothing outside that subtree can be compared with.
+   */
+  partialScope?: string | undefined;
 }
 
 export class SnapshotPageState {

@@ -50,7 +50,7 @@ export async function takeSnapshot(
       : await locateRef(page, options.scopeRef, { step, field: 'scope.ref' });
   const element = ctx.scopeElement;
   const scopeCheck = scope ? { session: scope.session, objectId: scope.objectId } : element;
-  const { capture, targets } = await capturePage(page, {
+  const { capture, targets, partial } = await capturePage(page, {
     boxes: options.includeBoundingBoxes,
     limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
     scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
@@ -95,7 +95,11 @@ export async function takeSnapshot(
       delta = { base: 'previous', added: diff.added, removed: diff.removed, changed: diff.changed };
     } else delta = { base: 'none', added: 0, removed: 0, changed: 0 };
   }
-  state.previous = { tree: built.root, documentKey: capture.mainLoaderId };
+  state.previous = {
+    tree: built.root,
+    documentKey: capture.mainLoaderId,
+    partialScope: partial ? scopeKey : undefined,
+  };
   const total = measureLines(lines);
   const stored: StoredCapture = {
     lines,
@@ -158,7 +162,10 @@ function cursorInvalid(reason: string): BrowserMeshError {
   });
 }
 
-/** The previous tree, if it shows the same document (and contains the scope, when scoped). */
+/**
+ * The previous tree, if it shows the same document (and contains the scope, when scoped). After a
+ * scoped capture only that scope's subtree counts: its ancestors are there without their other children.
+ */
 function comparableBase(
   state: SnapshotPageState,
   loaderId: string,
@@ -166,7 +173,11 @@ function comparableBase(
 ): SnapNode | undefined {
   const previous = state.previous;
   if (!previous || previous.documentKey !== loaderId) return undefined;
-  return scopeKey === undefined ? previous.tree : findByKey(previous.tree, scopeKey);
+  const held = previous.partialScope;
+  const tree = held === undefined ? previous.tree : findByKey(previous.tree, held);
+  if (!tree) return undefined;
+  if (scopeKey === undefined) return held === undefined ? tree : undefined;
+  return findByKey(tree, scopeKey);
 }
 
 /** The tree key (target|backendNodeId) of a locator-resolved scope element. */
