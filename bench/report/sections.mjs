@@ -290,7 +290,7 @@ export const SECTIONS = [
     'checkout',
     'Checkout',
     checkoutSection,
-    "Search, open the product, add to cart, open the cart, go to checkout, fill five fields, pick the country, shipping and terms, place the order, read the confirmation. Per-step flows re-read each new page (BrowserMesh: interactive snapshot; @playwright/mcp: `browser_snapshot`; chrome-devtools-mcp: `includeSnapshot` on the action that loads it). Code mode runs one Playwright script, the same text for every code tool. Session setup is not counted. Per-step rows are compared with BrowserMesh's per-step (refs) flow, code-mode rows with its code mode.",
+    "Search, open the product, add to cart, open the cart, go to checkout, fill five fields, pick the country, shipping and terms, place the order, read the confirmation. Per-step flows re-read each new page (BrowserMesh: interactive snapshot; @playwright/mcp: `browser_snapshot`; chrome-devtools-mcp: `includeSnapshot` on the action that loads it). Code mode runs one Playwright script, the same text for every code tool. Session setup is not counted; a contender's flows take turns within each iteration. Per-step rows are compared with BrowserMesh's per-step (refs) flow, code-mode rows with its code mode.",
   ],
   [
     'click',

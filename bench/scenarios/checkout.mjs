@@ -7,6 +7,8 @@
 import { median, sum } from '../lib/stats.mjs';
 import { REFERENCE_LABEL, referenceCheckout } from '../peers/reference.mjs';
 import { attempt, repeat } from './attempt.mjs';
+import { NotAvailable } from '../peers/browsermesh.mjs';
+import { progress } from '../lib/progress.mjs';
 
 /** The flows each contender offers, by adapter method. */
 const FLOWS = [
@@ -40,30 +42,49 @@ function summarize(runs) {
   };
 }
 
+/**
+ * A contender's flows, taken in turn within each iteration (flow A, B, C, then A, B, C again…), so a
+ * machine whose load drifts during the run weighs on every flow alike; one flow after the other let
+ * a rising load fall on whichever ran last (code mode), and the goals compare these flows. A flow
+ * that fails (or is not offered) is reported as such and left out of the next iterations.
+ */
+async function interleaved(ctx, contender) {
+  const flows = FLOWS.filter(
+    ({ method }) => typeof contender[method] === 'function' && (!ctx.options.quick || method === 'checkout'),
+  ).map((flow) => ({ ...flow, runs: [], failure: undefined }));
+  if (flows.length === 0) return [];
+  const base = (flow) => ({ contender: contender.label, mode: flow.mode });
+  const opened = await attempt({ contender: contender.label }, () => ctx.session(contender));
+  if (opened.error) return flows.map((flow) => ({ ...base(flow), error: opened.error }));
+  const { conn, page } = opened;
+  await repeat(ctx.options.iterations, async () => {
+    for (const flow of flows) {
+      if (flow.failure) continue;
+      try {
+        conn.resetLog();
+        const started = performance.now();
+        await contender[flow.method](conn, page, ctx.fixture);
+        flow.runs.push({ wallMs: performance.now() - started, log: conn.takeLog() });
+      } catch (error) {
+        flow.failure = error instanceof NotAvailable ? { na: error.message } : failed(contender, error);
+      }
+    }
+  });
+  return flows.map((flow) => ({ ...base(flow), ...(flow.failure ?? summarize(flow.runs)) }));
+}
+
+function failed(contender, error) {
+  const message = String(error?.message ?? error).slice(0, 300);
+  progress(`  ${message.startsWith(`${contender.label}:`) ? message : `${contender.label}: ${message}`}`);
+  return { error: message };
+}
+
 export const checkout = {
   name: 'checkout',
   title: 'Checkout on the fixture shop',
   async run(ctx) {
     const rows = [];
-    for (const contender of ctx.contenders) {
-      for (const { mode, method } of FLOWS) {
-        if (typeof contender[method] !== 'function') continue;
-        if (ctx.options.quick && method !== 'checkout') continue;
-        rows.push(
-          await attempt({ contender: contender.label, mode }, async () => {
-            const { conn, page } = await ctx.session(contender);
-            const runs = await repeat(ctx.options.iterations, async () => {
-              conn.resetLog();
-              const started = performance.now();
-              await contender[method](conn, page, ctx.fixture);
-              const wallMs = performance.now() - started;
-              return { log: conn.takeLog(), wallMs };
-            });
-            return summarize(runs);
-          }),
-        );
-      }
-    }
+    for (const contender of ctx.contenders) rows.push(...(await interleaved(ctx, contender)));
     if (ctx.options.reference) {
       rows.push(
         await attempt(
