@@ -47,12 +47,11 @@ if (!existsSync(CLI_PATH)) {
 }
 
 const { runBench } = await import('../bench/run.mjs');
+const { measuredText } = await import('../bench/report/markdown.mjs');
 const report = await runBench(options);
 for (const goal of report.goals) {
   const mark = goal.met === true ? 'met   ' : goal.met === false ? 'MISSED' : 'n/a   ';
-  process.stdout.write(
-    `${mark} ${goal.goal}: ${goal.met === null ? goal.note : goal.measured} (target ${goal.target})\n`,
-  );
+  process.stdout.write(`${mark} ${goal.goal}: ${measuredText(goal)} (target ${goal.target})\n`);
 }
 const failed = Object.entries(report.scenarios).filter(([, result]) => result.error);
 for (const [name, result] of failed)

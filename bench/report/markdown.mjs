@@ -37,6 +37,12 @@ function header(report) {
   ].join('\n');
 }
 
+/** What was measured; for a goal not measured, why; for a missed goal with a note, the figure and why. */
+export function measuredText(goal) {
+  if (goal.met === null) return goal.note ?? goal.measured;
+  return goal.note ? `${goal.measured}. Why: ${goal.note}` : goal.measured;
+}
+
 function goalsSection(goals) {
   const met = goals.filter((g) => g.met === true).length;
   const missed = goals.filter((g) => g.met === false).length;
@@ -48,7 +54,7 @@ function goalsSection(goals) {
     '',
     table(
       ['Goal', 'Target', 'Measured', 'Result'],
-      goals.map((g) => [g.goal, g.target, g.note && g.met === null ? g.note : g.measured, metBadge(g.met)]),
+      goals.map((g) => [g.goal, g.target, measuredText(g), metBadge(g.met)]),
     ),
   ].join('\n');
 }

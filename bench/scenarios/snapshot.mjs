@@ -3,6 +3,7 @@
 // The reference row is playwright-core's own ariaSnapshot() of <body>, in process.
 
 import { median } from '../lib/stats.mjs';
+import { countTokens } from '../lib/tokens.mjs';
 import { REFERENCE_LABEL, referenceSnapshot } from '../peers/reference.mjs';
 import { attempt, repeat } from './attempt.mjs';
 
@@ -22,6 +23,15 @@ const MODES = [
   { mode: DEFAULT_BUDGET, options: { interactiveOnly: false, budget: 'default' } },
   { mode: 'interactive', options: { interactiveOnly: true, budget: 'default' } },
 ];
+
+/**
+ * What BrowserMesh's refs cost in a snapshot text: how many there are and the tokens of the same text
+ * without them (the goals' notes say what is left for refs once names and structure are paid).
+ */
+function refShare(text) {
+  const refs = text.match(/ @e?\d+\b/g) ?? [];
+  return { refs: refs.length, tokensWithoutRefs: countTokens(text.replace(/ @e?\d+\b/g, '')) };
+}
 
 /** Whether the result says it was cut by a budget (BrowserMesh reports partial/truncation). */
 function wasCut(structured) {
@@ -53,6 +63,7 @@ export const snapshot = {
                 ms: median(samples.map((s) => s.ms)),
                 partial: samples.some((s) => wasCut(s.structured)),
                 samples: samples.length,
+                ...(contender.id === 'browsermesh' ? refShare(samples[0]?.text ?? '') : {}),
               };
             }),
           );
