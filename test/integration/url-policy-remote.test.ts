@@ -17,17 +17,20 @@ import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
 import { waitFor } from './support/wait.js';
+import { installWorkerSocketPages, startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
 
 let site: FixtureServer;
 let trap: Trap;
+let echo: SocketEcho;
 
 beforeAll(async () => {
-  [site, trap] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2')]);
+  [site, trap, echo] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2'), startSocketEcho()]);
   installPages();
 });
 afterAll(async () => {
   await site?.close();
   await trap?.close();
+  await echo?.close();
 });
 
 function installPages(): void {
@@ -85,6 +88,7 @@ navigator.serviceWorker.register('/rpolicy/sw.js').then(() => navigator.serviceW
 </script>`),
   );
   site.route('/rpolicy/popup', html(`<a id="open" href="${trap.origin}/popup" target="_blank">open</a>`));
+  installWorkerSocketPages(site, trap, echo);
 }
 
 /** A forwarding proxy on loopback (plain HTTP and CONNECT): it would reach the trap if asked to. */
@@ -230,9 +234,11 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
   it.skipIf(mode.skip !== undefined)('blocks a popup the page opens', async () => {
     const before = { connections: trap.connections(), requests: trap.requests() };
     await h.ok('browser_navigate', { ...s, url: site.url('/rpolicy/popup') });
+    const cursor = await lastEventId(h, s);
     await h.ok('browser_click', { ...s, locator: { css: '#open' } });
-    // The interceptor refuses the popup's first request before the page is adopted, so no observe
-    // event is recorded for it (unlike behind the guard proxy): the popup shows Chromium's error page.
+    // The popup's first request may be refused before the page is adopted: the refusal is recorded
+    // on the opener (without the URL), and the popup shows Chromium's error page.
+    await expectOpenerEvent(h, s, cursor);
     let popupId = '';
     await waitFor(
       async () => {
@@ -253,4 +259,59 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
     if (mode.name.startsWith('operator')) expect(trap.connections()).toBe(before.connections);
     await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: popupId });
   });
+
+  it.skipIf(mode.skip !== undefined)(
+    'refuses WebSockets opened inside dedicated and shared workers; allowed ones still connect',
+    async () => {
+      const before = trap.connections();
+      const cursor = await lastEventId(h, s);
+      await h.ok('browser_navigate', { ...s, url: site.url('/wsock/page') });
+      await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+      const text = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+      for (const key of ['dedicated', 'nested', 'module', 'shared']) {
+        expect(text).toContain(`"${key}":"refused,refused,allowed"`);
+      }
+      expect(trap.connections()).toBe(before);
+      await waitFor(
+        async () => {
+          const read = await h.ok<{ events: Array<{ failure?: string; resourceType?: string }> }>(
+            'browser_observe',
+            { ...s, source: 'requestFailed', sinceEventId: cursor },
+          );
+          return read.events.some((e) => e.failure === 'BLOCKED_BY_POLICY' && e.resourceType === 'websocket');
+        },
+        10_000,
+        "a worker WebSocket's BLOCKED_BY_POLICY observe event",
+      );
+    },
+    60_000,
+  );
 });
+
+async function lastEventId(h: McpHarness, s: { sessionId: string; pageId: string }): Promise<number> {
+  return (await h.ok<{ nextCursor: number }>('browser_observe', { ...s, source: 'requestFailed' }))
+    .nextCursor;
+}
+
+/** The opener's own observe log shows a popup refused by the policy: no URL, a document request. */
+async function expectOpenerEvent(
+  h: McpHarness,
+  s: { sessionId: string; pageId: string },
+  sinceEventId: number,
+): Promise<void> {
+  let found: Record<string, unknown> | undefined;
+  await waitFor(
+    async () => {
+      const read = await h.ok<{ events: Array<Record<string, unknown>> }>('browser_observe', {
+        ...s,
+        source: 'requestFailed',
+        sinceEventId,
+      });
+      found = read.events.find((e) => e.failure === 'BLOCKED_BY_POLICY' && e.resourceType === 'popup');
+      return found !== undefined;
+    },
+    15_000,
+    "the popup's refusal on the opener",
+  );
+  expect(found).not.toHaveProperty('url');
+}

@@ -1,0 +1,99 @@
+/**
+ * Pages whose workers open WebSockets, for the URL policy tests: a dedicated worker, a worker it
+ * starts itself, a module worker whose imported module opens its sockets at load time, and a shared
+ * worker. Each tries two sockets to the blocked trap (WebSocket, then WebSocketStream) and one to an
+ * allowed echo server on 127.0.0.1, and reports e.g. "refused,refused,allowed". Loopback only.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { FixtureServer } from '../../fixtures/server.mjs';
+import type { Trap } from '../../fixtures/lib/trap.mjs';
+
+export interface SocketEcho {
+  /** ws://127.0.0.1:<port>/ */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A WebSocket server that completes the handshake and nothing more (enough for `open`). */
+export async function startSocketEcho(): Promise<SocketEcho> {
+  const sockets = new Set<Socket>();
+  const server = createServer((_req, res) => res.writeHead(426).end());
+  server.on('upgrade', (req, socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    const key = String(req.headers['sec-websocket-key'] ?? '');
+    const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The three attempts, as worker source: `attempt()` resolves to "refused,refused,allowed" when all is well. */
+function attemptSource(trap: Trap, echo: SocketEcho): string {
+  return `
+const tryWs = (url) => new Promise((resolve) => {
+  let ws;
+  try { ws = new WebSocket(url); } catch { resolve('refused'); return; }
+  ws.onopen = () => { resolve('allowed'); ws.close(); };
+  ws.onerror = () => resolve('refused');
+});
+const tryStream = async (url) => {
+  if (typeof WebSocketStream !== 'function') return 'refused';
+  try { const s = new WebSocketStream(url); await s.opened; s.close(); return 'allowed'; } catch { return 'refused'; }
+};
+const attempt = async () => [
+  await tryWs('ws://127.0.0.2:${trap.port}/worker'),
+  await tryStream('ws://2130706434:${trap.port}/stream'),
+  await tryWs('${echo.url}'),
+].join(',');
+`;
+}
+
+export function installWorkerSocketPages(site: FixtureServer, trap: Trap, echo: SocketEcho): void {
+  const js = (body: string) => (_req: unknown, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end(body);
+  };
+  const attempt = attemptSource(trap, echo);
+  site.route('/wsock/worker.js', js(`"use strict";${attempt}attempt().then((r) => postMessage(r));`));
+  site.route(
+    '/wsock/nested.js',
+    js(`new Worker('/wsock/worker.js').onmessage = (e) => postMessage(e.data);`),
+  );
+  // Imports run before the importing module's body: the dependency opens its sockets first.
+  site.route('/wsock/dep.mjs', js(`${attempt}export const result = attempt();`));
+  site.route(
+    '/wsock/module.mjs',
+    js(`import { result } from '/wsock/dep.mjs'; result.then((r) => postMessage(r));`),
+  );
+  site.route(
+    '/wsock/shared.js',
+    js(`${attempt}onconnect = (e) => attempt().then((r) => e.ports[0].postMessage(r));`),
+  );
+  site.route('/wsock/page', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>worker sockets</title><p id="out">pending</p><script>
+const results = {};
+const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 4)
+  document.getElementById('out').textContent = 'settled ' + JSON.stringify(results); };
+new Worker('/wsock/worker.js').onmessage = (e) => done('dedicated', e.data);
+new Worker('/wsock/nested.js').onmessage = (e) => done('nested', e.data);
+new Worker('/wsock/module.mjs', { type: 'module' }).onmessage = (e) => done('module', e.data);
+const shared = new SharedWorker('/wsock/shared.js');
+shared.port.onmessage = (e) => done('shared', e.data);
+</script>`);
+  });
+}
