@@ -5,8 +5,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { BlockMemory } from './block-memory.js';
 import { guardWebSockets, interceptBrowser } from './request-interceptor.js';
 import { startGuardProxy, type GuardProxy } from './socks-guard.js';
+import { socketCheckTarget } from './worker-gate.js';
 
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
+export { socketCheckTarget } from './worker-gate.js';
 
 /** The policy the configuration asks for; private ranges are blocked by default only over HTTP. */
 export function urlPolicyFromConfig(config: Config): UrlPolicy {
@@ -79,12 +81,12 @@ export class SessionUrlGuard {
       : { server: this.proxy.server, bypass: 'localhost' };
   }
 
-  /** Why the guard recently refused the host:port of this URL, if it did. */
+  /** Why the guard recently refused the host:port of this URL (or of the socket a worker asked about). */
   blockedReason(url: string): BlockReason | undefined {
     const memory = this.proxy ?? this.interceptor;
     if (!memory) return undefined;
     try {
-      const parsed = new URL(url);
+      const parsed = new URL(socketCheckTarget(url) ?? url);
       const port = Number(parsed.port) || defaultPort(parsed.protocol);
       return memory.blockedReason(parsed.hostname, port);
     } catch {

@@ -1,0 +1,198 @@
+import { Script } from 'node:vm';
+import type { CDPSession } from 'playwright-core';
+
+/**
+ * WebSockets opened inside workers, where no guard proxy sits in the path: Playwright routes only
+ * pages' sockets, and the Fetch domain never sees a WebSocket handshake. The request interceptor
+ * therefore rewrites every worker script it passes (dedicated, nested, shared, and the modules they
+ * import) so that a gate runs before the script's first statement: it replaces `WebSocket` and
+ * `WebSocketStream` in the worker's global scope with constructors that first ask this side, by a
+ * synchronous request to {@link SOCKET_CHECK_PATH} on the worker's own origin, which the interceptor
+ * answers itself (nothing leaves the browser). A refused socket throws a SecurityError and is never
+ * created; an allowed one is the browser's own, created with the URL that was checked.
+ */
+
+/** Where a gated worker asks for a socket's verdict: 204 = allowed, a failed request = refused. */
+export const SOCKET_CHECK_PATH = '/.well-known/browsermesh/socket-check';
+/** The gate as a module, imported first by a worker module that has static imports of its own. */
+export const GATE_MODULE_PATH = '/.well-known/browsermesh/socket-gate.mjs';
+/** Used by a worker whose origin is not http(s) (opaque): the interceptor answers it all the same. */
+const FALLBACK_ORIGIN = 'https://browsermesh.invalid';
+
+/**
+ * Runs first in every worker global scope (a no-op anywhere else, and the second time). Everything it
+ * uses later is captured now, before page code can replace a global: the URL constructor, the
+ * request methods, the base URL. The URL is turned into a string once, so the one that was checked is
+ * the one that is connected.
+ */
+const GATE_SOURCE = `(() => {
+const g = self, R = Reflect, O = Object;
+if (typeof WorkerGlobalScope !== 'function' || !(g instanceof WorkerGlobalScope)) return;
+if (typeof ServiceWorkerGlobalScope === 'function' && g instanceof ServiceWorkerGlobalScope) return;
+const mark = Symbol.for('browsermesh.socketGate');
+if (O.prototype.hasOwnProperty.call(g, mark)) return;
+O.defineProperty(g, mark, { value: true });
+const X = g.XMLHttpRequest, U = g.URL, S = g.String, E = g.DOMException, enc = g.encodeURIComponent;
+if (typeof X !== 'function') return;
+const open = X.prototype.open, send = X.prototype.send;
+const status = O.getOwnPropertyDescriptor(X.prototype, 'status').get;
+const base = g.location.href;
+const origin = /^https?:$/.test(g.location.protocol) ? g.location.origin : '${FALLBACK_ORIGIN}';
+const check = origin + '${SOCKET_CHECK_PATH}?u=';
+const allowed = (href) => {
+  try {
+    const x = new X();
+    R.apply(open, x, ['GET', check + enc(href), false]);
+    R.apply(send, x, []);
+    return R.apply(status, x, []) === 204;
+  } catch { return false; }
+};
+const gate = (name) => {
+  const Real = g[name];
+  if (typeof Real !== 'function') return;
+  const Gated = function (url, second) {
+    if (new.target === undefined) return R.apply(Real, this, [url, second]);
+    let href;
+    try { href = new U(S(url), base).href; } catch { throw new E('Invalid URL', 'SyntaxError'); }
+    if (!allowed(href)) throw new E('Refused by the URL policy', 'SecurityError');
+    const args = arguments.length > 1 ? [href, second] : [href];
+    return R.construct(Real, args, new.target === Gated ? Real : new.target);
+  };
+  for (const key of R.ownKeys(Real)) {
+    if (key !== 'prototype') O.defineProperty(Gated, key, O.getOwnPropertyDescriptor(Real, key));
+  }
+  O.defineProperty(Gated, 'prototype', { value: Real.prototype, writable: false });
+  O.setPrototypeOf(Gated, O.getPrototypeOf(Real));
+  O.defineProperty(Real.prototype, 'constructor', { value: Gated, writable: true, configurable: true });
+  O.defineProperty(g, name, { value: Gated, writable: true, configurable: true });
+};
+gate('WebSocket');
+gate('WebSocketStream');
+})();`.replace(/\n/g, ' '); // one line: the worker's own line numbers stay as they were
+
+/** Cross-origin answers too: a worker of an opaque origin asks {@link FALLBACK_ORIGIN}. */
+const ANSWER_HEADERS = [
+  { name: 'Access-Control-Allow-Origin', value: '*' },
+  { name: 'Cache-Control', value: 'no-store' },
+];
+
+/** A socket check the policy allowed: 204, answered by the interceptor itself. */
+export function allowSocket(cdp: CDPSession, requestId: string): Promise<unknown> {
+  return cdp.send('Fetch.fulfillRequest', { requestId, responseCode: 204, responseHeaders: ANSWER_HEADERS });
+}
+
+/** The gate as a module (a worker module with static imports imports it first). */
+export function fulfillGateModule(cdp: CDPSession, requestId: string): Promise<unknown> {
+  return cdp
+    .send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: 200,
+      responseHeaders: [...ANSWER_HEADERS, { name: 'Content-Type', value: 'text/javascript' }],
+      body: Buffer.from(GATE_SOURCE).toString('base64'),
+    })
+    .catch(() => undefined);
+}
+
+/** What the gate reads of a Fetch.requestPaused event at the response stage. */
+export interface PausedResponse {
+  requestId: string;
+  request: { headers: Record<string, string> };
+  responseStatusCode?: number;
+  responseStatusText?: string;
+  responseErrorReason?: string;
+  responseHeaders?: Array<{ name: string; value: string }>;
+}
+
+/** Headers that described the body as it came; the rewritten body is sent whole and decoded. */
+const BODY_HEADERS = /^(?:content-length|content-encoding|transfer-encoding|digest|content-md5)$/i;
+
+/**
+ * A response of type Other (worker scripts, the modules they import, favicons, …) paused after its
+ * headers: a script body gets the gate in front; anything an image was asked for passes untouched.
+ * Chromium runs a dedicated worker's script whatever its MIME type, so the type is not trusted. A
+ * body that cannot be read or rewritten is refused: nothing runs ungated.
+ */
+export async function gateWorkerScript(
+  cdp: CDPSession,
+  event: PausedResponse,
+  /** Runs before a rewritten script is handed over (see local-access.ts). */
+  beforeRewrite: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  const { requestId } = event;
+  const status = event.responseStatusCode ?? 0;
+  const accept = Object.entries(event.request.headers).find(([name]) => name.toLowerCase() === 'accept')?.[1];
+  const bodiless = status < 200 || status === 204 || status === 304 || status >= 300;
+  if (event.responseErrorReason !== undefined || bodiless || /^image\//i.test(accept ?? '')) {
+    await cdp.send('Fetch.continueResponse', { requestId }).catch(() => undefined);
+    return;
+  }
+  try {
+    const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
+    const gated = withGate(Buffer.from(body, base64Encoded ? 'base64' : 'utf8'));
+    await beforeRewrite().catch(() => undefined);
+    await cdp.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: status,
+      ...(event.responseStatusText ? { responsePhrase: event.responseStatusText } : {}),
+      responseHeaders: (event.responseHeaders ?? []).filter((header) => !BODY_HEADERS.test(header.name)),
+      body: gated.toString('base64'),
+    });
+  } catch {
+    await cdp.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+  }
+}
+
+/** The socket URL a gated worker asks about, if `url` is such a check; undefined otherwise. */
+export function socketCheckTarget(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.pathname !== SOCKET_CHECK_PATH) return undefined;
+    return parsed.searchParams.get('u') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `url` is the gate module a rewritten worker module imports. */
+export function isGateModule(url: string): boolean {
+  try {
+    return new URL(url).pathname === GATE_MODULE_PATH;
+  } catch {
+    return false;
+  }
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A directive prologue ("use strict") must stay first, or the script silently becomes sloppy. */
+const PROLOGUE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:(['"])use strict\1\s*;?)?/;
+
+/**
+ * The script with the gate in front of its first statement. A module with static imports gets an
+ * import of the gate module first instead (imports run before the importing module's body); a script
+ * that is not UTF-8 or ASCII-compatible (a UTF-16 byte order mark) is replaced by one that throws,
+ * so nothing runs ungated.
+ */
+export function withGate(body: Buffer): Buffer {
+  const bom = body.subarray(0, 3).equals(UTF8_BOM) ? UTF8_BOM : Buffer.alloc(0);
+  const rest = body.subarray(bom.length);
+  if (rest[0] === 0xff || rest[0] === 0xfe) {
+    return Buffer.from("throw new Error('A worker script in UTF-16 cannot be checked by the URL policy');");
+  }
+  const text = rest.toString('latin1');
+  if (!parsesAsClassicScript(rest.toString('utf8'))) {
+    return Buffer.concat([bom, Buffer.from(`import '${GATE_MODULE_PATH}';`), rest]);
+  }
+  const prologue = PROLOGUE.exec(text)?.[0] ?? '';
+  const head = Buffer.from(prologue, 'latin1');
+  return Buffer.concat([bom, head, Buffer.from(GATE_SOURCE), rest.subarray(head.length)]);
+}
+
+/** Compiles without running: a module's import/export (or top-level await) fails as a classic script. */
+function parsesAsClassicScript(source: string): boolean {
+  try {
+    new Script(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
