@@ -272,6 +272,15 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
         expect(text).toContain(`"${key}":"refused,refused,allowed"`);
       }
       expect(trap.connections()).toBe(before);
+      // A worker whose script never crosses the network (blob:, data:) is gated as well.
+      await h.ok('browser_navigate', { ...s, url: site.url('/wsock/blob-page') });
+      await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+      const blobText = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+      for (const key of ['blob', 'blobModule', 'blobNested']) {
+        expect(blobText).toContain(`"${key}":"refused,refused,allowed"`);
+      }
+      expect(blobText).toMatch(/"data":"(refused,refused,allowed|worker refused)"/);
+      expect(trap.connections()).toBe(before);
       await waitFor(
         async () => {
           const read = await h.ok<{ events: Array<{ failure?: string; resourceType?: string }> }>(

@@ -83,6 +83,32 @@ export function installWorkerSocketPages(site: FixtureServer, trap: Trap, echo: 
     '/wsock/shared.js',
     js(`${attempt}onconnect = (e) => attempt().then((r) => e.ports[0].postMessage(r));`),
   );
+  // Workers whose script never crosses the network: a blob (classic and module, and one a worker
+  // starts itself) and a data: URL.
+  site.route(
+    '/wsock/blob-nested.js',
+    js(`const src = ${JSON.stringify(attempt)} + 'attempt().then((r) => postMessage(r));';
+new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' }))).onmessage = (e) => postMessage(e.data);`),
+  );
+  site.route('/wsock/blob-page', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>blob worker sockets</title><p id="out">pending</p><script>
+const results = {};
+const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 4)
+  document.getElementById('out').textContent = 'settled ' + JSON.stringify(results); };
+const src = ${JSON.stringify(attempt)};
+const blob = (tail) => URL.createObjectURL(new Blob([src + tail], { type: 'text/javascript' }));
+new Worker(blob('attempt().then((r) => postMessage(r));')).onmessage = (e) => done('blob', e.data);
+new Worker(blob('export {}; attempt().then((r) => postMessage(r));'), { type: 'module' }).onmessage = (e) =>
+  done('blobModule', e.data);
+new Worker('/wsock/blob-nested.js').onmessage = (e) => done('blobNested', e.data);
+try {
+  const data = new Worker('data:text/javascript,' + encodeURIComponent(src + 'attempt().then((r) => postMessage(r));'));
+  data.onmessage = (e) => done('data', e.data);
+  data.onerror = () => done('data', 'worker refused');
+} catch (e) { done('data', 'worker refused'); }
+</script>`);
+  });
   site.route('/wsock/page', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>worker sockets</title><p id="out">pending</p><script>
