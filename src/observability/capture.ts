@@ -32,7 +32,12 @@ export class PageObservations {
       : sanitizeUrl(request.url(), this.limits.maxStringChars);
     if (url === undefined) return false;
     const requestId = `r${++this.requestCount}`;
-    this.requests.set(request, { requestId, startedMs: Date.now(), url, ...(socket ? { socket: true } : {}) });
+    this.requests.set(request, {
+      requestId,
+      startedMs: Date.now(),
+      url,
+      ...(socket ? { socket: true } : {}),
+    });
     this.recent.set(requestId, request);
     if (this.recent.size > RECENT_REQUESTS) this.recent.delete(this.recent.keys().next().value ?? '');
     return true;

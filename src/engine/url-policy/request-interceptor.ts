@@ -6,6 +6,7 @@ import { hostOf, VerdictCache } from './verdict-cache.js';
 import {
   allowSocket,
   fulfillGateModule,
+  GATE_SOURCE,
   gateWorkerScript,
   isGateModule,
   socketCheckTarget,
@@ -86,9 +87,8 @@ async function answer(
       ? { allowed: true, address: undefined }
       : undefined;
   if (verdict?.allowed) {
-    await (socketUrl === undefined
-      ? cdp.send('Fetch.continueRequest', { requestId })
-      : allowSocket(cdp, requestId)
+    await (
+      socketUrl === undefined ? cdp.send('Fetch.continueRequest', { requestId }) : allowSocket(cdp, requestId)
     ).catch(() => undefined);
     return;
   }
@@ -107,6 +107,8 @@ export async function guardWebSockets(
   memory: BlockMemory,
 ): Promise<void> {
   const verdicts = new VerdictCache(policy);
+  // Pages start workers from blob: URLs the interceptor never sees: the gate bootstraps those.
+  await context.addInitScript({ content: GATE_SOURCE });
   await context.routeWebSocket(/.*/, async (ws) => {
     const target = hostOf(ws.url());
     const verdict = target ? await verdicts.check(target).catch(() => undefined) : undefined;

@@ -36,9 +36,11 @@ export class VerdictCache {
     const now = Date.now();
     const cached = this.entries.get(key);
     if (cached && now - cached.atMs < VERDICT_TTL_MS) return cached.verdict;
-    const verdict = this.policy.check(target.host, target.port, target.scheme).then((v) =>
-      !v.allowed && v.reason === 'unresolvable' ? { allowed: true as const, address: undefined } : v,
-    );
+    const verdict = this.policy
+      .check(target.host, target.port, target.scheme)
+      .then((v) =>
+        !v.allowed && v.reason === 'unresolvable' ? { allowed: true as const, address: undefined } : v,
+      );
     this.entries.delete(key);
     this.entries.set(key, { verdict, atMs: now });
     if (this.entries.size > MAX_VERDICTS) this.entries.delete(this.entries.keys().next().value ?? '');

@@ -1,5 +1,8 @@
 import { Script } from 'node:vm';
 import type { CDPSession } from 'playwright-core';
+import { GATE_MODULE_PATH, GATE_SOURCE, SOCKET_CHECK_PATH } from './gate-source.js';
+
+export { GATE_SOURCE } from './gate-source.js';
 
 /**
  * WebSockets opened inside workers, where no guard proxy sits in the path: Playwright routes only
@@ -12,65 +15,7 @@ import type { CDPSession } from 'playwright-core';
  * created; an allowed one is the browser's own, created with the URL that was checked.
  */
 
-/** Where a gated worker asks for a socket's verdict: 204 = allowed, a failed request = refused. */
-export const SOCKET_CHECK_PATH = '/.well-known/browsermesh/socket-check';
-/** The gate as a module, imported first by a worker module that has static imports of its own. */
-export const GATE_MODULE_PATH = '/.well-known/browsermesh/socket-gate.mjs';
-/** Used by a worker whose origin is not http(s) (opaque): the interceptor answers it all the same. */
-const FALLBACK_ORIGIN = 'https://browsermesh.invalid';
-
-/**
- * Runs first in every worker global scope (a no-op anywhere else, and the second time). Everything it
- * uses later is captured now, before page code can replace a global: the URL constructor, the
- * request methods, the base URL. The URL is turned into a string once, so the one that was checked is
- * the one that is connected.
- */
-const GATE_SOURCE = `(() => {
-const g = self, R = Reflect, O = Object;
-if (typeof WorkerGlobalScope !== 'function' || !(g instanceof WorkerGlobalScope)) return;
-if (typeof ServiceWorkerGlobalScope === 'function' && g instanceof ServiceWorkerGlobalScope) return;
-const mark = Symbol.for('browsermesh.socketGate');
-if (O.prototype.hasOwnProperty.call(g, mark)) return;
-O.defineProperty(g, mark, { value: true });
-const X = g.XMLHttpRequest, U = g.URL, S = g.String, E = g.DOMException, enc = g.encodeURIComponent;
-if (typeof X !== 'function') return;
-const open = X.prototype.open, send = X.prototype.send;
-const status = O.getOwnPropertyDescriptor(X.prototype, 'status').get;
-const base = g.location.href;
-const origin = /^https?:$/.test(g.location.protocol) ? g.location.origin : '${FALLBACK_ORIGIN}';
-const check = origin + '${SOCKET_CHECK_PATH}?u=';
-const allowed = (href) => {
-  try {
-    const x = new X();
-    R.apply(open, x, ['GET', check + enc(href), false]);
-    R.apply(send, x, []);
-    return R.apply(status, x, []) === 204;
-  } catch { return false; }
-};
-const gate = (name) => {
-  const Real = g[name];
-  if (typeof Real !== 'function') return;
-  const Gated = function (url, second) {
-    if (new.target === undefined) return R.apply(Real, this, [url, second]);
-    let href;
-    try { href = new U(S(url), base).href; } catch { throw new E('Invalid URL', 'SyntaxError'); }
-    if (!allowed(href)) throw new E('Refused by the URL policy', 'SecurityError');
-    const args = arguments.length > 1 ? [href, second] : [href];
-    return R.construct(Real, args, new.target === Gated ? Real : new.target);
-  };
-  for (const key of R.ownKeys(Real)) {
-    if (key !== 'prototype') O.defineProperty(Gated, key, O.getOwnPropertyDescriptor(Real, key));
-  }
-  O.defineProperty(Gated, 'prototype', { value: Real.prototype, writable: false });
-  O.setPrototypeOf(Gated, O.getPrototypeOf(Real));
-  O.defineProperty(Real.prototype, 'constructor', { value: Gated, writable: true, configurable: true });
-  O.defineProperty(g, name, { value: Gated, writable: true, configurable: true });
-};
-gate('WebSocket');
-gate('WebSocketStream');
-})();`.replace(/\n/g, ' '); // one line: the worker's own line numbers stay as they were
-
-/** Cross-origin answers too: a worker of an opaque origin asks {@link FALLBACK_ORIGIN}. */
+/** Cross-origin answers too: a worker of an opaque origin asks the fallback origin. */
 const ANSWER_HEADERS = [
   { name: 'Access-Control-Allow-Origin', value: '*' },
   { name: 'Cache-Control', value: 'no-store' },

@@ -63,8 +63,9 @@ const attempt = async () => [
 }
 
 export function installWorkerSocketPages(site: FixtureServer, trap: Trap, echo: SocketEcho): void {
+  // Cacheable: a second visit may take the scripts from Chromium's cache, and must be gated too.
   const js = (body: string) => (_req: unknown, res: ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=600' });
     res.end(body);
   };
   const attempt = attemptSource(trap, echo);
