@@ -1,7 +1,8 @@
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
-import type { PageHook } from '../engine/session.js';
-import { socketCheckTarget, type SessionUrlGuard } from '../engine/url-policy/index.js';
+import type { PageHook, Session } from '../engine/session.js';
+import { socketCheckTarget } from '../engine/url-policy/index.js';
+import { recordOnOpener, watchPopupRefusal } from './popup-refusal.js';
 import { RingBuffer } from './ring-buffer.js';
 import { boundedRedacted, sanitizeUrl } from './sanitize.js';
 import type { NewEvent, ObservabilityLimits, ObserveSource, StoredEvent } from './types.js';
@@ -85,11 +86,13 @@ export function createObservabilityHook(limits: ObservabilityLimits): PageHook {
     let created: PageObservations | undefined;
     managed.state(OBSERVATIONS, () => (created = new PageObservations(limits)));
     // A second hook on the same page (installed twice) must not double every event.
-    if (created) attach(managed.page, created, session.urlGuard);
+    if (!created) return;
+    attach(managed.page, created, session);
+    watchPopupRefusal(managed, session, observationsOf);
   };
 }
 
-function attach(page: Page, obs: PageObservations, urlGuard: SessionUrlGuard | undefined): void {
+function attach(page: Page, obs: PageObservations, session: Session): void {
   const guardListener =
     <A>(fn: (arg: A) => void) =>
     (arg: A): void => {
@@ -117,7 +120,7 @@ function attach(page: Page, obs: PageObservations, urlGuard: SessionUrlGuard | u
   );
   page.on(
     'requestfailed',
-    guardListener((request: Request) => onRequestFailed(obs, request, urlGuard)),
+    guardListener((request: Request) => onRequestFailed(obs, request, session)),
   );
 }
 
@@ -206,14 +209,15 @@ function onResponse(obs: PageObservations, response: Response): void {
  * Transport failures only (HTTP error statuses are ordinary network events). A request the URL
  * policy refused is reported as BLOCKED_BY_POLICY rather than Chromium's proxy error name.
  */
-function onRequestFailed(
-  obs: PageObservations,
-  request: Request,
-  urlGuard: SessionUrlGuard | undefined,
-): void {
+function onRequestFailed(obs: PageObservations, request: Request, session: Session): void {
   const tracked = obs.tracked(request);
   if (!tracked) return;
   const now = Date.now();
+  const blocked = session.urlGuard?.blockedReason(request.url()) !== undefined;
+  if (blocked && isMainNavigation(request)) {
+    const page = request.frame().page();
+    recordOnOpener(page, session, observationsOf);
+  }
   obs.record({
     source: 'requestFailed',
     timeMs: now,
@@ -222,10 +226,17 @@ function onRequestFailed(
     url: tracked.url,
     resourceType: tracked.socket ? 'websocket' : request.resourceType(),
     durationMs: now - tracked.startedMs,
-    failure: urlGuard?.blockedReason(request.url())
-      ? 'BLOCKED_BY_POLICY'
-      : failureClass(request.failure()?.errorText ?? ''),
+    failure: blocked ? 'BLOCKED_BY_POLICY' : failureClass(request.failure()?.errorText ?? ''),
   });
+}
+
+/** A navigation of a page's main frame (a worker's or service worker's request has no frame). */
+function isMainNavigation(request: Request): boolean {
+  try {
+    return request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame();
+  } catch {
+    return false;
+  }
 }
 
 /** Chromium's net error name (a fixed vocabulary) and nothing else from the failure text. */

@@ -94,6 +94,26 @@ export class SessionUrlGuard {
     }
   }
 
+  /**
+   * Resolves true once a document request of the top-level target `targetId` is (or already was)
+   * refused, false after `withinMs`. Only request interception knows targets: behind the guard proxy
+   * it resolves false at once (there, Playwright reports the refused request on the page itself).
+   */
+  watchDocumentRefusal(targetId: string, withinMs: number): Promise<boolean> {
+    const memory = this.interceptor;
+    if (!memory) return Promise.resolve(false);
+    if (memory.documentRefused(targetId)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), withinMs);
+      const stop = memory.onDocumentRefused((refused) => refused === targetId && done(true));
+      function done(refused: boolean): void {
+        clearTimeout(timer);
+        stop();
+        resolve(refused);
+      }
+    });
+  }
+
   /** The latest refusal at or after `sinceMs` (a navigation that failed because of it). */
   blockedSince(sinceMs: number): BlockReason | undefined {
     return (this.proxy ?? this.interceptor)?.blockedSince(sinceMs);

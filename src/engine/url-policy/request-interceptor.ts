@@ -53,7 +53,10 @@ async function start(browser: Browser, policy: UrlPolicy): Promise<RequestInterc
       void gateWorkerScript(cdp, event, () => localAccess.restore(event.request.url, event.frameId));
       return;
     }
-    void answer(cdp, verdicts, memory, event.requestId, event.request.url);
+    void answer(cdp, verdicts, memory, event.requestId, event.request.url).then((refused) => {
+      if (refused && event.resourceType === 'Document' && event.frameId)
+        memory.rememberDocument(event.frameId);
+    });
   });
   await cdp.send('Fetch.enable', {
     patterns: [
@@ -65,16 +68,17 @@ async function start(browser: Browser, policy: UrlPolicy): Promise<RequestInterc
   return { memory };
 }
 
+/** Answers one paused request; true when it was refused. */
 async function answer(
   cdp: CDPSession,
   verdicts: VerdictCache,
   memory: BlockMemory,
   requestId: string,
   url: string,
-): Promise<void> {
+): Promise<boolean> {
   if (isGateModule(url)) {
     await fulfillGateModule(cdp, requestId);
-    return;
+    return false;
   }
   // A gated worker asking about a socket: answered here, the request itself goes nowhere.
   const socketUrl = socketCheckTarget(url);
@@ -90,10 +94,11 @@ async function answer(
     await (
       socketUrl === undefined ? cdp.send('Fetch.continueRequest', { requestId }) : allowSocket(cdp, requestId)
     ).catch(() => undefined);
-    return;
+    return false;
   }
   if (target) memory.remember(target.host, target.port, verdict?.reason ?? 'unresolvable');
   await cdp.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+  return true;
 }
 
 /**
