@@ -261,30 +261,26 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
     await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: popupId });
   });
 
+  /** Loads a page of worker-sockets.ts and returns its text once its workers have reported. */
+  async function settled(path: string): Promise<string> {
+    await h.ok('browser_navigate', { ...s, url: site.url(path) });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    return (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+  }
+
   it.skipIf(mode.skip !== undefined)(
-    'refuses WebSockets opened inside dedicated and shared workers; allowed ones still connect',
+    'refuses WebSockets opened inside dedicated, nested, module and shared workers; allowed ones connect',
     async () => {
       const before = trap.connections();
       const cursor = await lastEventId(h, s);
       // Twice: the second visit may take the worker scripts from the cache.
       for (const visit of [1, 2]) {
-        await h.ok('browser_navigate', { ...s, url: site.url(`/wsock/page?visit=${visit}`) });
-        await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
-        const text = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+        const text = await settled(`/wsock/page?visit=${visit}`);
         for (const key of ['dedicated', 'nested', 'module', 'shared']) {
           expect(text).toContain(`"${key}":"refused,refused,allowed"`);
         }
         expect(trap.connections()).toBe(before);
       }
-      // A worker whose script never crosses the network (blob:, data:) is gated as well.
-      await h.ok('browser_navigate', { ...s, url: site.url('/wsock/blob-page') });
-      await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
-      const blobText = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
-      for (const key of ['blob', 'blobModule', 'blobNested']) {
-        expect(blobText).toContain(`"${key}":"refused,refused,allowed"`);
-      }
-      expect(blobText).toMatch(/"data":"(refused,refused,allowed|worker refused)"/);
-      expect(trap.connections()).toBe(before);
       await waitFor(
         async () => {
           const read = await h.ok<{ events: Array<{ failure?: string; resourceType?: string }> }>(
@@ -296,6 +292,40 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
         10_000,
         "a worker WebSocket's BLOCKED_BY_POLICY observe event",
       );
+    },
+    60_000,
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    'gates workers whose script never crosses the network (blob:, data:)',
+    async () => {
+      const before = trap.connections();
+      const text = await settled('/wsock/blob-page');
+      for (const key of ['blob', 'blobModule', 'blobNested']) {
+        expect(text).toContain(`"${key}":"refused,refused,allowed"`);
+      }
+      expect(text).toMatch(/"data":"(refused,refused,allowed|worker refused)"/);
+      expect(trap.connections()).toBe(before);
+    },
+    60_000,
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    'a hostile worker cannot get around the gate; bad socket URLs fail as the browser would',
+    async () => {
+      const before = trap.connections();
+      const text = await settled('/wsock/tamper');
+      // Patching XMLHttpRequest, reaching for the constructor, subclassing: refused.
+      for (const name of ['patchedXhr', 'protoConstructor', 'subclass', 'reflect']) {
+        expect(text).toContain(`${name}:SecurityError`);
+      }
+      // A URL object that reads allowed once and blocked after connects where it was checked (the echo).
+      expect(text).toContain('shiftyUrl:created');
+      expect(text).toContain('badUrl:SyntaxError');
+      expect(text).toContain('call:TypeError');
+      // The check path is answered by the interceptor itself: garbage and the trap refused, the echo 204.
+      expect(text).toContain('checks:refused,refused,204');
+      expect(trap.connections()).toBe(before);
     },
     60_000,
   );

@@ -110,6 +110,37 @@ try {
 } catch (e) { done('data', 'worker refused'); }
 </script>`);
   });
+  // A hostile worker trying to get around the gate; every attempt aims at the blocked trap.
+  const blocked = `ws://127.0.0.2:${trap.port}/tamper`;
+  site.route(
+    '/wsock/tamper.js',
+    js(`const out = [];
+const tryIt = (name, make) => { try { const ws = make(); ws.onerror = () => {}; out.push(name + ':created'); }
+  catch (e) { out.push(name + ':' + e.name); } };
+XMLHttpRequest.prototype.open = function () {};
+XMLHttpRequest.prototype.send = function () {};
+Object.defineProperty(XMLHttpRequest.prototype, 'status', { get: () => 204 });
+tryIt('patchedXhr', () => new WebSocket('${blocked}'));
+tryIt('protoConstructor', () => new WebSocket.prototype.constructor('${blocked}'));
+tryIt('subclass', () => new (class extends WebSocket {})('${blocked}'));
+tryIt('reflect', () => Reflect.construct(WebSocket, ['${blocked}'], Object));
+let reads = 0;
+tryIt('shiftyUrl', () => new WebSocket({ toString: () => (reads++ ? '${blocked}' : '${echo.url}') }));
+tryIt('badUrl', () => new WebSocket('ws://[bad'));
+tryIt('call', () => WebSocket('${blocked}'));
+postMessage(out.join(' '));`),
+  );
+  site.route('/wsock/tamper', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>tamper</title><p id="out">pending</p><script>
+const check = (u) => fetch('/.well-known/browsermesh/socket-check?u=' + encodeURIComponent(u))
+  .then((r) => String(r.status), () => 'refused');
+new Worker('/wsock/tamper.js').onmessage = async (e) => {
+  const answers = [await check('garbage'), await check('${blocked}'), await check('${echo.url}')];
+  document.getElementById('out').textContent = 'settled ' + e.data + ' checks:' + answers.join(',');
+};
+</script>`);
+  });
   site.route('/wsock/page', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>worker sockets</title><p id="out">pending</p><script>
