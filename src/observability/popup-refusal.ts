@@ -20,7 +20,8 @@ export type ObservationsOf = (page: ManagedPage) => PageObservations | undefined
  */
 export function watchPopupRefusal(popup: ManagedPage, session: Session, lookup: ObservationsOf): void {
   const guard = session.urlGuard;
-  if (!guard) return;
+  // Behind the guard proxy the popup's own failed request is the signal (see recordOnOpener).
+  if (!guard?.knowsTargets) return;
   void (async () => {
     const opener = await popup.page.opener();
     if (!opener) return;

@@ -94,6 +94,11 @@ export class SessionUrlGuard {
     }
   }
 
+  /** Whether refusals are known by target (request interception), for {@link watchDocumentRefusal}. */
+  get knowsTargets(): boolean {
+    return this.interceptor !== undefined;
+  }
+
   /**
    * Resolves true once a document request of the top-level target `targetId` is (or already was)
    * refused, false after `withinMs`. Only request interception knows targets: behind the guard proxy
