@@ -31,6 +31,13 @@ describe('worker gate: script rewriting', () => {
     expect(out.startsWith(`import '${GATE_MODULE_PATH}';import { x }`)).toBe(true);
   });
 
+  it('treats a re-export as a module, and syntax it cannot parse as a classic script', () => {
+    expect(gated("export * from './dep.js';").startsWith(`import '${GATE_MODULE_PATH}';`)).toBe(true);
+    // e.g. syntax newer than Node's V8: the gate goes first as plain statements.
+    expect(gated('const x = import.meta.url; @@@').startsWith(GATE_SOURCE)).toBe(true);
+    expect(gated('const important = 1;').startsWith(GATE_SOURCE)).toBe(true);
+  });
+
   it('keeps a UTF-8 byte order mark first and refuses a UTF-16 script', () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     const out = withGate(Buffer.concat([bom, Buffer.from('postMessage(1);')]));

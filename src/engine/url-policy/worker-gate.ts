@@ -124,7 +124,7 @@ export function withGate(body: Buffer): Buffer {
     return Buffer.from("throw new Error('A worker script in UTF-16 cannot be checked by the URL policy');");
   }
   const text = rest.toString('latin1');
-  if (!parsesAsClassicScript(rest.toString('utf8'))) {
+  if (hasStaticImports(rest.toString('utf8'))) {
     return Buffer.concat([bom, Buffer.from(`import '${GATE_MODULE_PATH}';`), rest]);
   }
   const prologue = PROLOGUE.exec(text)?.[0] ?? '';
@@ -132,12 +132,21 @@ export function withGate(body: Buffer): Buffer {
   return Buffer.concat([bom, head, Buffer.from(GATE_SOURCE), rest.subarray(head.length)]);
 }
 
-/** Compiles without running: a module's import/export (or top-level await) fails as a classic script. */
-function parsesAsClassicScript(source: string): boolean {
+/** What V8 says of a module's static import or export when it is compiled as a classic script. */
+const MODULE_SYNTAX = /Cannot use import statement outside a module|Unexpected token 'export'/;
+
+/**
+ * Whether the script has static imports or exports (a module whose dependencies run before its body):
+ * compiled without running, as a classic script. Only those errors count: Node's V8 may be older than
+ * the browser's and not know newer syntax, and a script it cannot parse for another reason gets the
+ * gate as plain statements (which a module without static imports runs first too).
+ */
+function hasStaticImports(source: string): boolean {
+  if (!/\b(?:import|export)\b/.test(source)) return false;
   try {
     new Script(source);
-    return true;
-  } catch {
     return false;
+  } catch (error) {
+    return error instanceof SyntaxError && MODULE_SYNTAX.test(error.message);
   }
 }
