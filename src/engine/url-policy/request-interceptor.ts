@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { BlockMemory } from './block-memory.js';
 import { LocalAccess } from './local-access.js';
+import { disableNetworkPrediction } from './network-prediction.js';
 import type { UrlPolicy, Verdict } from './policy.js';
 import { hostOf, VerdictCache } from './verdict-cache.js';
 import {
@@ -65,6 +66,8 @@ async function start(browser: Browser, policy: UrlPolicy): Promise<RequestInterc
       { urlPattern: '*', resourceType: 'Other', requestStage: 'Response' },
     ],
   });
+  // No preconnects the interceptor would never see (best effort; see network-prediction.ts).
+  await disableNetworkPrediction(cdp);
   return { memory };
 }
 
