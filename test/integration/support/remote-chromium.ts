@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM } from '../../helpers/harness.js';
@@ -25,16 +25,9 @@ export function canIsolateDisk(): boolean {
  * A Chromium this test starts itself with --remote-debugging-port=0 on 127.0.0.1 (port read from stderr).
  * `privateTmp`: the browser gets its own empty /tmp (a mount namespace), so like a browser on another
  * machine it cannot write where BrowserMesh reads, nor the other way round.
- * `preferences`: the profile's Preferences file, as an operator would set up their browser.
  */
-export async function startRemoteChromium(
-  options: { privateTmp?: boolean; preferences?: Record<string, unknown> } = {},
-): Promise<RemoteChromium> {
+export async function startRemoteChromium(options: { privateTmp?: boolean } = {}): Promise<RemoteChromium> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'bm-remote-cdp-'));
-  if (options.preferences) {
-    await mkdir(join(userDataDir, 'Default'));
-    await writeFile(join(userDataDir, 'Default', 'Preferences'), JSON.stringify(options.preferences));
-  }
   const [command, prefix] = options.privateTmp
     ? [
         'unshare',
