@@ -306,7 +306,7 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
     async () => {
       const before = trap.connections();
       const text = await settled('/wsock/blob-page');
-      for (const key of ['blob', 'blobModule', 'blobNested']) {
+      for (const key of ['blob', 'blobModule', 'blobNested', 'frameBlob']) {
         expect(text).toContain(`"${key}":"refused,refused,allowed"`);
       }
       expect(text).toMatch(/"data":"(refused,refused,allowed|worker refused)"/);

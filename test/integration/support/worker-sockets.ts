@@ -95,9 +95,15 @@ new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' }))).on
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>blob worker sockets</title><p id="out">pending</p><script>
 const results = {};
-const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 4)
+const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 5)
   document.getElementById('out').textContent = 'settled ' + JSON.stringify(results); };
 const src = ${JSON.stringify(attempt)};
+// A Worker constructor from a fresh same-origin frame, where page code runs before any of its own.
+const frame = document.createElement('iframe');
+document.body.appendChild(frame);
+const FrameWorker = frame.contentWindow.Worker;
+new FrameWorker(URL.createObjectURL(new Blob([src + 'attempt().then((r) => postMessage(r));'])))
+  .onmessage = (e) => done('frameBlob', e.data);
 const blob = (tail) => URL.createObjectURL(new Blob([src + tail], { type: 'text/javascript' }));
 new Worker(blob('attempt().then((r) => postMessage(r));')).onmessage = (e) => done('blob', e.data);
 new Worker(blob('export {}; attempt().then((r) => postMessage(r));'), { type: 'module' }).onmessage = (e) =>
