@@ -172,6 +172,12 @@ describe('URL policy: every request the browser makes', () => {
     for (const key of ['dedicated', 'nested', 'module', 'shared']) {
       expect(text).toContain(`"${key}":"refused,refused,allowed"`);
     }
+    await h.ok('browser_navigate', { ...s, url: site.url('/wsock/blob-page') });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    const blob = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+    for (const key of ['blob', 'blobModule', 'blobNested', 'frameBlob', 'data']) {
+      expect(blob).toContain(`"${key}":"refused,refused,allowed"`);
+    }
   });
 });
 
