@@ -316,6 +316,17 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
   );
 
   it.skipIf(mode.skip !== undefined)(
+    "refuses a service worker's WebSocket to another origin (its own origin stays allowed)",
+    async () => {
+      const before = trap.connections();
+      const text = await settled('/wsock/sw-page');
+      expect(text).toContain('settled SecurityError,created');
+      expect(trap.connections()).toBe(before);
+    },
+    60_000,
+  );
+
+  it.skipIf(mode.skip !== undefined)(
     'a hostile worker cannot get around the gate; bad socket URLs fail as the browser would',
     async () => {
       const before = trap.connections();
