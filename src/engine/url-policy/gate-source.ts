@@ -10,7 +10,8 @@
  *   that loads the gate first and then the original script (a blob never crosses the network, so the
  *   interceptor cannot put the gate in front of it); a data: URL is refused (its opaque origin could
  *   not be kept by a bootstrap).
- * - Service worker scopes are left alone: they cannot make synchronous requests.
+ * - A service worker cannot make synchronous requests: its sockets may reach only its own origin
+ *   (host and port, which the policy already let its script come from); any other is refused.
  */
 
 /** Where a gated worker asks for a socket's verdict: 204 = allowed, a failed request = refused. */
@@ -24,7 +25,7 @@ const SOURCE = `(() => {
 const g = self, R = Reflect, O = Object;
 const inWorker = typeof WorkerGlobalScope === 'function' && g instanceof WorkerGlobalScope;
 if (!inWorker && typeof Window !== 'function') return;
-if (typeof ServiceWorkerGlobalScope === 'function' && g instanceof ServiceWorkerGlobalScope) return;
+const inServiceWorker = typeof ServiceWorkerGlobalScope === 'function' && g instanceof ServiceWorkerGlobalScope;
 const mark = Symbol.for('browsermesh.socketGate');
 if (O.prototype.hasOwnProperty.call(g, mark)) return;
 O.defineProperty(g, mark, { value: true });
@@ -66,12 +67,14 @@ const workers = (Real) => { const Gated = function (url, options) {
 replace('Worker', workers);
 replace('SharedWorker', workers);
 if (!inWorker) return;
+const portOf = (u) => u.port || (R.apply(test, /^(?:https|wss):$/, [u.protocol]) ? '443' : '80');
+const own = new U(loc.href);
+const sameOrigin = (href) => { const u = new U(href); return u.hostname === own.hostname && portOf(u) === portOf(own); };
 const X = g.XMLHttpRequest;
-if (typeof X !== 'function') return;
-const open = X.prototype.open, send = X.prototype.send;
-const status = O.getOwnPropertyDescriptor(X.prototype, 'status').get;
+const open = X && X.prototype.open, send = X && X.prototype.send;
+const status = X && O.getOwnPropertyDescriptor(X.prototype, 'status').get;
 const check = originOf() + '${SOCKET_CHECK_PATH}?u=';
-const allowed = (href) => { try {
+const allowed = inServiceWorker || typeof X !== 'function' ? sameOrigin : (href) => { try {
   const x = new X();
   R.apply(open, x, ['GET', check + enc(href), false]);
   R.apply(send, x, []);
