@@ -6,9 +6,6 @@
  * The operator proxy here forwards anything it is asked for, so a request the policy let through
  * would reach the trap.
  */
-import { connect, type Socket } from 'node:net';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/load.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
@@ -16,6 +13,7 @@ import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
+import { startForwardingProxy } from './support/forwarding-proxy.js';
 import { waitFor } from './support/wait.js';
 import { installWorkerSocketPages, startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
 
@@ -93,43 +91,6 @@ navigator.serviceWorker.register('/rpolicy/sw.js').then(() => navigator.serviceW
 <a id="open-tls" href="https://127.0.0.2:${p}/popup" target="_blank">open over TLS</a>`),
   );
   installWorkerSocketPages(site, trap, echo);
-}
-
-/** A forwarding proxy on loopback (plain HTTP and CONNECT): it would reach the trap if asked to. */
-async function startForwardingProxy(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const upstream = httpRequest(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('connect', (req, client: Socket, head: Buffer) => {
-    const [host = '', port = '80'] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 interface Mode {
