@@ -212,7 +212,7 @@ export const SETTINGS = [
     type: { kind: 'json', shape: 'object' },
     default: '{}',
     description:
-      'JSON object merged into the WebDriver capabilities (`goog:chromeOptions.args` are appended).',
+      "JSON object merged into the WebDriver capabilities (`goog:chromeOptions.args` are appended; `prefs` are merged over BrowserMesh's `net.network_prediction_options: 2`).",
   },
   {
     key: 'seleniumProbeMs',

@@ -1,7 +1,8 @@
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
-import type { PageHook } from '../engine/session.js';
-import type { SessionUrlGuard } from '../engine/url-policy/index.js';
+import type { PageHook, Session } from '../engine/session.js';
+import { socketCheckTarget } from '../engine/url-policy/index.js';
+import { recordOnOpener, watchPopupRefusal } from './popup-refusal.js';
 import { RingBuffer } from './ring-buffer.js';
 import { boundedRedacted, sanitizeUrl } from './sanitize.js';
 import type { NewEvent, ObservabilityLimits, ObserveSource, StoredEvent } from './types.js';
@@ -10,7 +11,7 @@ import type { NewEvent, ObservabilityLimits, ObserveSource, StoredEvent } from '
 export class PageObservations {
   readonly buffer: RingBuffer<ObserveSource, StoredEvent & { kind: ObserveSource }>;
   private requestCount = 0;
-  private readonly requests = new WeakMap<Request, { requestId: string; startedMs: number; url: string }>();
+  private readonly requests = new WeakMap<Request, TrackedRequest>();
   /** The latest requests by id, for details on demand (headers and bodies are read only when asked). */
   private readonly recent = new Map<string, Request>();
 
@@ -25,10 +26,19 @@ export class PageObservations {
   /** Remembers a request worth reporting; returns false for excluded traffic. */
   trackRequest(request: Request): boolean {
     if (request.resourceType() === 'websocket' || request.serviceWorker() !== null) return false;
-    const url = sanitizeUrl(request.url(), this.limits.maxStringChars);
+    // A worker's WebSocket, asked about by the URL policy's worker gate, is reported as the socket.
+    const socket = socketCheckTarget(request.url());
+    const url = socket
+      ? socketUrl(socket, this.limits.maxStringChars)
+      : sanitizeUrl(request.url(), this.limits.maxStringChars);
     if (url === undefined) return false;
     const requestId = `r${++this.requestCount}`;
-    this.requests.set(request, { requestId, startedMs: Date.now(), url });
+    this.requests.set(request, {
+      requestId,
+      startedMs: Date.now(),
+      url,
+      ...(socket ? { socket: true } : {}),
+    });
     this.recent.set(requestId, request);
     if (this.recent.size > RECENT_REQUESTS) this.recent.delete(this.recent.keys().next().value ?? '');
     return true;
@@ -39,9 +49,23 @@ export class PageObservations {
     return this.recent.get(requestId);
   }
 
-  tracked(request: Request): { requestId: string; startedMs: number; url: string } | undefined {
+  tracked(request: Request): TrackedRequest | undefined {
     return this.requests.get(request);
   }
+}
+
+interface TrackedRequest {
+  requestId: string;
+  startedMs: number;
+  url: string;
+  /** A worker gate's question about a WebSocket, not a request of its own. */
+  socket?: true;
+}
+
+/** A ws(s) URL, sanitized as http(s) URLs are. */
+function socketUrl(raw: string, maxChars: number): string | undefined {
+  const asHttp = /^wss?:/i.test(raw) ? raw.replace(/^ws/i, 'http') : raw;
+  return sanitizeUrl(asHttp, maxChars)?.replace(/^http/, 'ws');
 }
 
 const OBSERVATIONS = Symbol('browsermesh.observability');
@@ -62,11 +86,13 @@ export function createObservabilityHook(limits: ObservabilityLimits): PageHook {
     let created: PageObservations | undefined;
     managed.state(OBSERVATIONS, () => (created = new PageObservations(limits)));
     // A second hook on the same page (installed twice) must not double every event.
-    if (created) attach(managed.page, created, session.urlGuard);
+    if (!created) return;
+    attach(managed.page, created, session);
+    watchPopupRefusal(managed, session, observationsOf);
   };
 }
 
-function attach(page: Page, obs: PageObservations, urlGuard: SessionUrlGuard | undefined): void {
+function attach(page: Page, obs: PageObservations, session: Session): void {
   const guardListener =
     <A>(fn: (arg: A) => void) =>
     (arg: A): void => {
@@ -94,7 +120,7 @@ function attach(page: Page, obs: PageObservations, urlGuard: SessionUrlGuard | u
   );
   page.on(
     'requestfailed',
-    guardListener((request: Request) => onRequestFailed(obs, request, urlGuard)),
+    guardListener((request: Request) => onRequestFailed(obs, request, session)),
   );
 }
 
@@ -164,7 +190,8 @@ function stackFrames(stack: string, maxUrlChars: number): StackFrame[] {
 function onResponse(obs: PageObservations, response: Response): void {
   const request = response.request();
   const tracked = obs.tracked(request);
-  if (!tracked || response.fromServiceWorker()) return;
+  // An allowed socket check is no network event: the socket itself is the browser's own.
+  if (!tracked || tracked.socket || response.fromServiceWorker()) return;
   const now = Date.now();
   obs.record({
     source: 'network',
@@ -182,26 +209,34 @@ function onResponse(obs: PageObservations, response: Response): void {
  * Transport failures only (HTTP error statuses are ordinary network events). A request the URL
  * policy refused is reported as BLOCKED_BY_POLICY rather than Chromium's proxy error name.
  */
-function onRequestFailed(
-  obs: PageObservations,
-  request: Request,
-  urlGuard: SessionUrlGuard | undefined,
-): void {
+function onRequestFailed(obs: PageObservations, request: Request, session: Session): void {
   const tracked = obs.tracked(request);
   if (!tracked) return;
   const now = Date.now();
+  const blocked = session.urlGuard?.blockedReason(request.url()) !== undefined;
+  if (blocked && isMainNavigation(request)) {
+    const page = request.frame().page();
+    recordOnOpener(page, session, observationsOf);
+  }
   obs.record({
     source: 'requestFailed',
     timeMs: now,
     requestId: tracked.requestId,
     method: request.method().slice(0, 16),
     url: tracked.url,
-    resourceType: request.resourceType(),
+    resourceType: tracked.socket ? 'websocket' : request.resourceType(),
     durationMs: now - tracked.startedMs,
-    failure: urlGuard?.blockedReason(request.url())
-      ? 'BLOCKED_BY_POLICY'
-      : failureClass(request.failure()?.errorText ?? ''),
+    failure: blocked ? 'BLOCKED_BY_POLICY' : failureClass(request.failure()?.errorText ?? ''),
   });
+}
+
+/** A navigation of a page's main frame (a worker's or service worker's request has no frame). */
+function isMainNavigation(request: Request): boolean {
+  try {
+    return request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame();
+  } catch {
+    return false;
+  }
 }
 
 /** Chromium's net error name (a fixed vocabulary) and nothing else from the failure text. */

@@ -6,9 +6,6 @@
  * The operator proxy here forwards anything it is asked for, so a request the policy let through
  * would reach the trap.
  */
-import { connect, type Socket } from 'node:net';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/load.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
@@ -16,18 +13,22 @@ import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
+import { startForwardingProxy } from './support/forwarding-proxy.js';
 import { waitFor } from './support/wait.js';
+import { installWorkerSocketPages, startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
 
 let site: FixtureServer;
 let trap: Trap;
+let echo: SocketEcho;
 
 beforeAll(async () => {
-  [site, trap] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2')]);
+  [site, trap, echo] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2'), startSocketEcho()]);
   installPages();
 });
 afterAll(async () => {
   await site?.close();
   await trap?.close();
+  await echo?.close();
 });
 
 function installPages(): void {
@@ -84,44 +85,12 @@ navigator.serviceWorker.register('/rpolicy/sw.js').then(() => navigator.serviceW
         () => { document.getElementById('sw').textContent = 'sw failed'; });
 </script>`),
   );
-  site.route('/rpolicy/popup', html(`<a id="open" href="${trap.origin}/popup" target="_blank">open</a>`));
-}
-
-/** A forwarding proxy on loopback (plain HTTP and CONNECT): it would reach the trap if asked to. */
-async function startForwardingProxy(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const upstream = httpRequest(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('connect', (req, client: Socket, head: Buffer) => {
-    const [host = '', port = '80'] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  site.route(
+    '/rpolicy/popup',
+    html(`<a id="open" href="${trap.origin}/popup" target="_blank">open</a>
+<a id="open-tls" href="https://127.0.0.2:${p}/popup" target="_blank">open over TLS</a>`),
+  );
+  installWorkerSocketPages(site, trap, echo);
 }
 
 interface Mode {
@@ -142,6 +111,7 @@ const modes: Mode[] = [
   {
     name: 'cdp provider',
     async setUp() {
+      // A profile left as it comes (network prediction on): BrowserMesh turns prediction off itself.
       const remote: RemoteChromium = await startRemoteChromium();
       return {
         overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint },
@@ -227,30 +197,141 @@ describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
     expect(trap.connections()).toBe(before);
   });
 
-  it.skipIf(mode.skip !== undefined)('blocks a popup the page opens', async () => {
+  it.skipIf(mode.skip !== undefined)('blocks a popup the page opens, over http and https', async () => {
     const before = { connections: trap.connections(), requests: trap.requests() };
     await h.ok('browser_navigate', { ...s, url: site.url('/rpolicy/popup') });
-    await h.ok('browser_click', { ...s, locator: { css: '#open' } });
-    // The interceptor refuses the popup's first request before the page is adopted, so no observe
-    // event is recorded for it (unlike behind the guard proxy): the popup shows Chromium's error page.
-    let popupId = '';
-    await waitFor(
-      async () => {
-        const list = await h.ok<{ pages: Array<{ pageId: string; url: string }> }>('browser_page_list', {
-          sessionId: s.sessionId,
-        });
-        const popup = list.pages.find((page) => page.pageId !== s.pageId);
-        popupId = popup?.pageId ?? '';
-        return popup?.url.startsWith('chrome-error://') === true;
-      },
-      15_000,
-      'the popup to land on the error page',
-    );
-    // No request reaches the trap. On a remote browser Chromium may still open a bare TCP connection
-    // to a popup's origin as the navigation starts (a preconnect the Fetch domain never sees; no
-    // byte is sent on it): counted apart, and documented in docs/security.md.
-    expect(trap.requests()).toBe(before.requests);
-    if (mode.name.startsWith('operator')) expect(trap.connections()).toBe(before.connections);
-    await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: popupId });
+    for (const link of ['#open', '#open-tls']) {
+      const cursor = await lastEventId(h, s);
+      await h.ok('browser_click', { ...s, locator: { css: link } });
+      // The popup's first request may be refused before the page is adopted: the refusal is recorded
+      // on the opener (without the URL), and the popup shows Chromium's error page.
+      await expectOpenerEvent(h, s, cursor);
+      let popupId = '';
+      await waitFor(
+        async () => {
+          const list = await h.ok<{ pages: Array<{ pageId: string; url: string }> }>('browser_page_list', {
+            sessionId: s.sessionId,
+          });
+          const popup = list.pages.find((page) => page.pageId !== s.pageId);
+          popupId = popup?.pageId ?? '';
+          return popup?.url.startsWith('chrome-error://') === true;
+        },
+        15_000,
+        'the popup to land on the error page',
+      );
+      // Nothing reaches the trap, not even a bare TCP connection: no preconnect to the popup's origin
+      // (behind the operator proxy, an https one would be a CONNECT the proxy carries out).
+      expect(trap.requests(), link).toBe(before.requests);
+      expect(trap.connections(), link).toBe(before.connections);
+      await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: popupId });
+    }
   });
+
+  /** Loads a page of worker-sockets.ts and returns its text once its workers have reported. */
+  async function settled(path: string): Promise<string> {
+    await h.ok('browser_navigate', { ...s, url: site.url(path) });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    return (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+  }
+
+  it.skipIf(mode.skip !== undefined)(
+    'refuses WebSockets opened inside dedicated, nested, module and shared workers; allowed ones connect',
+    async () => {
+      const before = trap.connections();
+      const cursor = await lastEventId(h, s);
+      // Twice: the second visit may take the worker scripts from the cache.
+      for (const visit of [1, 2]) {
+        const text = await settled(`/wsock/page?visit=${visit}`);
+        for (const key of ['dedicated', 'nested', 'module', 'shared']) {
+          expect(text).toContain(`"${key}":"refused,refused,allowed"`);
+        }
+        expect(trap.connections()).toBe(before);
+      }
+      await waitFor(
+        async () => {
+          const read = await h.ok<{ events: Array<{ failure?: string; resourceType?: string }> }>(
+            'browser_observe',
+            { ...s, source: 'requestFailed', sinceEventId: cursor },
+          );
+          return read.events.some((e) => e.failure === 'BLOCKED_BY_POLICY' && e.resourceType === 'websocket');
+        },
+        10_000,
+        "a worker WebSocket's BLOCKED_BY_POLICY observe event",
+      );
+    },
+    60_000,
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    'gates workers whose script never crosses the network (blob:, data:)',
+    async () => {
+      const before = trap.connections();
+      const text = await settled('/wsock/blob-page');
+      for (const key of ['blob', 'blobModule', 'blobNested', 'frameBlob']) {
+        expect(text).toContain(`"${key}":"refused,refused,allowed"`);
+      }
+      expect(text).toMatch(/"data":"(refused,refused,allowed|worker refused)"/);
+      expect(trap.connections()).toBe(before);
+    },
+    60_000,
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    "refuses a service worker's WebSocket to another origin (its own origin stays allowed)",
+    async () => {
+      const before = trap.connections();
+      const text = await settled('/wsock/sw-page');
+      expect(text).toContain('settled SecurityError,created');
+      expect(trap.connections()).toBe(before);
+    },
+    60_000,
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    'a hostile worker cannot get around the gate; bad socket URLs fail as the browser would',
+    async () => {
+      const before = trap.connections();
+      const text = await settled('/wsock/tamper');
+      // Patching XMLHttpRequest, reaching for the constructor, subclassing: refused.
+      for (const name of ['patchedXhr', 'protoConstructor', 'subclass', 'reflect']) {
+        expect(text).toContain(`${name}:SecurityError`);
+      }
+      // A URL object that reads allowed once and blocked after connects where it was checked (the echo).
+      expect(text).toContain('shiftyUrl:created');
+      expect(text).toContain('badUrl:SyntaxError');
+      expect(text).toContain('call:TypeError');
+      // The check path is answered by the interceptor itself: garbage and the trap refused, the echo 204.
+      expect(text).toContain('checks:refused,refused,204');
+      expect(trap.connections()).toBe(before);
+    },
+    60_000,
+  );
 });
+
+async function lastEventId(h: McpHarness, s: { sessionId: string; pageId: string }): Promise<number> {
+  return (await h.ok<{ nextCursor: number }>('browser_observe', { ...s, source: 'requestFailed' }))
+    .nextCursor;
+}
+
+/** The opener's own observe log shows a popup refused by the policy: no URL, a document request. */
+async function expectOpenerEvent(
+  h: McpHarness,
+  s: { sessionId: string; pageId: string },
+  sinceEventId: number,
+): Promise<void> {
+  let found: Record<string, unknown> | undefined;
+  await waitFor(
+    async () => {
+      const read = await h.ok<{ events: Array<Record<string, unknown>> }>('browser_observe', {
+        ...s,
+        source: 'requestFailed',
+        sinceEventId,
+      });
+      found = read.events.find((e) => e.failure === 'BLOCKED_BY_POLICY' && e.resourceType === 'popup');
+      return found !== undefined;
+    },
+    15_000,
+    "the popup's refusal on the opener",
+  );
+  expect(found).not.toHaveProperty('url');
+}

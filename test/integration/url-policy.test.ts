@@ -9,15 +9,18 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
+import { installWorkerSocketPages, startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
 
 let site: FixtureServer;
 let trap: Trap;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
+let echo: SocketEcho;
 
 beforeAll(async () => {
   site = await startFixtureServer();
   trap = await startTrap('127.0.0.2');
+  echo = await startSocketEcho();
   h = await McpHarness.start({ blockedAddresses: ['127.0.0.2/32'] });
   s = await h.session();
   installPages();
@@ -26,6 +29,7 @@ afterAll(async () => {
   await h?.close();
   await site?.close();
   await trap?.close();
+  await echo?.close();
 });
 afterEach(() => {
   expect(trap.connections()).toBe(0);
@@ -63,6 +67,7 @@ ws.onopen = () => done('ws', 'reached'); ws.onerror = () => done('ws', 'failed')
 </script>`),
   );
   site.route('/policy/popup', html(`<a id="open" href="${trap.origin}/popup" target="_blank">open</a>`));
+  installWorkerSocketPages(site, trap, echo);
 }
 
 describe('URL policy: every request the browser makes', () => {
@@ -114,6 +119,8 @@ describe('URL policy: every request the browser makes', () => {
 
   it('blocks a popup the page opens', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/policy/popup') });
+    const cursor = (await h.ok<{ nextCursor: number }>('browser_observe', { ...s, source: 'requestFailed' }))
+      .nextCursor;
     await h.ok('browser_click', { ...s, locator: { css: '#open' } });
     let popupId = '';
     await waitFor(
@@ -139,7 +146,38 @@ describe('URL policy: every request the browser makes', () => {
       10_000,
       'the popup navigation to be refused',
     );
+    // The opener's log says a popup it opened was refused, without the URL.
+    let onOpener: Record<string, unknown> | undefined;
+    await waitFor(
+      async () => {
+        const read = await h.ok<{ events: Array<Record<string, unknown>> }>('browser_observe', {
+          ...s,
+          source: 'requestFailed',
+          sinceEventId: cursor,
+        });
+        onOpener = read.events.find((e) => e.failure === 'BLOCKED_BY_POLICY' && e.resourceType === 'popup');
+        return onOpener !== undefined;
+      },
+      10_000,
+      "the popup's refusal on the opener",
+    );
+    expect(onOpener).not.toHaveProperty('url');
     await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: popupId });
+  });
+
+  it('keeps WebSockets opened inside workers off blocked addresses; allowed ones connect', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/wsock/page') });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    const text = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+    for (const key of ['dedicated', 'nested', 'module', 'shared']) {
+      expect(text).toContain(`"${key}":"refused,refused,allowed"`);
+    }
+    await h.ok('browser_navigate', { ...s, url: site.url('/wsock/blob-page') });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    const blob = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+    for (const key of ['blob', 'blobModule', 'blobNested', 'frameBlob', 'data']) {
+      expect(blob).toContain(`"${key}":"refused,refused,allowed"`);
+    }
   });
 });
 

@@ -19,6 +19,20 @@ describe('requestedCapabilities', () => {
     const headed = requestedCapabilities({ headless: false })['goog:chromeOptions'] as { args: string[] };
     expect(headed.args).not.toContain('--headless=new');
   });
+
+  it('turns network prediction (preconnects) off unless the configured prefs say otherwise', () => {
+    const prefsOf = (caps: Record<string, unknown>): Record<string, unknown> =>
+      (caps['goog:chromeOptions'] as { prefs: Record<string, unknown> }).prefs;
+    expect(prefsOf(requestedCapabilities({}))).toEqual({ 'net.network_prediction_options': 2 });
+    const merged = requestedCapabilities({
+      capabilities: { 'goog:chromeOptions': { prefs: { 'intl.accept_languages': 'de' } } },
+    });
+    expect(prefsOf(merged)).toEqual({ 'net.network_prediction_options': 2, 'intl.accept_languages': 'de' });
+    const overridden = requestedCapabilities({
+      capabilities: { 'goog:chromeOptions': { prefs: { 'net.network_prediction_options': 0 } } },
+    });
+    expect(prefsOf(overridden)).toEqual({ 'net.network_prediction_options': 0 });
+  });
 });
 
 describe('cdpEndpointOf', () => {

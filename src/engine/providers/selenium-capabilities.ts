@@ -9,17 +9,25 @@ export interface CapabilityOptions {
   headless?: boolean;
 }
 
+/**
+ * Profile preferences of a Grid browser. No network prediction: Chromium would otherwise preconnect
+ * to a popup's origin as its navigation starts, before the request interceptor (the URL policy on a
+ * remote browser) is asked; no byte is sent, but a refused host should not even see a connection.
+ */
+const PREFS = { 'net.network_prediction_options': 2 };
+
 /** Chromium capabilities: our flags (headless unless asked otherwise) plus the configured extras. */
 export function requestedCapabilities(options: CapabilityOptions): Record<string, unknown> {
   const { 'goog:chromeOptions': extraChrome, ...extra } = options.capabilities ?? {};
   const chrome = isRecord(extraChrome) ? extraChrome : {};
   const extraArgs = Array.isArray(chrome.args) ? chrome.args.filter((arg) => typeof arg === 'string') : [];
   const args = [...CHROMIUM_ARGS, '--no-sandbox', ...(options.headless === false ? [] : ['--headless=new'])];
+  const extraPrefs = isRecord(chrome.prefs) ? chrome.prefs : {};
   return {
     browserName: 'chrome',
     'se:name': 'browsermesh',
     ...extra,
-    'goog:chromeOptions': { ...chrome, args: [...args, ...extraArgs] },
+    'goog:chromeOptions': { ...chrome, args: [...args, ...extraArgs], prefs: { ...PREFS, ...extraPrefs } },
   };
 }
 

@@ -5,8 +5,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { BlockMemory } from './block-memory.js';
 import { guardWebSockets, interceptBrowser } from './request-interceptor.js';
 import { startGuardProxy, type GuardProxy } from './socks-guard.js';
+import { socketCheckTarget } from './worker-gate.js';
 
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
+export { socketCheckTarget } from './worker-gate.js';
 
 /** The policy the configuration asks for; private ranges are blocked by default only over HTTP. */
 export function urlPolicyFromConfig(config: Config): UrlPolicy {
@@ -79,17 +81,42 @@ export class SessionUrlGuard {
       : { server: this.proxy.server, bypass: 'localhost' };
   }
 
-  /** Why the guard recently refused the host:port of this URL, if it did. */
+  /** Why the guard recently refused the host:port of this URL (or of the socket a worker asked about). */
   blockedReason(url: string): BlockReason | undefined {
     const memory = this.proxy ?? this.interceptor;
     if (!memory) return undefined;
     try {
-      const parsed = new URL(url);
+      const parsed = new URL(socketCheckTarget(url) ?? url);
       const port = Number(parsed.port) || defaultPort(parsed.protocol);
       return memory.blockedReason(parsed.hostname, port);
     } catch {
       return undefined;
     }
+  }
+
+  /** Whether refusals are known by target (request interception), for {@link watchDocumentRefusal}. */
+  get knowsTargets(): boolean {
+    return this.interceptor !== undefined;
+  }
+
+  /**
+   * Resolves true once a document request of the top-level target `targetId` is (or already was)
+   * refused, false after `withinMs`. Only request interception knows targets: behind the guard proxy
+   * it resolves false at once (there, Playwright reports the refused request on the page itself).
+   */
+  watchDocumentRefusal(targetId: string, withinMs: number): Promise<boolean> {
+    const memory = this.interceptor;
+    if (!memory) return Promise.resolve(false);
+    if (memory.documentRefused(targetId)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), withinMs);
+      const stop = memory.onDocumentRefused((refused) => refused === targetId && done(true));
+      function done(refused: boolean): void {
+        clearTimeout(timer);
+        stop();
+        resolve(refused);
+      }
+    });
   }
 
   /** The latest refusal at or after `sinceMs` (a navigation that failed because of it). */

@@ -1,6 +1,17 @@
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { BlockMemory } from './block-memory.js';
-import { defaultPort, type UrlPolicy, type Verdict } from './policy.js';
+import { LocalAccess } from './local-access.js';
+import { disableNetworkPrediction } from './network-prediction.js';
+import type { UrlPolicy, Verdict } from './policy.js';
+import { hostOf, VerdictCache } from './verdict-cache.js';
+import {
+  allowSocket,
+  fulfillGateModule,
+  GATE_SOURCE,
+  gateWorkerScript,
+  isGateModule,
+  socketCheckTarget,
+} from './worker-gate.js';
 
 /**
  * The URL policy where no guard proxy can sit in the browser's path: a browser on another machine
@@ -8,7 +19,8 @@ import { defaultPort, type UrlPolicy, type Verdict } from './policy.js';
  * browser target, so Chromium pauses every request of every page, frame, popup, worker and service
  * worker, each redirect hop included, until this side answers; a refused one fails with
  * net::ERR_BLOCKED_BY_CLIENT before anything is sent. WebSockets are not Fetch requests: pages'
- * are checked by a context route (see {@link guardWebSockets}).
+ * are checked by a context route (see {@link guardWebSockets}), workers' by a gate the interceptor
+ * puts in front of every worker script (see worker-gate.ts).
  *
  * DNS here is not the browser's (the remote node or the operator's proxy resolves names), so a name
  * this machine cannot resolve is let through and only names that resolve here to a refused address
@@ -19,8 +31,6 @@ export interface RequestInterceptor {
 }
 
 const interceptors = new WeakMap<Browser, Promise<RequestInterceptor>>();
-const VERDICT_TTL_MS = 10_000;
-const MAX_VERDICTS = 512;
 
 /** One interceptor per browser (sessions sharing a browser share it; the policy is server-wide). */
 export function interceptBrowser(browser: Browser, policy: UrlPolicy): Promise<RequestInterceptor> {
@@ -38,75 +48,66 @@ async function start(browser: Browser, policy: UrlPolicy): Promise<RequestInterc
   const cdp = await browser.newBrowserCDPSession();
   const memory = new BlockMemory();
   const verdicts = new VerdictCache(policy);
+  const localAccess = new LocalAccess(cdp, verdicts);
   cdp.on('Fetch.requestPaused', (event) => {
-    void answer(cdp, verdicts, memory, event.requestId, event.request.url);
+    if (event.responseStatusCode !== undefined || event.responseErrorReason !== undefined) {
+      void gateWorkerScript(cdp, event, () => localAccess.restore(event.request.url, event.frameId));
+      return;
+    }
+    void answer(cdp, verdicts, memory, event.requestId, event.request.url).then((refused) => {
+      if (refused && event.resourceType === 'Document' && event.frameId)
+        memory.rememberDocument(event.frameId);
+    });
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+  await cdp.send('Fetch.enable', {
+    patterns: [
+      { urlPattern: '*', requestStage: 'Request' },
+      // Worker scripts and the modules they import are 'Other': they get the WebSocket gate.
+      { urlPattern: '*', resourceType: 'Other', requestStage: 'Response' },
+    ],
+  });
+  // No preconnects the interceptor would never see (best effort; see network-prediction.ts).
+  await disableNetworkPrediction(cdp);
   return { memory };
 }
 
+/** Answers one paused request; true when it was refused. */
 async function answer(
   cdp: CDPSession,
   verdicts: VerdictCache,
   memory: BlockMemory,
   requestId: string,
   url: string,
-): Promise<void> {
-  const target = hostOf(url);
-  const verdict = target ? await verdicts.check(target).catch(() => undefined) : { allowed: true as const };
-  // A check that threw is a refusal: the interceptor fails closed.
+): Promise<boolean> {
+  if (isGateModule(url)) {
+    await fulfillGateModule(cdp, requestId);
+    return false;
+  }
+  // A gated worker asking about a socket: answered here, the request itself goes nowhere.
+  const socketUrl = socketCheckTarget(url);
+  const target = hostOf(socketUrl ?? url);
+  // No network host (data:, blob:) loads locally; a socket check without one is refused. A check that
+  // threw is a refusal: the interceptor fails closed.
+  const verdict: Verdict | undefined = target
+    ? await verdicts.check(target).catch(() => undefined)
+    : socketUrl === undefined
+      ? { allowed: true, address: undefined }
+      : undefined;
   if (verdict?.allowed) {
-    await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
-    return;
+    await (
+      socketUrl === undefined ? cdp.send('Fetch.continueRequest', { requestId }) : allowSocket(cdp, requestId)
+    ).catch(() => undefined);
+    return false;
   }
   if (target) memory.remember(target.host, target.port, verdict?.reason ?? 'unresolvable');
   await cdp.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-}
-
-interface Target {
-  host: string;
-  port: number;
-  scheme: string;
-}
-
-/** host, port and scheme of a network URL; undefined for data:, blob: and other local schemes. */
-function hostOf(url: string): Target | undefined {
-  try {
-    const parsed = new URL(url);
-    const port = Number(parsed.port) || defaultPort(parsed.protocol);
-    if (port === 0) return undefined;
-    return { host: parsed.hostname, port, scheme: parsed.protocol.replace(':', '') };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Verdicts for a few seconds, so a page's hundred subresources cost one DNS lookup, not a hundred. */
-class VerdictCache {
-  private readonly entries = new Map<string, { verdict: Promise<Verdict>; atMs: number }>();
-
-  constructor(private readonly policy: UrlPolicy) {}
-
-  async check(target: Target): Promise<Verdict> {
-    const key = `${target.scheme}://${target.host}:${target.port}`;
-    const now = Date.now();
-    const cached = this.entries.get(key);
-    if (cached && now - cached.atMs < VERDICT_TTL_MS) return cached.verdict;
-    const verdict = this.policy.check(target.host, target.port, target.scheme).then((v) =>
-      // This machine's DNS is not the browser's: a name it cannot resolve is the remote side's call.
-      !v.allowed && v.reason === 'unresolvable' ? { allowed: true as const, address: undefined } : v,
-    );
-    this.entries.delete(key);
-    this.entries.set(key, { verdict, atMs: now });
-    if (this.entries.size > MAX_VERDICTS) this.entries.delete(this.entries.keys().next().value ?? '');
-    return verdict;
-  }
+  return true;
 }
 
 /**
  * Pages' WebSockets, which the Fetch domain does not see: a context route checks each one and
- * connects only an allowed one (the connection is still the browser's own). Known gap: a WebSocket
- * opened inside a worker is not routed by Playwright (docs/security.md).
+ * connects only an allowed one (the connection is still the browser's own). Playwright does not route
+ * workers' sockets: the worker gate checks those.
  */
 export async function guardWebSockets(
   context: BrowserContext,
@@ -114,6 +115,8 @@ export async function guardWebSockets(
   memory: BlockMemory,
 ): Promise<void> {
   const verdicts = new VerdictCache(policy);
+  // Pages start workers from blob: URLs the interceptor never sees: the gate bootstraps those.
+  await context.addInitScript({ content: GATE_SOURCE });
   await context.routeWebSocket(/.*/, async (ws) => {
     const target = hostOf(ws.url());
     const verdict = target ? await verdicts.check(target).catch(() => undefined) : undefined;
