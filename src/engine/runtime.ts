@@ -163,14 +163,14 @@ export class BrowserMesh {
         initScriptPaths: operator.initScriptPaths ?? [],
         deadline,
         signal: options.signal,
-        onBrowser: async (browser) => {
+        onBrowser: async (browser, ownsProcess) => {
           watchBrowser(
             browser,
             () => this.sessions.values(),
             this.logger,
             () => !!this.shuttingDown,
           );
-          await urlGuard.attachBrowser(browser);
+          await urlGuard.attachBrowser(browser, ownsProcess);
         },
         onContext: (context) => urlGuard.attachContext(context),
       });

@@ -14,8 +14,11 @@ export interface BuildSessionInput {
   initScriptPaths?: readonly string[];
   deadline: Deadline;
   signal?: AbortSignal | undefined;
-  /** Called once the browser is known, before anything runs on it (the URL guard attaches here). */
-  onBrowser(browser: Browser): Promise<void>;
+  /**
+   * Called once the browser is known, before anything runs on it (the URL guard attaches here);
+   * `ownsProcess` says whether BrowserMesh started that browser itself.
+   */
+  onBrowser(browser: Browser, ownsProcess: boolean): Promise<void>;
   /** Called for the new context before its first page exists. */
   onContext?(context: BrowserContext): Promise<void>;
 }
@@ -43,7 +46,7 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
     }
     let context: BrowserContext;
     try {
-      await input.onBrowser(lease.browser);
+      await input.onBrowser(lease.browser, lease.ownsProcess);
       // A persistent profile's context was made at launch with the server's options; the session
       // only opens its pages in it.
       if (lease.sharedContext) {

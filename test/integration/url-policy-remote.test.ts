@@ -111,8 +111,9 @@ const modes: Mode[] = [
   {
     name: 'cdp provider',
     async setUp() {
-      // A profile left as it comes (network prediction on): BrowserMesh turns prediction off itself.
-      const remote: RemoteChromium = await startRemoteChromium();
+      // The operator's own browser, started as docs/security.md asks (network prediction off):
+      // BrowserMesh does not change the profile of a browser it did not start.
+      const remote: RemoteChromium = await startRemoteChromium({ noNetworkPrediction: true });
       return {
         overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint },
         tearDown: () => stopRemoteChromium(remote),

@@ -55,9 +55,9 @@ export class SessionUrlGuard {
    * the browser's requests are intercepted instead. Throws when that cannot be set up (the session
    * is then refused rather than run unguarded).
    */
-  async attachBrowser(browser: Browser): Promise<void> {
+  async attachBrowser(browser: Browser, ownsProcess: boolean): Promise<void> {
     if (this.proxy || !this.policy.active) return;
-    this.interceptor = (await interceptBrowser(browser, this.policy)).memory;
+    this.interceptor = (await interceptBrowser(browser, this.policy, { ownsProcess })).memory;
   }
 
   /** Called for the new context before its first page: pages' WebSockets, which Fetch does not see. */

@@ -33,10 +33,14 @@ export interface RequestInterceptor {
 const interceptors = new WeakMap<Browser, Promise<RequestInterceptor>>();
 
 /** One interceptor per browser (sessions sharing a browser share it; the policy is server-wide). */
-export function interceptBrowser(browser: Browser, policy: UrlPolicy): Promise<RequestInterceptor> {
+export function interceptBrowser(
+  browser: Browser,
+  policy: UrlPolicy,
+  options: { ownsProcess: boolean },
+): Promise<RequestInterceptor> {
   let existing = interceptors.get(browser);
   if (!existing) {
-    existing = start(browser, policy);
+    existing = start(browser, policy, options.ownsProcess);
     interceptors.set(browser, existing);
     // A failed start is not cached: the next session tries again (and fails closed again).
     existing.catch(() => interceptors.delete(browser));
@@ -44,7 +48,7 @@ export function interceptBrowser(browser: Browser, policy: UrlPolicy): Promise<R
   return existing;
 }
 
-async function start(browser: Browser, policy: UrlPolicy): Promise<RequestInterceptor> {
+async function start(browser: Browser, policy: UrlPolicy, ownsProcess: boolean): Promise<RequestInterceptor> {
   const cdp = await browser.newBrowserCDPSession();
   const memory = new BlockMemory();
   const verdicts = new VerdictCache(policy);
@@ -66,8 +70,10 @@ async function start(browser: Browser, policy: UrlPolicy): Promise<RequestInterc
       { urlPattern: '*', resourceType: 'Other', requestStage: 'Response' },
     ],
   });
-  // No preconnects the interceptor would never see (best effort; see network-prediction.ts).
-  await disableNetworkPrediction(cdp);
+  // No preconnects the interceptor would never see (best effort; see network-prediction.ts). Only in
+  // a browser BrowserMesh started: the setting persists in the browser's profile, and a browser
+  // reached over CDP belongs to its operator (who starts it with prediction off: docs/security.md).
+  if (ownsProcess) await disableNetworkPrediction(cdp);
   return { memory };
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM } from '../../helpers/harness.js';
@@ -26,8 +26,18 @@ export function canIsolateDisk(): boolean {
  * `privateTmp`: the browser gets its own empty /tmp (a mount namespace), so like a browser on another
  * machine it cannot write where BrowserMesh reads, nor the other way round.
  */
-export async function startRemoteChromium(options: { privateTmp?: boolean } = {}): Promise<RemoteChromium> {
+export async function startRemoteChromium(
+  options: { privateTmp?: boolean; noNetworkPrediction?: boolean } = {},
+): Promise<RemoteChromium> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'bm-remote-cdp-'));
+  // The operator setup docs/security.md asks for: network prediction off in the profile, before launch.
+  if (options.noNetworkPrediction) {
+    await mkdir(join(userDataDir, 'Default'));
+    await writeFile(
+      join(userDataDir, 'Default', 'Preferences'),
+      JSON.stringify({ net: { network_prediction_options: 2 } }),
+    );
+  }
   const [command, prefix] = options.privateTmp
     ? [
         'unshare',
