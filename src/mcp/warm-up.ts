@@ -16,17 +16,12 @@ export function warmUpOnInitialized(
   const previous = server.oninitialized;
   server.oninitialized = () => {
     previous?.();
-    const browser = mesh.warmUp();
+    void mesh.warmUp();
     catalog()
       .then(async (loaded) => {
+        // The worker starts on its own thread: started first, it loads while the listing is built.
+        if (loaded.byName.has('browser_run')) (await import('../code-mode/sandbox.js')).prewarmSandbox();
         loaded.listing();
-        // The sandbox worker compiles QuickJS on its own thread: started once the browser is up, so
-        // it does not compete with Chromium's start on a small machine (the first browser_run
-        // comes after a navigation anyway).
-        if (loaded.byName.has('browser_run')) {
-          await browser;
-          (await import('../code-mode/sandbox.js')).prewarmSandbox();
-        }
       })
       // A tool module that fails to load fails the first call that needs it, with its own error.
       .catch(() => undefined);
