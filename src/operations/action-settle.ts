@@ -2,7 +2,13 @@ import type { Request } from 'playwright-core';
 import type { Deadline } from '../engine/deadline.js';
 import type { ManagedPage } from '../engine/page.js';
 import { watchNavigation } from './nav-settle.js';
-import { ensureActivityTracker, readActivity, waitCausedTimers, waitPageQuiet } from './page-activity.js';
+import {
+  ensureActivityTracker,
+  pageClock,
+  readActivity,
+  waitCausedTimers,
+  waitPageQuiet,
+} from './page-activity.js';
 
 /**
  * When an action is done: once what it set in motion has settled (issue 13). One tracker per action,
@@ -75,7 +81,7 @@ export interface ActivityWatch {
 /** Starts watching before the action's input is sent, so nothing it causes can be missed. */
 export async function watchActivity(page: ManagedPage): Promise<ActivityWatch> {
   await ensureActivityTracker(page);
-  const nav = await watchNavigation(page);
+  const [nav, since] = await Promise.all([watchNavigation(page), page.cdp().then(pageClock)]);
   const requests = new AwaitedRequests(page);
   const startedAt = Date.now();
   return {
@@ -84,7 +90,7 @@ export async function watchActivity(page: ManagedPage): Promise<ActivityWatch> {
       const end = t0 + Math.max(0, Math.min(SETTLE_MAX_MS, deadline.remainingMs() - 100));
       const cdp = await page.cdp();
       // Also the round trip that orders a navigation request the input caused before its answer.
-      let activity = await readActivity(cdp, Date.now() - startedAt);
+      let activity = await readActivity(cdp, since, Date.now() - startedAt);
       let awaited = false;
       let complete = true;
       for (;;) {
@@ -105,7 +111,7 @@ export async function watchActivity(page: ManagedPage): Promise<ActivityWatch> {
           awaited = false;
         }
         awaited ||= busy;
-        activity = await readActivity(cdp, Date.now() - startedAt);
+        activity = await readActivity(cdp, since, Date.now() - startedAt);
       }
       if (nav.requested) await nav.settle(deadline, signal, true);
       return toSettledReport({

@@ -59,12 +59,33 @@ export function ensureActivityTracker(page: ManagedPage): Promise<void> {
   );
 }
 
-/** One round trip: the page's pending work and the mutations of the last `agoMs` (zeros without a tracker). */
-export async function readActivity(cdp: CDPSession, agoMs: number): Promise<PageActivity> {
+/**
+ * The page's own clock now, to count its activity from (undefined when it does not answer). Taken
+ * in the page: a window measured on this side would start late by however long the page took to run
+ * the read, and drop what happened at once (a loaded machine: an action's own mutations went unseen).
+ */
+export async function pageClock(cdp: CDPSession): Promise<number | undefined> {
+  const { result } = await cdp
+    .send('Runtime.evaluate', { expression: 'Date.now()', returnByValue: true })
+    .catch(() => ({ result: { value: undefined } }));
+  return typeof result.value === 'number' ? result.value : undefined;
+}
+
+/**
+ * One round trip: the page's pending work and the mutations since `since` on the page's clock (see
+ * pageClock), or of the last `agoMs` when that is unknown (zeros without a tracker).
+ */
+export async function readActivity(
+  cdp: CDPSession,
+  since: number | undefined,
+  agoMs: number,
+): Promise<PageActivity> {
+  // A page timestamp or a duration, never ours: a remote browser's clock may differ from ours.
+  const from =
+    since === undefined ? `Date.now() - ${Math.max(0, Math.floor(agoMs))}` : String(Math.floor(since));
   const { result } = await cdp
     .send('Runtime.evaluate', {
-      // A duration, not a timestamp: a remote browser's clock may differ from ours.
-      expression: trackerCall(`report(Date.now() - ${Math.max(0, Math.floor(agoMs))})`, 'null'),
+      expression: trackerCall(`report(${from})`, 'null'),
       returnByValue: true,
     })
     .catch(() => ({ result: { value: null } }));

@@ -56,6 +56,14 @@ describe('an action returns after its effects', () => {
     expect(text.text).toContain('The next page');
   });
 
+  it('a change made at once is counted even when the page is busy right after it', async () => {
+    const s = await onDelayedPage();
+    const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Change now, then busy') });
+    // The page ran the action's first read 400 ms late: the mutation is counted from the page's
+    // clock at the action's start, not from a window measured on the server's side.
+    expect(acted.settled?.mutations).toBeGreaterThan(0);
+  });
+
   it('a handler that changes the text 50 ms later: includeSnapshot shows the new text', async () => {
     const s = await onDelayedPage();
     const acted = await h.ok<Acted>('browser_click', {
