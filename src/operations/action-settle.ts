@@ -17,7 +17,7 @@ import {
  * - short timers and animation frames its input handlers scheduled (seen in the page, page-activity.ts);
  * - requests started since the action began that can change the document (fetch, XHR, scripts);
  * - then a short DOM-quiet window, so what those callbacks render has landed.
- * An action that caused none of these returns after one round trip to the page. Waiting is bounded
+ * An action that caused none of these returns after one round trip to the page (besides the clock read taken before its input). Waiting is bounded
  * by {@link SETTLE_MAX_MS} inside the call's deadline, and never fails the action: it happened.
  */
 
@@ -58,7 +58,7 @@ interface SettleCounts {
 
 /**
  * The report an action result carries: undefined when the action caused nothing (no navigation, no
- * awaited request, no mutation, nothing cut short) — then it returned after one round trip and the
+ * awaited request, no mutation, nothing cut short) — then it returned after one look at the page and the
  * page is as it was — otherwise only the non-zero facts and how long it waited.
  */
 export function toSettledReport(counts: SettleCounts): Settled | undefined {
