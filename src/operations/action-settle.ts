@@ -17,8 +17,9 @@ import {
  * - short timers and animation frames its input handlers scheduled (seen in the page, page-activity.ts);
  * - requests started since the action began that can change the document (fetch, XHR, scripts);
  * - then a short DOM-quiet window, so what those callbacks render has landed.
- * An action that caused none of these returns after one round trip to the page (besides the clock read taken before its input). Waiting is bounded
- * by {@link SETTLE_MAX_MS} inside the call's deadline, and never fails the action: it happened.
+ * An action that caused none of these returns after one look at the page (besides the clock read
+ * taken before its input). Waiting is bounded by {@link SETTLE_MAX_MS} inside the call's deadline,
+ * and never fails the action: it happened.
  */
 
 /** The longest an action waits for its effects (a slow API call is then reported incomplete). */
