@@ -42,21 +42,29 @@ const ENDLESS = {
   'an endless loop that also runs while the page is left': '/hostile/spin?delay=300&repeat=1&leave=1',
 } as const;
 
+/** Waits until the session's page no longer answers a script (its loop runs). */
+async function untilSpinning(s: { sessionId: string; pageId: string }): Promise<void> {
+  const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
+  const busy = async (): Promise<boolean> =>
+    (await within(
+      page.evaluate('1').catch(() => 1),
+      300,
+    )) === 'pending';
+  await waitFor(busy, 15_000, 'the page to spin');
+}
+
 /** Opens `path` in a new session and waits until the page no longer answers a script. */
 async function spinning(path: string): Promise<{ sessionId: string; pageId: string }> {
   const s = await h.session();
   await h.call('browser_navigate', { ...s, url: site.url(path), timeoutMs: NAV_DEADLINE_MS });
-  const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
-  await waitFor(
-    async () =>
-      (await within(
-        page.evaluate('1').catch(() => 1),
-        300,
-      )) === 'pending',
-    15_000,
-    'the page to spin',
-  );
+  await untilSpinning(s);
   return s;
+}
+
+/** 'closed' when the close call answered without error within the bound, else what happened. */
+async function closedWithinBound(name: string, args: Record<string, unknown>): Promise<string> {
+  const closed = await within(h.call(name, args), CLOSE_BOUND_MS);
+  return closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed';
 }
 
 /** A call's result within its deadline plus slack; 'pending' when it hung past it. */
@@ -72,26 +80,14 @@ describe('a page whose loop comes back', () => {
       const s = await spinning(path);
       const away = await answered('browser_navigate', { ...s, url: site.url('/title?t=Away') });
       expect(away).toContain('"title":"Away"');
-      const closed = await within(
-        h.call('browser_session_close', { sessionId: s.sessionId }),
-        CLOSE_BOUND_MS,
-      );
-      expect(
-        closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed',
-      ).toBe('closed');
+      expect(await closedWithinBound('browser_session_close', { sessionId: s.sessionId })).toBe('closed');
     });
   }
 
   for (const [what, path] of Object.entries(ENDLESS)) {
     it(`${what}: its session closes within the bound`, async () => {
       const s = await spinning(path);
-      const closed = await within(
-        h.call('browser_session_close', { sessionId: s.sessionId }),
-        CLOSE_BOUND_MS,
-      );
-      expect(
-        closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed',
-      ).toBe('closed');
+      expect(await closedWithinBound('browser_session_close', { sessionId: s.sessionId })).toBe('closed');
     });
     it(`${what}: navigated away from within the deadline, on the same page id, which keeps working`, async () => {
       const s = await spinning(path);
@@ -108,81 +104,36 @@ describe('a page whose loop comes back', () => {
     });
   }
 
-  it('back and reload leave an endless loop too (on a fresh page when they must)', async () => {
-    const s = await h.session();
-    await h.ok('browser_navigate', { ...s, url: site.url('/title?t=First') });
-    const loop = ENDLESS['an interval that re-arms an endless loop'];
-    await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
-    const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
-    await waitFor(
-      async () =>
-        (await within(
-          page.evaluate('1').catch(() => 1),
-          300,
-        )) === 'pending',
-      15_000,
-      'the page to spin',
-    );
-    const back = await answered('browser_back', s);
-    expect(back).toContain('"title":"First"');
-    await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
-    const again = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
-    await waitFor(
-      async () =>
-        (await within(
-          again.evaluate('1').catch(() => 1),
-          300,
-        )) === 'pending',
-      15_000,
-      'the page to spin again',
-    );
-    const reloaded = await answered('browser_reload', s);
-    expect(reloaded).toContain('"url":"http');
-    expect(reloaded).toContain('repeat=1');
-    const closed = await within(h.call('browser_session_close', { sessionId: s.sessionId }), CLOSE_BOUND_MS);
-    expect(closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed').toBe(
-      'closed',
-    );
-  });
-
-  it('back and reload leave a re-arming loop too', async () => {
-    const s = await h.session();
-    await h.ok('browser_navigate', { ...s, url: site.url('/title?t=First') });
-    const loop = LOOPS['an interval that spins 2 s in every 10 ms'];
-    await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
-    const back = await answered('browser_back', s);
-    expect(back).toContain('"title":"First"');
-    await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
-    const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
-    await waitFor(
-      async () =>
-        (await within(
-          page.evaluate('1').catch(() => 1),
-          300,
-        )) === 'pending',
-      15_000,
-      'the page to spin',
-    );
-    // Reloading a spinning page is leaving it too: the fresh document then spins again by itself.
-    // (its title may not be readable while it spins, so the URL says where it is).
-    const reloaded = await answered('browser_reload', s);
-    expect(reloaded).toContain('"url":"http');
-    expect(reloaded).toContain('burst=2000');
-    const closed = await within(h.call('browser_session_close', { sessionId: s.sessionId }), CLOSE_BOUND_MS);
-    expect(closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed').toBe(
-      'closed',
-    );
-  });
+  const BACK_AND_RELOAD = [
+    // An endless loop: the page's target is replaced when it must be (Session.replaceStuckPage).
+    ['an endless loop', ENDLESS['an interval that re-arms an endless loop'], 'repeat=1'],
+    ['a re-arming loop', LOOPS['an interval that spins 2 s in every 10 ms'], 'burst=2000'],
+  ] as const;
+  for (const [what, loop, marker] of BACK_AND_RELOAD) {
+    it(`back and reload leave ${what} too`, async () => {
+      const s = await h.session();
+      await h.ok('browser_navigate', { ...s, url: site.url('/title?t=First') });
+      await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
+      await untilSpinning(s);
+      const back = await answered('browser_back', s);
+      expect(back).toContain('"title":"First"');
+      await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
+      await untilSpinning(s);
+      // Reloading a spinning page is leaving it too: the fresh document then spins again by itself
+      // (its title may not be readable while it spins, so the URL says where it is).
+      const reloaded = await answered('browser_reload', s);
+      expect(reloaded).toContain('"url":"http');
+      expect(reloaded).toContain(marker);
+      expect(await closedWithinBound('browser_session_close', { sessionId: s.sessionId })).toBe('closed');
+    });
+  }
 
   it('closing the spinning page alone is bounded and leaves the session working', async () => {
     const s = await spinning(ENDLESS['an endless loop that also runs while the page is left']);
     const other = (
       await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId })
     ).page;
-    const closed = await within(h.call('browser_page_close', s), CLOSE_BOUND_MS);
-    expect(closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed').toBe(
-      'closed',
-    );
+    expect(await closedWithinBound('browser_page_close', s)).toBe('closed');
     const nav = await answered('browser_navigate', {
       sessionId: s.sessionId,
       pageId: other.pageId,
