@@ -1,0 +1,112 @@
+import type { LOG_LEVELS, PROVIDERS, TOOL_PROFILES } from './settings.js';
+
+/** The validated configuration every module receives (read and checked in load.ts only). */
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type ToolProfile = (typeof TOOL_PROFILES)[number];
+export type ProviderKind = (typeof PROVIDERS)[number];
+
+export interface Config {
+  timeoutMs: number;
+  dataDir: string;
+  logLevel: LogLevel;
+  maxSessions: number;
+  maxPages: number;
+  maxQueuedOps: number;
+  persistence: boolean;
+  headless: boolean;
+  schemaRefs: boolean;
+  fullSchemas: boolean;
+  warmUp: boolean;
+  autoInstall: boolean;
+  tools: ToolProfile[];
+  agentGuidelines: boolean;
+  supportRequest: boolean;
+  provider: ProviderKind;
+  cdpEndpoint: string;
+  seleniumUrl: string;
+  /** Secret-bearing: never log or echo. */
+  remoteHeaders: Record<string, string>;
+  seleniumCapabilities: Record<string, unknown>;
+  seleniumProbeMs: number;
+  http: boolean;
+  httpHost: string;
+  httpPort: number;
+  /** Secret: never log or echo. Empty = no token. */
+  httpToken: string;
+  httpAllowedHosts: string[];
+  sharedSessions: boolean;
+  disconnectGraceMs: number;
+  httpMaxBodyBytes: number;
+  maxMessageBytes: number;
+  scriptCpuMs: number;
+  sandboxWorkersPerClient: number;
+  allowedOrigins: string[];
+  blockedOrigins: string[];
+  blockLinkLocal: boolean;
+  blockPrivateNetwork: 'auto' | 'on' | 'off';
+  blockedAddresses: string[];
+  /** Path of the tokens file ('' = none); its entries are read into httpTokens. */
+  httpTokensFile: string;
+  /** Secret: principal → token pairs from the tokens file. Never log or echo. */
+  httpTokens: Array<{ principal: string; token: string }>;
+  maxSessionsPerPrincipal: number;
+  httpMaxClients: number;
+  httpHeadersTimeoutMs: number;
+  httpBodyTimeoutMs: number;
+  httpRateLimit: number;
+  readSecretInputs: boolean;
+  chromiumSandbox: 'auto' | 'on' | 'off';
+  secretsFile: string;
+  /** Secret: name → value from the secrets file. Never log or echo. */
+  secrets: Record<string, string>;
+  dashboard: boolean;
+  dashboardPort: number;
+  dashboardTakeover: boolean;
+  executablePath: string;
+  refTtlMs: number;
+  observabilityEvents: number;
+  observabilityStringChars: number;
+  observabilityPageSize: number;
+  observabilityResponseBytes: number;
+  screenshotMaxDimension: number;
+  screenshotMaxPixels: number;
+  screenshotMaxBytes: number;
+  visibleTextMaxChars: number;
+  visibleTextMaxBytes: number;
+  maxSavedStates: number;
+  maxStateBytes: number;
+  maxStateTotalBytes: number;
+  /** Browser defaults for every session (issue 19); '' / false / [] / {} = not set. */
+  device: string;
+  /** WIDTHxHEIGHT. */
+  viewport: string;
+  userAgent: string;
+  locale: string;
+  timezone: string;
+  ignoreHttpsErrors: boolean;
+  /** Secret-bearing (may hold user:password@): never log or echo. */
+  proxyServer: string;
+  proxyBypass: string[];
+  /** Secret-bearing: never log or echo. */
+  extraHttpHeaders: Record<string, string>;
+  /** Absolute paths, checked to exist at load. */
+  initScripts: string[];
+  /** Absolute path of a Playwright storageState file, checked at load. */
+  storageState: string;
+  /**
+   * Absolute path of a persistent Chromium profile ('' = none): every session shares its one
+   * context (local provider only; checked at load).
+   */
+  userDataDir: string;
+  /** A saved state id to print as a Playwright storageState file (the `export-state` command). */
+  exportState: string;
+  /** The `--config` file the other values may have come from. */
+  configFile: string;
+  // Session files (issue 14).
+  /** Absolute, symlink-resolved folders uploads may read from (besides MCP roots). */
+  uploadRoots: string[];
+  uploadMaxBytes: number;
+  sessionFileQuotaBytes: number;
+  totalFileQuotaBytes: number;
+}
