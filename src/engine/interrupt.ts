@@ -111,9 +111,9 @@ function answersWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 async function unstickOnce(cdp: CDPSession, wanted: () => boolean): Promise<'responsive' | 'terminated'> {
   const probe = cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true });
   if ((await answersWithin(probe, RESPONSIVE_PROBE_MS)) || !wanted()) return 'responsive';
-  // A termination with no script running ends the *next* script, which may be the new document's
-  // first: a page that is only slow (a loaded machine) answers the first probe late, so it is given
-  // the same time again before it is called stuck.
+  // A page that is only slow (a loaded machine, a legitimate long task) can miss one probe: it is
+  // given the same time again before its script is terminated. (A termination sent while no script
+  // runs was checked not to carry over to the next script, also under CPU throttling.)
   if ((await answersWithin(probe, RESPONSIVE_PROBE_MS)) || !wanted()) return 'responsive';
   await sendWithin(cdp, 'Runtime.terminateExecution', STEP_MS);
   return 'terminated';
