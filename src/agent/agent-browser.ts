@@ -17,7 +17,7 @@ import { ScreencastStream } from './recording/screencast-stream.js';
 import { DEFAULT_THREAD_ID, ThreadRegistry, type ThreadView } from './threads.js';
 import { toAgentTool } from './tool-runner.js';
 import type { AgentTool, AgentTools } from './tool-types.js';
-import { buildToolSpecs } from './tools/index.js';
+import { buildToolEntries } from './tools/index.js';
 
 /** A thread's tabs, for frameworks that show or restore browser state. */
 export interface ThreadBrowserState {
@@ -84,10 +84,11 @@ export class AgentBrowser {
       logger: this.logger,
       secrets: this.options.secrets,
       viewFor: (threadId: string) => this.viewFor(threadId),
+      existingView: (threadId: string) => this.threads.existingView(threadId),
     };
     const services = { closeFor: (threadId: string) => this.closeFor(threadId), recordings: this.recordings };
-    const specs = buildToolSpecs(services, this.options.excludeTools);
-    this.tools = Object.fromEntries(specs.map((spec) => [spec.name, toAgentTool(spec, host)]));
+    const entries = buildToolEntries(services, host, this.options.excludeTools);
+    this.tools = Object.fromEntries(entries.map((entry) => [entry.name, toAgentTool(entry, host)]));
   }
 
   /** 'pending' | 'launching' | 'ready' | 'error' | 'closing' | 'closed'. */

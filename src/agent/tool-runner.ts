@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { toSerializedError } from '../errors.js';
+import { toSerializedError, type SerializedError } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
-import type { OperationContext } from '../engine/runtime.js';
+import type { BrowserMesh, OperationContext } from '../engine/runtime.js';
 import { newId } from '../engine/ids.js';
-import { redactSecrets, redactSecretsDeep, type Secrets } from '../secrets.js';
-import { fromZodError, toDownloadOutput } from '../tools/invoke.js';
+import { redactSecrets, type Secrets } from '../secrets.js';
+import { IDEMPOTENT_ACTION, type AnyTool, type FaceAddress, type ToolContext } from '../tools/define.js';
+import { fromZodError, invokeTool, type InvokeResult } from '../tools/invoke.js';
 import { DEFAULT_THREAD_ID, type ThreadView } from './threads.js';
 import {
   ToolErrorSchema,
@@ -15,6 +16,7 @@ import {
   type ToolCallContext,
   type ToolErrorResult,
 } from './tool-types.js';
+import type { BrowserToolName } from './options.js';
 
 /** What the runner needs from the AgentBrowser. */
 export interface ToolHost {
@@ -23,55 +25,151 @@ export interface ToolHost {
   readonly secrets: Secrets;
   /** The thread's view on a ready browser (launching or relaunching when needed). */
   viewFor(threadId: string): Promise<ThreadView>;
+  /** The thread's view when it already has one (never launches). */
+  existingView(threadId: string): ThreadView | undefined;
+}
+
+/**
+ * One AgentBrowser tool: a definition of the tool table (run by invokeTool, as over MCP) and, for a
+ * tool MCP also offers, the view that maps seed 000's arguments onto the definition's.
+ */
+export interface AgentEntry {
+  name: BrowserToolName;
+  description: string;
+  input: z.ZodObject;
+  tool: AnyTool;
+  toArgs?: ((args: Record<string, unknown>, at: FaceAddress) => Record<string, unknown>) | undefined;
+  /** false: the tool must not launch the browser to run (browser_close). */
+  launches: boolean;
+  toModelContent?: ((output: Record<string, unknown>) => ModelContent) | undefined;
 }
 
 const MAX_THREAD_ID_CHARS = 256;
 
-/**
- * Turns a spec into the tool record `getTools()` returns. Every per-call policy lives here, once:
- * input validation, thread resolution, cancellation, and errors turned into `{ error }` data.
- */
-export function toAgentTool(spec: AnyToolSpec, host: ToolHost): AgentTool {
+/** An AgentBrowser view of a definition of the tool table (browser_click → the MCP browser_click). */
+export function viewEntry(tool: AnyTool): AgentEntry | undefined {
+  const view = tool.agent;
+  if (!view) return undefined;
   return {
-    id: spec.name,
+    name: view.name as BrowserToolName,
+    description: view.description,
+    input: view.input,
+    tool,
+    toArgs: (args, at) => view.toArgs(args, at),
+    launches: true,
+  };
+}
+
+/**
+ * An AgentBrowser-only tool (dialog, tabs, close, record, …) as a definition of the same kind as
+ * MCP's, which MCP does not publish: its handler gets the thread's calls on the session queue.
+ */
+export function agentOnlyEntry(spec: AnyToolSpec, host: ToolHost): AgentEntry {
+  const tool: AnyTool = {
+    name: spec.name,
+    title: spec.name,
     description: spec.description,
-    inputSchema: spec.input,
-    outputSchema: z.union([spec.output, ToolErrorSchema]),
+    profile: 'core',
+    publish: false,
+    input: spec.input,
+    output: spec.output,
+    hints: IDEMPOTENT_ACTION,
+    timeout: false,
+    handler: (args, ctx) => spec.handler(args, createCall(host, ctx)),
+  };
+  return {
+    name: spec.name,
+    description: spec.description,
+    input: spec.input,
+    tool,
+    launches: spec.name !== 'browser_close',
+    toModelContent: spec.toModelContent as AgentEntry['toModelContent'],
+  };
+}
+
+/**
+ * Turns an entry into the tool record `getTools()` returns. Every per-call rule is invokeTool's
+ * (validate → queue → redact → downloads → activity → log), under one operationId that the result,
+ * the error, the log line and the dashboard activity share; this adds only the thread.
+ */
+export function toAgentTool(entry: AgentEntry, host: ToolHost): AgentTool {
+  const output = entry.tool.output.extend({ operationId: z.string() });
+  return {
+    id: entry.name,
+    description: entry.description,
+    inputSchema: entry.input,
+    outputSchema: z.union([output, ToolErrorSchema]),
     async execute(input: unknown, context: ToolCallContext = {}): Promise<Record<string, unknown>> {
-      const started = Date.now();
       const operationId = newId('op');
-      const parsed = spec.input.safeParse(input ?? {});
-      if (!parsed.success) return errorResult(fromZodError(parsed.error), host.secrets);
+      const threadId = threadIdOf(context.threadId);
+      const parsed = entry.input.safeParse(input ?? {});
+      if (!parsed.success) return errorResult(fromZodError(parsed.error), host.secrets, operationId);
+      let thread: ThreadView | undefined;
+      let at: FaceAddress | undefined;
       try {
-        const call = createCall(host, threadIdOf(context.threadId), context.signal);
-        const output = (await spec.handler(parsed.data, call)) as Record<string, unknown>;
-        // As over MCP: a download is reported on the result of the call that caused it.
-        if (call.downloads.length > 0 && 'downloads' in spec.output.shape)
-          output.downloads = call.downloads.map(toDownloadOutput);
-        host.logger.debug('agent_tool_call', {
-          tool: spec.name,
-          operationId,
-          durationMs: Date.now() - started,
-        });
-        // Secret values the page echoed (a field's value, a read, a URL) go back as references.
-        return redactSecretsDeep(host.secrets, output);
+        thread = entry.launches ? await host.viewFor(threadId) : host.existingView(threadId);
+        if (thread && entry.toArgs) at = await addressOf(thread);
       } catch (error) {
-        const result = errorResult(error, host.secrets);
-        host.logger.info('agent_tool_error', {
-          tool: spec.name,
-          operationId,
-          durationMs: Date.now() - started,
-          code: result.error.code,
-        });
+        const result = errorResult(error, host.secrets, operationId);
+        host.logger.info('tool_error', { tool: entry.tool.name, operationId, code: result.error.code });
         return result;
       }
+      const args = entry.toArgs && at ? entry.toArgs(parsed.data, at) : parsed.data;
+      if (!thread) return noBrowserCall(entry, args, threadId, operationId, host);
+      const mesh: BrowserMesh = thread.mesh;
+      const result = await invokeTool(entry.tool, args, {
+        mesh,
+        services: {},
+        logger: host.logger,
+        signal: context.signal,
+        operationId,
+        threadId,
+        address: () => at ?? addressNow(host, threadId),
+      });
+      return toAgentResult(result, host.secrets);
     },
     toModelContent(output: Record<string, unknown>): ModelContent {
-      if (isToolError(output) || !spec.toModelContent)
+      if (isToolError(output) || !entry.toModelContent)
         return [{ type: 'text', text: JSON.stringify(output) }];
-      return spec.toModelContent(output);
+      return entry.toModelContent(output);
     },
   };
+}
+
+/** The result invokeTool shaped, as AgentBrowser returns it: the structured fields, or `{ error }`. */
+function toAgentResult(result: InvokeResult, secrets: Secrets): Record<string, unknown> {
+  if (!result.ok) return { error: toAgentError(result.error, secrets) };
+  return result.images.length > 0 ? { ...result.structured, images: result.images } : result.structured;
+}
+
+/** browser_close with no browser running: nothing to queue, nothing to close. */
+async function noBrowserCall(
+  entry: AgentEntry,
+  args: Record<string, unknown>,
+  threadId: string,
+  operationId: string,
+  host: ToolHost,
+): Promise<Record<string, unknown>> {
+  try {
+    const ctx = { call: { operationId }, threadId } as unknown as ToolContext;
+    const out = (await entry.tool.handler(args, ctx)) as Record<string, unknown>;
+    host.logger.info('tool_call', { tool: entry.tool.name, operationId, durationMs: 0 });
+    return { operationId, ...out };
+  } catch (error) {
+    return errorResult(error, host.secrets, operationId);
+  }
+}
+
+/** The thread's tab for a call, before it is queued: the current one, or the one that took over. */
+async function addressOf(thread: ThreadView): Promise<FaceAddress> {
+  const session = thread.session();
+  const page = session ? await thread.currentPage(session) : undefined;
+  return { sessionId: thread.sessionId, pageId: page?.id ?? thread.currentPageId };
+}
+
+function addressNow(host: ToolHost, threadId: string): Partial<FaceAddress> | undefined {
+  const view = host.existingView(threadId);
+  return view ? { sessionId: view.sessionId, pageId: view.currentPageId } : undefined;
 }
 
 export function isToolError(output: unknown): output is ToolErrorResult {
@@ -80,18 +178,20 @@ export function isToolError(output: unknown): output is ToolErrorResult {
   );
 }
 
-/** The safe error shape: code, message, hint and retry flag; never a stack or page content. */
-export function errorResult(error: unknown, secrets: Secrets = {}): ToolErrorResult {
-  const serialized = toSerializedError(error);
+/** The safe error shape (as over MCP): code, message, details, hint, retry flag and operationId. */
+export function errorResult(error: unknown, secrets: Secrets = {}, operationId?: string): ToolErrorResult {
+  return { error: toAgentError(toSerializedError(error, operationId), secrets) };
+}
+
+function toAgentError(serialized: SerializedError, secrets: Secrets): ToolErrorResult['error'] {
+  const { code, message, recoveryHint, canRetry, details, operationId } = serialized;
   return {
-    error: {
-      code: serialized.code,
-      message: redactSecrets(secrets, serialized.message),
-      ...(serialized.recoveryHint === undefined
-        ? {}
-        : { recoveryHint: redactSecrets(secrets, serialized.recoveryHint) }),
-      canRetry: serialized.canRetry,
-    },
+    code,
+    message: redactSecrets(secrets, message),
+    ...(details === undefined ? {} : { details }),
+    ...(recoveryHint === undefined ? {} : { recoveryHint: redactSecrets(secrets, recoveryHint) }),
+    canRetry,
+    ...(operationId === undefined ? {} : { operationId }),
   };
 }
 
@@ -100,39 +200,30 @@ function threadIdOf(raw: unknown): string {
   return raw.length > MAX_THREAD_ID_CHARS ? raw.slice(0, MAX_THREAD_ID_CHARS) : raw;
 }
 
-function createCall(host: ToolHost, threadId: string, signal: AbortSignal | undefined): ToolCall {
+/** The calls an AgentBrowser-only handler makes, each on the session queue under the call's id. */
+function createCall(host: ToolHost, ctx: ToolContext): ToolCall {
+  const threadId = ctx.threadId ?? DEFAULT_THREAD_ID;
   const view = (): Promise<ThreadView> => host.viewFor(threadId);
-  const downloads: ToolCall['downloads'] = [];
-  const collectDownloads = (thread: ThreadView, operationId: string): void => {
-    downloads.push(...thread.mesh.takeDownloads(thread.sessionId, operationId));
-  };
   const run = async <T>(
     op: string,
-    fn: (ctx: OperationContext, thread: ThreadView) => Promise<T>,
+    fn: (opCtx: OperationContext, thread: ThreadView) => Promise<T>,
     timeoutMs: number | undefined,
   ): Promise<T> => {
     const thread = await view();
-    const operationId = newId('op');
-    try {
-      return await thread.mesh.run(thread.sessionId, op, (ctx) => fn(ctx, thread), {
-        timeoutMs,
-        signal,
-        operationId,
-      });
-    } finally {
-      collectDownloads(thread, operationId);
-    }
+    return thread.mesh.run(thread.sessionId, op, (opCtx) => fn(opCtx, thread), {
+      ...ctx.call,
+      timeoutMs: timeoutMs ?? ctx.call.timeoutMs,
+    });
   };
   return {
     threadId,
-    signal,
+    signal: ctx.call.signal,
+    operationId: ctx.call.operationId,
     view,
-    downloads,
-    collectDownloads,
     onPage: (op, fn, timeoutMs) =>
       run(
         op,
-        async (ctx, thread) => fn({ ...ctx, page: await thread.currentPage(ctx.session) }, thread),
+        async (opCtx, thread) => fn({ ...opCtx, page: await thread.currentPage(opCtx.session) }, thread),
         timeoutMs,
       ),
     onSession: (op, fn, timeoutMs) => run(op, fn, timeoutMs),

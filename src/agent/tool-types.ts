@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
-import type { DownloadNote } from '../engine/downloads.js';
 import type { OperationContext, PageOperationContext } from '../engine/runtime.js';
 import type { BrowserToolName } from './options.js';
 import type { ThreadView } from './threads.js';
@@ -15,7 +14,16 @@ export interface ToolCallContext {
 
 /** A failed call, as data the model can act on. The next call works as usual. */
 export type ToolErrorResult = {
-  error: { code: ErrorCode; message: string; recoveryHint?: string | undefined; canRetry: boolean };
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** The same details as over MCP (e.g. `{ reason: 'disabled' }`). */
+    details?: Record<string, unknown> | undefined;
+    recoveryHint?: string | undefined;
+    canRetry: boolean;
+    /** The call's id, as in its log line and the dashboard activity. */
+    operationId?: string | undefined;
+  };
 };
 
 export const ToolErrorSchema = z
@@ -23,8 +31,10 @@ export const ToolErrorSchema = z
     error: z.object({
       code: z.string(),
       message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
       recoveryHint: z.string().optional(),
       canRetry: z.boolean(),
+      operationId: z.string().optional(),
     }),
   })
   .describe('The call failed; nothing else was done. Read recoveryHint.');
@@ -56,6 +66,8 @@ export type AgentTools = Partial<Record<BrowserToolName, AgentTool>>;
 export interface ToolCall {
   readonly threadId: string;
   readonly signal: AbortSignal | undefined;
+  /** The call's one id: every queued operation of the call runs under it. */
+  readonly operationId: string;
   /** The thread's view, launching the browser and creating the thread's session when needed. */
   view(): Promise<ThreadView>;
   /** Runs `fn` on the thread's current tab, in the session's queue, under one deadline. */
@@ -70,10 +82,6 @@ export interface ToolCall {
     fn: (ctx: OperationContext, view: ThreadView) => Promise<T>,
     timeoutMs?: number,
   ): Promise<T>;
-  /** Files the operations of this call downloaded (the runner reports them on tools that declare `downloads`). */
-  readonly downloads: DownloadNote[];
-  /** Adds the downloads of an operation run outside onPage/onSession (browser_run) to `downloads`. */
-  collectDownloads(view: ThreadView, operationId: string): void;
 }
 
 export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {

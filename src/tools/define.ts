@@ -27,6 +27,27 @@ export interface ToolContext {
   progress?: ProgressSink | undefined;
   /** Folders the client declared as its roots (MCP `roots`), resolved to local paths; [] when none. */
   clientRoots?: () => Promise<string[]>;
+  /** The conversation thread of a face that has them (AgentBrowser); absent over MCP. */
+  threadId?: string;
+}
+
+/** The session and page a face other than MCP resolved for a call (AgentBrowser: the thread's tab). */
+export interface FaceAddress {
+  sessionId: string;
+  pageId: string;
+}
+
+/**
+ * A tool as AgentBrowser names and shapes it (seed 000): only an argument mapping onto the tool's
+ * own input. Validation, the handler and every per-call rule stay the definition's (invokeTool).
+ */
+export interface AgentView<A extends z.ZodObject = z.ZodObject> {
+  name: string;
+  description: string;
+  /** Seed 000's argument shape, validated before the mapping. */
+  input: A;
+  /** The view's arguments as the tool's own, addressed to the thread's session and tab. */
+  toArgs(args: z.output<A>, at: FaceAddress): Record<string, unknown>;
 }
 
 /** A handler may return just its structured fields, or add an image and/or a custom text block. */
@@ -65,6 +86,15 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   handler(args: z.infer<I>, ctx: ToolContext): Promise<z.infer<O> | ToolOutput<z.infer<O>>>;
   /** Rebuilds the tool for a configuration whose limits appear in its schema, so schema and runtime agree. */
   configure?(config: Config): AnyTool;
+  /** Its AgentBrowser view (seed 000's name and arguments), when AgentBrowser offers it. */
+  agent?: AgentView;
+  /** false: a definition MCP never lists (AgentBrowser-only tools: dialog, tabs, close, record). */
+  publish?: boolean;
+}
+
+/** Erases a view's argument type so any definition can carry it (the view validates its own input). */
+export function agentView<A extends z.ZodObject>(view: AgentView<A>): AgentView {
+  return view as unknown as AgentView;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(

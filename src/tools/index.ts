@@ -88,7 +88,9 @@ export function selectTools(
   tools: readonly AnyTool[] = ALL_TOOLS,
 ): AnyTool[] {
   const wanted = new Set(profiles);
-  return tools.filter((tool) => wanted.has(tool.profile) || tool.alsoIn?.some((p) => wanted.has(p)));
+  return tools.filter(
+    (tool) => tool.publish !== false && (wanted.has(tool.profile) || tool.alsoIn?.some((p) => wanted.has(p))),
+  );
 }
 
 /** The configured profiles' tools, each rebuilt for the configuration where its schema carries limits. */

@@ -3,8 +3,9 @@ import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
 import { ActionOutput, KeyName, toTargetSpec } from './action-schemas.js';
 import { includeSnapshotField, runPageAction } from './action-runner.js';
-import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
+import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { pageAddress, targetFields } from './schemas.js';
+import { SeedModifiers, SeedRef } from './seed-shapes.js';
 
 /** Keyboard and form interactions. Values typed or filled never appear in errors or logs. */
 
@@ -80,6 +81,18 @@ export const pressTool = defineTool({
   input: targetInput.extend({ key: KeyName }),
   output: ActionOutput,
   hints: ACTION,
+  agent: agentView({
+    name: 'browser_press',
+    description:
+      'Press a key or combination in the focused element, e.g. "Enter", "Tab", "Escape", "Control+a".',
+    input: z
+      .object({
+        key: z.string().min(1).max(64).describe('Key name or combination, e.g. "Enter" or "Control+a".'),
+        modifiers: SeedModifiers.optional(),
+      })
+      .strict(),
+    toArgs: ({ key, modifiers }, at) => ({ ...at, key: [...(modifiers ?? []), key].join('+') }),
+  }),
   async handler(args, tool) {
     return runPageAction(tool, args, 'press', (ctx) => press(ctx, toTargetSpec(args), '', args.key));
   },
@@ -102,6 +115,20 @@ export const selectOptionTool = defineTool({
     selected: z.array(z.string()).describe('The values now selected.'),
   }),
   hints: IDEMPOTENT_ACTION,
+  agent: agentView({
+    name: 'browser_select',
+    description:
+      'Choose an option of a dropdown (select element) by ref: give exactly one of value, label (visible text) or index (0-based).',
+    input: z
+      .object({
+        ref: SeedRef,
+        value: z.string().max(1000).optional().describe("The option's value attribute."),
+        label: z.string().max(1000).optional().describe("The option's visible text."),
+        index: z.number().int().min(0).max(10_000).optional().describe("The option's position, from 0."),
+      })
+      .strict(),
+    toArgs: (args, at) => ({ ...at, ...args }),
+  }),
   async handler(args, tool) {
     const criteria = toOptionCriteria(args);
     return runPageAction(tool, args, 'select_option', (ctx) =>

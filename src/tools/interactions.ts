@@ -3,8 +3,9 @@ import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '.
 import { dragAndDrop } from '../operations/drag.js';
 import { ActionOutput, DropTarget, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
 import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
-import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
+import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { LocatorWithFrameShape, pageAddress, targetFields } from './schemas.js';
+import { SeedModifiers, SeedRef } from './seed-shapes.js';
 
 /** Pointer interactions. Every one takes exactly one of `ref` or `locator` and runs on the session queue. */
 
@@ -30,6 +31,20 @@ export const clickTool = defineTool({
   }),
   output: ActionOutput.extend(downloadsField),
   hints: ACTION,
+  agent: agentView({
+    name: 'browser_click',
+    description:
+      'Click an element by its ref from browser_snapshot. Returns once what it set in motion settled (a navigation, requests, short timers), with the new url if it navigated.',
+    input: z
+      .object({
+        ref: SeedRef,
+        button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button (default left).'),
+        clickCount: z.number().int().min(1).max(3).optional().describe('2 for a double click (default 1).'),
+        modifiers: SeedModifiers.optional(),
+      })
+      .strict(),
+    toArgs: (args, at) => ({ ...at, ...args }),
+  }),
   async handler(args, tool) {
     return runPageAction(tool, args, 'click', (ctx) =>
       click(ctx, toTargetSpec(args), '', {
@@ -64,6 +79,12 @@ export const hoverTool = defineTool({
   input: targetInput,
   output: ActionOutput,
   hints: IDEMPOTENT_ACTION,
+  agent: agentView({
+    name: 'browser_hover',
+    description: 'Move the mouse over an element by ref (menus, tooltips, hover effects).',
+    input: z.object({ ref: SeedRef }).strict(),
+    toArgs: (args, at) => ({ ...at, ...args }),
+  }),
   async handler(args, tool) {
     return runPageAction(tool, args, 'hover', (ctx) => hover(ctx, toTargetSpec(args), ''));
   },
@@ -115,6 +136,30 @@ export const scrollTool = defineTool({
     container: z.enum(['page', 'element']),
   }),
   hints: ACTION,
+  agent: agentView({
+    name: 'browser_scroll',
+    description:
+      'Scroll the page, or the element given by ref, in a direction by some pixels (default 300). Returns the new scroll position.',
+    input: z
+      .object({
+        direction: z.enum(['up', 'down', 'left', 'right']),
+        amount: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_SCROLL_DELTA)
+          .optional()
+          .describe('Pixels to scroll (default 300).'),
+        ref: SeedRef.optional().describe('Element to scroll; omit to scroll the page.'),
+      })
+      .strict(),
+    toArgs: ({ direction, amount = 300, ref }, at) => ({
+      ...at,
+      ...(ref === undefined ? {} : { ref }),
+      deltaX: direction === 'left' ? -amount : direction === 'right' ? amount : 0,
+      deltaY: direction === 'up' ? -amount : direction === 'down' ? amount : 0,
+    }),
+  }),
   async handler(args, tool) {
     return runPageAction(tool, args, 'scroll', (ctx) =>
       scroll(ctx, toTargetSpec(args), '', args.deltaX ?? 0, args.deltaY ?? 0),
@@ -130,6 +175,22 @@ export const dragAndDropTool = defineTool({
   input: z.object({ ...pageAddress, source: Target, target: DropTarget, ...includeSnapshotField }).strict(),
   output: ActionOutput,
   hints: ACTION,
+  agent: agentView({
+    name: 'browser_drag',
+    description:
+      'Drag one element onto another, both by ref (HTML5 drag and drop, and mouse-driven widgets).',
+    input: z
+      .object({
+        sourceRef: SeedRef.describe('Element to drag.'),
+        targetRef: SeedRef.describe('Element to drop it on.'),
+      })
+      .strict(),
+    toArgs: ({ sourceRef, targetRef }, at) => ({
+      ...at,
+      source: { ref: sourceRef },
+      target: { ref: targetRef },
+    }),
+  }),
   async handler(args, tool) {
     return runPageAction(tool, args, 'drag_and_drop', (ctx) => dragAndDrop(ctx, args.source, args.target));
   },

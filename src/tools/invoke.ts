@@ -4,7 +4,13 @@ import { newId } from '../engine/ids.js';
 import type { DownloadNote } from '../engine/downloads.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { isToolOutput, type AnyTool, type EmbeddedBlob, type ProgressSink } from './define.js';
+import {
+  isToolOutput,
+  type AnyTool,
+  type EmbeddedBlob,
+  type FaceAddress,
+  type ProgressSink,
+} from './define.js';
 import { TimeoutMs } from './schemas.js';
 import { redactSecrets, redactSecretsDeep } from '../secrets.js';
 import { redactArgumentValues } from './redact-args.js';
@@ -21,6 +27,15 @@ export interface InvokeContext {
   principal?: string | undefined;
   /** The connected client's declared roots (MCP `roots`), for path uploads. */
   clientRoots?: (() => Promise<string[]>) | undefined;
+  /** A face that minted the call's id before validating (AgentBrowser) passes it; else one is minted. */
+  operationId?: string | undefined;
+  /**
+   * Where the call ran when its arguments do not say (AgentBrowser: the thread's session and tab),
+   * read after the handler: downloads, activity and the log line are filed under it.
+   */
+  address?: (() => Partial<FaceAddress> | undefined) | undefined;
+  /** The conversation thread (AgentBrowser), handed to the handler. */
+  threadId?: string | undefined;
 }
 
 export type InvokeResult =
@@ -55,15 +70,20 @@ export function outputSchemaOf(tool: AnyTool): z.ZodObject {
  * structured error results (never thrown to the transport); nothing but the safe error shape leaves.
  */
 export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeContext): Promise<InvokeResult> {
-  const operationId = newId('op');
+  const operationId = ctx.operationId ?? newId('op');
   const started = Date.now();
   const parsed = inputSchemaOf(tool).safeParse(rawArgs ?? {});
   if (!parsed.success) {
     return { ok: false, operationId, error: toSerializedError(fromZodError(parsed.error), operationId) };
   }
   const args = parsed.data as Record<string, unknown>;
-  const sessionId = typeof args.sessionId === 'string' ? args.sessionId : undefined;
-  const pageId = typeof args.pageId === 'string' ? args.pageId : undefined;
+  let sessionId = typeof args.sessionId === 'string' ? args.sessionId : undefined;
+  let pageId = typeof args.pageId === 'string' ? args.pageId : undefined;
+  const readAddress = (): void => {
+    const at = ctx.address?.();
+    sessionId ??= at?.sessionId;
+    pageId ??= at?.pageId;
+  };
   try {
     const { timeoutMs, ...toolArgs } = args;
     const out = await tool.handler(toolArgs, {
@@ -79,7 +99,9 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       },
       progress: ctx.progress,
       ...(ctx.clientRoots ? { clientRoots: ctx.clientRoots } : {}),
+      ...(ctx.threadId === undefined ? {} : { threadId: ctx.threadId }),
     });
+    readAddress();
     const output = isToolOutput<Record<string, unknown>>(out)
       ? out
       : { structured: out as Record<string, unknown> };
@@ -124,6 +146,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       resources: output.resources ?? [],
     };
   } catch (error) {
+    readAddress();
     const secretValues = Object.values(ctx.mesh.config.secrets);
     const serialized = redactArgumentValues(toSerializedError(error, operationId), args, secretValues);
     recordActivity(ctx, tool.name, operationId, started, serialized.code, sessionId, pageId);

@@ -3,7 +3,7 @@ import { invalidArgument } from '../errors.js';
 import { mouseAction, setViewport, VIEWPORT_LIMITS, type MouseInput } from '../operations/mouse.js';
 import { downloadsField, publishDialogs } from './action-runner.js';
 import { Modifiers, MouseButton } from './action-schemas.js';
-import { ACTION, defineTool, IDEMPOTENT_ACTION } from './define.js';
+import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { pageAddress } from './schemas.js';
 
 /** Pointer by coordinates and the viewport of an open page: the opt-in `pointer` profile. */
@@ -11,28 +11,27 @@ import { pageAddress } from './schemas.js';
 export const Coordinate = z.number().min(0).max(100_000);
 export const Delta = z.number().min(-100_000).max(100_000);
 
+const mouseFields = {
+  action: z.enum(['move', 'click', 'down', 'up', 'drag', 'wheel']),
+  x: Coordinate.optional(),
+  y: Coordinate.optional(),
+  toX: Coordinate.optional().describe('drag end.'),
+  toY: Coordinate.optional(),
+  button: MouseButton.optional(),
+  clickCount: z.number().int().min(1).max(3).optional(),
+  modifiers: Modifiers.optional(),
+  steps: z.number().int().min(1).max(100).optional().describe('Intermediate moves (move, drag).'),
+  deltaX: Delta.optional(),
+  deltaY: Delta.optional(),
+};
+
 export const mouseTool = defineTool({
   name: 'browser_mouse',
   title: 'Mouse at coordinates',
   description:
     'Mouse by viewport CSS pixels, for canvases, maps, sliders and games: move, click, down, up, drag (x,y to toX,toY) or wheel. Returns the element hit.',
   profile: 'pointer',
-  input: z
-    .object({
-      ...pageAddress,
-      action: z.enum(['move', 'click', 'down', 'up', 'drag', 'wheel']),
-      x: Coordinate.optional(),
-      y: Coordinate.optional(),
-      toX: Coordinate.optional().describe('drag end.'),
-      toY: Coordinate.optional(),
-      button: MouseButton.optional(),
-      clickCount: z.number().int().min(1).max(3).optional(),
-      modifiers: Modifiers.optional(),
-      steps: z.number().int().min(1).max(100).optional().describe('Intermediate moves (move, drag).'),
-      deltaX: Delta.optional(),
-      deltaY: Delta.optional(),
-    })
-    .strict(),
+  input: z.object({ ...pageAddress, ...mouseFields }).strict(),
   output: z.object({
     completed: z.literal(true),
     hit: z.string().nullable().describe('The element at the point, e.g. canvas#board.'),
@@ -41,6 +40,13 @@ export const mouseTool = defineTool({
     ...downloadsField,
   }),
   hints: ACTION,
+  agent: agentView({
+    name: 'browser_mouse',
+    description:
+      'Mouse at viewport CSS pixels (as in a viewport screenshot), for canvases, maps, sliders and games: move, click, down, up, drag (x,y to toX,toY) or wheel. Returns the element hit.',
+    input: z.object(mouseFields).strict(),
+    toArgs: (args, at) => ({ ...at, ...args }),
+  }),
   async handler(args, { mesh, call }) {
     const input = toMouseInput(args);
     const result = await mesh.runOnPage(

@@ -4,6 +4,7 @@ import { Deadline } from '../../engine/deadline.js';
 import { withDeadline } from '../../engine/runtime.js';
 import { click } from '../../operations/actions.js';
 import { dialogRouterOf } from '../../operations/dialogs.js';
+import { publishDialogs } from '../../tools/action-runner.js';
 import { defineAgentTool } from '../tool-types.js';
 import { ActionOutput } from './element.js';
 import { Ref } from './schemas.js';
@@ -35,7 +36,7 @@ export const dialogTool = defineAgentTool({
   async handler(args, call) {
     if (args.text !== undefined && args.action === 'dismiss')
       throw invalidArgument('text', 'only applies to action "accept" (the answer to a prompt)');
-    return call.onPage('dialog', async (ctx) => {
+    const handled = await call.onPage('dialog', async (ctx) => {
       // The expectation is registered before the click, so a dialog opened at once is never missed.
       const expected = dialogRouterOf(ctx.page).expect({
         accept: args.action === 'accept',
@@ -57,6 +58,7 @@ export const dialogTool = defineAgentTool({
         expected.cancel();
       }
     });
+    return publishDialogs(handled);
   },
 });
 

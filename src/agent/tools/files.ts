@@ -4,6 +4,7 @@ import { uploadFiles } from '../../operations/upload.js';
 import { loadUploadFiles, type UploadSource } from '../../operations/upload-files.js';
 import { invalidArgument } from '../../errors.js';
 import { FileInfoSchema, MAX_FILES, MAX_READ_BYTES, UploadFileSchema } from '../../tools/files.js';
+import { publishDialogs } from '../../tools/action-runner.js';
 import { defineAgentTool } from '../tool-types.js';
 import { ActionOutput } from './element.js';
 import { Ref } from './schemas.js';
@@ -33,7 +34,7 @@ export const uploadTool = defineAgentTool({
     const sources = args.files as UploadSource[];
     // Files are read (and paths checked against the roots) before the call takes its turn on the queue.
     const files = await loadUploadFiles(sources, mesh.config.uploadRoots, mesh.config.uploadMaxBytes);
-    return call.onPage('upload', (ctx) => uploadFiles(ctx, { ref: args.ref }, files));
+    return publishDialogs(await call.onPage('upload', (ctx) => uploadFiles(ctx, { ref: args.ref }, files)));
   },
 });
 

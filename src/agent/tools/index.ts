@@ -1,12 +1,14 @@
-import type { BrowserToolName } from '../options.js';
+import { BROWSER_TOOL_NAMES, type BrowserToolName } from '../options.js';
 import type { RecordingManager } from '../recording/manager.js';
+import { ALL_TOOLS } from '../../tools/index.js';
+import type { AnyTool } from '../../tools/define.js';
+import { agentOnlyEntry, viewEntry, type AgentEntry, type ToolHost } from '../tool-runner.js';
 import type { AnyToolSpec } from '../tool-types.js';
 import { dialogTool } from './dialog.js';
-import { clickTool, dragTool, hoverTool, pressTool, scrollTool, selectTool, typeTool } from './element.js';
+import { typeTool } from './element.js';
 import { closeTool, recordCaptionTool, recordTool, type AgentServices } from './lifecycle-tools.js';
 import { backTool, gotoTool } from './navigation.js';
 import { filesTool, uploadTool } from './files.js';
-import { mouseTool } from './mouse.js';
 import { evaluateTool, screenshotTool } from './page.js';
 import { runTool } from './run.js';
 import { snapshotTool } from './snapshot.js';
@@ -16,37 +18,37 @@ import { waitTool } from './wait.js';
 export type { AgentServices } from './lifecycle-tools.js';
 
 /**
- * Every tool spec in seed 000's order (core tools, extended tools, code mode, the files and pointer
- * tools of issue 14, then recording),
- * minus the excluded ones. Recording tools exist only when recording is configured.
+ * AgentBrowser's tools in seed 000's order (BROWSER_TOOL_NAMES), minus the excluded ones: the
+ * definitions of the tool table that carry an `agent` view (src/tools), then the AgentBrowser-only
+ * definitions below. Recording tools exist only when recording is configured.
  */
-export function buildToolSpecs(
+export function buildToolEntries(
   services: AgentServices,
+  host: ToolHost,
   excluded: ReadonlySet<BrowserToolName>,
-): AnyToolSpec[] {
+  tools: readonly AnyTool[] = ALL_TOOLS,
+): AgentEntry[] {
   const recordings: RecordingManager | undefined = services.recordings;
-  const all: AnyToolSpec[] = [
+  const agentOnly: AnyToolSpec[] = [
     gotoTool,
     snapshotTool,
-    clickTool,
     typeTool,
-    pressTool,
-    selectTool,
-    scrollTool,
     screenshotTool,
     closeTool(services),
-    hoverTool,
     backTool,
     dialogTool,
     waitTool,
     tabsTool,
-    dragTool,
     evaluateTool,
     runTool,
     uploadTool,
     filesTool,
-    mouseTool,
     ...(recordings ? [recordTool(recordings), recordCaptionTool(recordings)] : []),
   ];
-  return all.filter((spec) => !excluded.has(spec.name));
+  const entries = [
+    ...tools.flatMap((tool) => viewEntry(tool) ?? []),
+    ...agentOnly.map((spec) => agentOnlyEntry(spec, host)),
+  ];
+  const order = (entry: AgentEntry): number => BROWSER_TOOL_NAMES.indexOf(entry.name);
+  return entries.filter((entry) => !excluded.has(entry.name)).sort((a, b) => order(a) - order(b));
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { newId } from '../../engine/ids.js';
 import { isToolOutput } from '../../tools/define.js';
 import { runTool as mcpRunTool } from '../../tools/run.js';
 import { defineAgentTool, type ModelContent } from '../tool-types.js';
@@ -34,13 +33,14 @@ export const runTool = defineAgentTool({
       async (ctx, view) => (await view.currentPage(ctx.session)).id,
     );
     const view = await call.view();
-    const operationId = newId('op');
-    const out = await mcpRunTool
-      .handler(
-        { ...run, sessionId: view.sessionId, pageId },
-        { mesh: view.mesh, services: {}, call: { operationId, timeoutMs: timeout, signal: call.signal } },
-      )
-      .finally(() => call.collectDownloads(view, operationId));
+    const out = await mcpRunTool.handler(
+      { ...run, sessionId: view.sessionId, pageId },
+      {
+        mesh: view.mesh,
+        services: {},
+        call: { operationId: call.operationId, timeoutMs: timeout, signal: call.signal },
+      },
+    );
     if (!isToolOutput<z.output<typeof mcpRunTool.output>>(out)) return out;
     return out.images && out.images.length > 0 ? { ...out.structured, images: out.images } : out.structured;
   },

@@ -2,13 +2,12 @@ import { z } from 'zod';
 
 /** Shared input and output pieces of the AgentBrowser tools (seed 000's shapes). */
 
-export const Ref = z.string().min(1).max(32).describe('Element ref from browser_snapshot, e.g. "@e5".');
-
-export const TimeoutInput = z.number().int().min(100).max(600_000);
-
-export const Modifier = z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
-
-export const Modifiers = z.array(Modifier).max(4).describe('Modifier keys held during the action.');
+export {
+  SeedModifier as Modifier,
+  SeedModifiers as Modifiers,
+  SeedRef as Ref,
+  SeedTimeout as TimeoutInput,
+} from '../../tools/seed-shapes.js';
 
 /** Where the current tab is after an action: enough to notice a navigation, nothing more. */
 export const PageState = z.object({

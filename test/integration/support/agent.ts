@@ -50,7 +50,10 @@ export class ToolDriver {
   ): Promise<T> {
     const result = await this.call(name, input);
     if ('error' in result) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
-    return result as T;
+    // Every result carries its call's operationId (as over MCP); the rest is what the tests compare.
+    const { operationId, ...rest } = result;
+    if (typeof operationId !== 'string') throw new Error(`${name} returned no operationId`);
+    return rest as T;
   }
 
   /** Calls a tool that must fail; returns its error code. */
