@@ -21,9 +21,13 @@ export interface RequestDetails {
 /** Headers whose whole value is a credential. */
 const SECRET_HEADER =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-auth-token|x-csrf-token|x-xsrf-token)$|token|secret|session|auth/i;
-/** Form or JSON field names whose values are secrets (passwords typed into forms included). */
+/**
+ * Form or JSON field names whose values are credentials (passwords typed into forms included). By
+ * knowledge, not by guess: a field named just `key` is ordinary data (`{"key":"value"}` is shown as it
+ * is); known secret values are redacted wherever they are, field name or not (src/secrets.ts).
+ */
 const SECRET_FIELD =
-  /(passw|pwd|token|secret|auth|api[-_]?key|^key$|session|^sid$|credential|jwt|otp|cookie|cvv|cvc|card|^pin$)/i;
+  /(passw|pwd|token|secret|auth|api[-_]?key|private[-_]?key|access[-_]?key|session|^sid$|credential|jwt|otp|cookie|cvv|cvc|card|^pin$)/i;
 const TEXT_TYPE =
   /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded|graphql)|[^;]*\+json|[^;]*\+xml)/i;
 

@@ -3,6 +3,7 @@ import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { withDeadline } from '../engine/runtime.js';
 import { SECRET_AUTOCOMPLETE } from '../snapshot/roles.js';
+import { taintedName } from './secret-taint.js';
 import { ActionScope } from './action-scope.js';
 import type { TargetSpec } from './locator-spec.js';
 import { ELEMENT_STATE, READ_CHECKED } from './page-functions.js';
@@ -34,6 +35,10 @@ const READ_VALUE = `function (what, name, max, reveal) {
     ${SECRET_AUTOCOMPLETE}.test(String(this.getAttribute('autocomplete') || '')));
   if (secret && (what === 'inputValue' || (what === 'attribute' && String(name).toLowerCase() === 'value')))
     return { value: what === 'attribute' ? (this.getAttribute('value') === null ? null : '••••') : this.value ? '••••' : '' };
+  // A --secrets value went into this element: no read of it comes back, opt-in or not.
+  const entered = ${taintedName('this')};
+  if (entered !== undefined && (what !== 'attribute' || String(name).toLowerCase() === 'value'))
+    return { value: what === 'attribute' && this.getAttribute('value') === null ? null : '{{secret:' + entered + '}}' };
   if (what === 'textContent') return { value: cut(this.textContent) };
   if (what === 'innerText') return { value: cut('innerText' in this ? this.innerText : this.textContent) || '' };
   if (what === 'attribute') return { value: cut(this.getAttribute(name)) };

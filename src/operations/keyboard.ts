@@ -23,16 +23,32 @@ export function parseKeyCombo(combo: string, field: string, platform: string = p
     const plus = rest.indexOf('+', 1);
     if (plus < 0) break;
     const name = toModifier(rest.slice(0, plus), platform);
-    // The refused value is never quoted back: a key field may have been handed a secret by mistake.
+    // The refused name is quoted: it is the point of the error (a --secrets value in it is redacted
+    // by value at the boundary, src/secrets.ts).
     if (!name)
-      throw invalidArgument(field, 'unknown modifier; use Shift, Control, Alt, Meta or ControlOrMeta');
+      throw invalidArgument(
+        field,
+        `unknown modifier ${quoteName(rest.slice(0, plus))}; use Shift, Control, Alt, Meta or ControlOrMeta`,
+      );
     if (!modifiers.includes(name)) modifiers.push(name);
     rest = rest.slice(plus + 1);
   }
   const keyName = toModifier(rest, platform) ?? rest;
   const key = keyDefinition(keyName);
-  if (!key) throw invalidArgument(field, 'unknown key name; use names like Enter, Tab, ArrowDown, a, F5');
+  if (!key)
+    throw invalidArgument(
+      field,
+      `unknown key name ${quoteName(rest)}; use names like Enter, Tab, ArrowDown, a, F5`,
+    );
   return { modifiers, key };
+}
+
+/** A caller's name as a safe quoted string: printable ASCII as is, anything else escaped. */
+function quoteName(name: string): string {
+  return JSON.stringify(name).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export type ModifierName = Modifier | 'ControlOrMeta';

@@ -1,6 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { resolveSecret } from '../secrets.js';
+import { taintIfSecret } from './secret-taint.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
@@ -53,6 +54,7 @@ export function typeText(
       ctx.deadline.check();
       await sendChars(cdp, chars.slice(i, i + step));
     }
+    await taintIfSecret(ctx, undefined, text, chars.join(''));
     return {};
   });
 }

@@ -14,6 +14,7 @@ import {
 import { TimeoutMs } from './schemas.js';
 import { redactSecrets, redactSecretsDeep } from '../secrets.js';
 import { redactArgumentValues } from './redact-args.js';
+import { derivedSecretsOf } from '../redaction/derived.js';
 import type { Services } from './services.js';
 
 export interface InvokeContext {
@@ -107,10 +108,12 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       : { structured: out as Record<string, unknown> };
     // Secret values the page echoed (a field's value in a snapshot, a read) go back as references.
     const secrets = ctx.mesh.config.secrets;
-    const structured: Record<string, unknown> = redactSecretsDeep(secrets, {
-      operationId,
-      ...output.structured,
-    });
+    const derived = derivedSecretsOf(sessionId);
+    const structured: Record<string, unknown> = redactSecretsDeep(
+      secrets,
+      { operationId, ...output.structured },
+      derived,
+    );
     if (sessionId !== undefined && 'downloads' in tool.output.shape) {
       const downloads = ctx.mesh.takeDownloads(sessionId, operationId, { owner: ctx.owner });
       if (downloads.length > 0) structured.downloads = downloads.map(toDownloadOutput);
@@ -141,14 +144,18 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       text:
         output.text === undefined
           ? JSON.stringify(textView(structured))
-          : redactSecrets(secrets, output.text),
+          : redactSecrets(secrets, output.text, derived),
       images: output.images ?? [],
       resources: output.resources ?? [],
     };
   } catch (error) {
     readAddress();
-    const secretValues = Object.values(ctx.mesh.config.secrets);
-    const serialized = redactArgumentValues(toSerializedError(error, operationId), args, secretValues);
+    const secrets = ctx.mesh.config.secrets;
+    const serialized = redactSecretsDeep(
+      secrets,
+      redactArgumentValues(toSerializedError(error, operationId), args, Object.values(secrets)),
+      derivedSecretsOf(sessionId),
+    );
     recordActivity(ctx, tool.name, operationId, started, serialized.code, sessionId, pageId);
     ctx.logger.info('tool_error', {
       tool: tool.name,

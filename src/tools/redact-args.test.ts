@@ -5,19 +5,19 @@ describe('redactArgumentValues', () => {
   it('removes every data argument from message, hint and details, nested steps included', () => {
     const error = {
       code: 'INVALID_ARGUMENT' as const,
-      message: 'value: "p4ssw0rd!" is wrong; key Sup3rKey unknown',
+      message: 'value: "p4ssw0rd!" is wrong; label L4belText unknown',
       recoveryHint: 'Do not type p4ssw0rd! again',
-      details: { field: 'value', seen: 'p4ssw0rd!', list: ['Sup3rKey'], limit: 3 },
+      details: { field: 'value', seen: 'p4ssw0rd!', list: ['L4belText'], limit: 3 },
       canRetry: false,
     };
     const out = redactArgumentValues(error, {
       sessionId: 's_1',
       actions: [
         { action: 'fill', value: 'p4ssw0rd!' },
-        { action: 'press', key: 'Sup3rKey' },
+        { action: 'select', label: 'L4belText' },
       ],
     });
-    expect(JSON.stringify(out)).not.toMatch(/p4ssw0rd|Sup3rKey/);
+    expect(JSON.stringify(out)).not.toMatch(/p4ssw0rd|L4belText/);
     expect(out.details).toMatchObject({ field: 'value', limit: 3 });
   });
 
@@ -32,6 +32,16 @@ describe('redactArgumentValues', () => {
       locator: { role: 'button', name: 'Save' },
       key: 'a',
     });
+    expect(out.message).toBe(error.message);
+  });
+
+  it('keeps a bad key name and a script’s own exception: they are the point of the error', () => {
+    const error = {
+      code: 'INVALID_ARGUMENT' as const,
+      message: 'key: unknown key name "XXXX"; nonExistentVariable is not defined',
+      canRetry: false,
+    };
+    const out = redactArgumentValues(error, { key: 'XXXX', script: 'nonExistentVariable' });
     expect(out.message).toBe(error.message);
   });
 });

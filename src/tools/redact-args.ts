@@ -3,10 +3,13 @@ import type { ErrorDetails, SerializedError } from '../errors.js';
 /** Shorter strings (Enter, a, true) say nothing secret and are too common to scrub. */
 const MIN_SCRUBBED_CHARS = 4;
 /**
- * The fields that carry data (what to type, fill, press, select, load). Locators are left alone:
- * ELEMENT_NOT_FOUND says what was searched, which is the point of that error.
+ * The fields that carry data that may be secret (what to type or fill — a password —, an option's
+ * label, a URL with a token). Locators are left alone: ELEMENT_NOT_FOUND says what was searched,
+ * which is the point of that error. So are a key name and a script: a bad key name and the script's
+ * own exception (`x is not defined`) are the point of their errors, and a secret that lands there
+ * is still redacted by value (the --secrets redaction runs on every error after this).
  */
-const DATA_KEYS = new Set(['value', 'text', 'key', 'label', 'url', 'script']);
+const DATA_KEYS = new Set(['value', 'text', 'label', 'url']);
 const REDACTED = '[redacted]';
 
 /**

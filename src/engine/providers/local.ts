@@ -13,6 +13,10 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
   '--disable-quic',
   '--disable-sync',
+  // Chromium otherwise sends every form it sees to Google's autofill server (through the session's
+  // proxy, so with the page's context). A non-http server URL turns those queries off without a
+  // second --disable-features switch, which would replace Playwright's own list.
+  '--autofill-server-url=about:invalid',
 ];
 
 export interface LocalProviderOptions {

@@ -8,6 +8,14 @@ import { startGuardProxy, type GuardProxy } from './socks-guard.js';
 import { socketCheckTarget } from './worker-gate.js';
 
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
+
+/**
+ * The bypass list every guarded context gets, in every mode. Chromium bypasses a proxy implicitly for
+ * localhost, 127.0.0.0/8, 169.254.0.0/16 and fe80::/10; `<-loopback>` (alone) removes those rules, so
+ * every connection, loopback and link-local included, reaches the guard, which allows loopback itself
+ * when the policy lets it through. Any other entry would reopen a direct path.
+ */
+export const GUARD_BYPASS_LIST = '<-loopback>';
 export { socketCheckTarget } from './worker-gate.js';
 
 /** The policy the configuration asks for; private ranges are blocked by default only over HTTP. */
@@ -66,19 +74,15 @@ export class SessionUrlGuard {
   }
 
   /** The context options the guard needs: its proxy, or nothing. */
-  contextOptions(): { proxy?: { server: string; bypass?: string } } {
+  contextOptions(): { proxy?: { server: string; bypass: string } } {
     const proxy = this.contextProxy();
     return proxy ? { proxy } : {};
   }
 
   /** The context's proxy option, or undefined when no request needs guarding. */
-  contextProxy(): { server: string; bypass?: string } | undefined {
+  contextProxy(): { server: string; bypass: string } | undefined {
     if (!this.proxy) return undefined;
-    // 'localhost' in the bypass list keeps Chromium's own loopback bypass (Playwright otherwise forces
-    // loopback through the proxy); used only when no loopback destination can be refused.
-    return this.policy.guardsLoopback
-      ? { server: this.proxy.server }
-      : { server: this.proxy.server, bypass: 'localhost' };
+    return { server: this.proxy.server, bypass: GUARD_BYPASS_LIST };
   }
 
   /** Why the guard recently refused the host:port of this URL (or of the socket a worker asked about). */

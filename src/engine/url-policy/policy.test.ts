@@ -75,12 +75,9 @@ describe('UrlPolicy by name', () => {
     expect(() => policy({ blockedAddresses: ['nonsense'] })).toThrow();
   });
 
-  it('knows when it is inactive and when loopback needs guarding', () => {
+  it('knows when it is inactive', () => {
     expect(policy({ blockLinkLocal: false }).active).toBe(false);
     expect(policy().active).toBe(true);
-    expect(policy().guardsLoopback).toBe(false);
-    expect(policy({ blockPrivate: true }).guardsLoopback).toBe(true);
-    expect(policy({ blockedAddresses: ['127.0.0.2'] }).guardsLoopback).toBe(true);
   });
 });
 

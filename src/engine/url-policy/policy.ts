@@ -78,14 +78,6 @@ export class UrlPolicy {
     );
   }
 
-  /**
-   * Whether a loopback destination can ever be refused. When not, loopback traffic may bypass the
-   * guard (and keeps Chromium's own error names for it).
-   */
-  get guardsLoopback(): boolean {
-    return this.options.blockPrivate || this.allowed.length + this.blocked.length + this.ranges.length > 0;
-  }
-
   /** Checks host:port by name only (no DNS): origin patterns, and literal IP hosts. */
   checkName(host: string, port: number, scheme?: string): Verdict {
     const name = normalizeHost(host);

@@ -1,0 +1,116 @@
+/**
+ * Issue 25, finding 2: a `--secrets` value never comes back, whatever spelling the path it took gave
+ * it — a snapshot's escaping (a secret with `"` and `\`), a GET form's percent/form encoding in the
+ * result URL, browser_get_url, the page list and observed URLs, a POST form's body, a `maxlength`
+ * field that keeps the secret's head, and code mode reading a secret-filled field and transforming
+ * the string. Real Chromium against the loopback fixture.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness, textOf } from '../helpers/harness.js';
+
+const SECRET = 'hunter2 "Sup3r\\Secret" & 1+1';
+const FRAGMENTS = ['Sup3r', 'unter2', 'hunter2+%22', 'hunter2%20%22', btoa('hunter2 "Sup3r').slice(0, 12)];
+
+let site: FixtureServer;
+let h: McpHarness;
+
+function leaks(value: unknown): string[] {
+  const text = JSON.stringify(value);
+  return FRAGMENTS.filter((fragment) => text.includes(fragment));
+}
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start({ secrets: { PW: SECRET } });
+  const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>secrets</title>${body}`);
+  };
+  site.route(
+    '/sx/forms',
+    html(`<form action="/sx/landing" method="get"><input id="q" name="q" aria-label="Query">
+<button id="go">Search</button></form>
+<form action="/sx/landing" method="post"><input id="p" name="p" aria-label="Posted">
+<button id="send">Send</button></form>
+<input id="short" maxlength="9" aria-label="Short">`),
+  );
+  site.route('/sx/landing', (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>landed</title><p>landed</p>');
+    });
+  });
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+describe('--secrets in every encoding', () => {
+  it('a snapshot of a field holding a secret with quotes and backslashes shows the reference', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
+    await h.ok('browser_fill', { ...s, locator: { css: '#q' }, value: '{{secret:PW}}' });
+    const snap = await h.call('browser_snapshot', s);
+    expect(leaks(snap)).toEqual([]);
+    expect(textOf(snap)).toContain('{{secret:PW}}');
+  });
+
+  it('a GET form: result URL, browser_get_url, the page list and observed URLs', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
+    await h.ok('browser_fill', { ...s, locator: { css: '#q' }, value: '{{secret:PW}}' });
+    const clicked = await h.call('browser_click', { ...s, locator: { css: '#go' } });
+    await h.ok('browser_wait', { ...s, text: 'landed' });
+    const url = await h.call('browser_get_url', s);
+    const pages = await h.call('browser_page_list', { sessionId: s.sessionId });
+    const network = await h.call('browser_observe', { ...s, source: 'network' });
+    for (const result of [clicked, url, pages, network]) expect(leaks(result)).toEqual([]);
+    expect(JSON.stringify(url.structuredContent)).toContain('q={{secret:PW}}');
+  });
+
+  it('a POST form: the observed request body', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
+    await h.ok('browser_fill', { ...s, locator: { css: '#p' }, value: '{{secret:PW}}' });
+    await h.ok('browser_click', { ...s, locator: { css: '#send' } });
+    await h.ok('browser_wait', { ...s, text: 'landed' });
+    const list = await h.ok<{ events: Array<{ method?: string; requestId?: string }> }>('browser_observe', {
+      ...s,
+      source: 'network',
+    });
+    const post = list.events.find((event) => event.method === 'POST');
+    const detail = await h.call('browser_observe', { ...s, source: 'network', requestId: post?.requestId });
+    expect(leaks(detail)).toEqual([]);
+    expect(JSON.stringify(detail.structuredContent)).toContain('p={{secret:PW}}');
+  });
+
+  it('a maxlength field keeps the head of the secret: masked in snapshots and code mode', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
+    await h.ok('browser_fill', { ...s, locator: { css: '#short' }, value: '{{secret:PW}}' });
+    const snap = await h.call('browser_snapshot', s);
+    expect(JSON.stringify(snap)).not.toContain('hunter2 "');
+    expect(leaks(snap)).toEqual([]);
+    const read = await h.call('browser_run', { ...s, code: `return await page.inputValue('#short')` });
+    expect(JSON.stringify(read)).not.toContain('hunter2');
+  });
+
+  it('code mode: a secret-filled field read and transformed comes back masked', async () => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
+    await h.ok('browser_type', { ...s, locator: { css: '#p' }, text: '{{secret:PW}}' });
+    await h.ok('browser_fill', { ...s, locator: { css: '#q' }, value: '{{secret:PW}}' });
+    const read = await h.ok<{ value: unknown }>('browser_run', {
+      ...s,
+      code: `const a = await page.inputValue('#q'); const b = await page.locator('#p').inputValue();
+             return { split: a.split(''), reversed: b.split('').reverse().join(''), codes: [...a].map((c) => c.charCodeAt(0)) };`,
+    });
+    const value = read.value as { split: string[]; reversed: string; codes: number[] };
+    expect(value.split.join('')).not.toContain('hunter');
+    expect(value.reversed).not.toContain('2retnuh');
+    expect(String.fromCharCode(...value.codes)).not.toContain('hunter');
+  });
+});
