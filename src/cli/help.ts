@@ -1,4 +1,5 @@
 import { SETTINGS, type SettingSpec } from '../config/settings.js';
+import { commandsHelp } from './face/commands.js';
 
 /** `--help`, generated from the settings table so it never drifts from what the loader accepts. */
 export function helpText(): string {
@@ -25,7 +26,7 @@ export function helpText(): string {
     if (spec.flag) continue;
     lines.push(`  ${spec.env.padEnd(44)} ${spec.description} (default ${spec.default})`);
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n\n${commandsHelp()}`;
 }
 
 function flagUsage(spec: SettingSpec): string {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import module from 'node:module';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, type Config, type LoadedConfig } from '../config/load.js';
+import { ConfigError, loadConfig, settingFlagKind, type Config, type LoadedConfig } from '../config/load.js';
 import { VERSIONS } from '../engine/versions.js';
 import { serverIdentity } from '../mcp/early-initialize.js';
 import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
@@ -13,9 +13,20 @@ import type { EarlyStdio } from './serve.js';
  * loads its own modules (see docs/performance.md, "Startup").
  */
 async function main(): Promise<number | undefined> {
+  const argv = process.argv.slice(2);
+  // A first word that is not a flag is a shell command (`browsermesh open URL`): the client, which
+  // loads neither the engine nor the tools, hands it to the per-user daemon (src/cli/face/).
+  if (argv[0] === 'daemon' && argv[1] === 'run') return runDaemon(argv.slice(2));
+  const word = commandWordAt(argv);
+  if (word !== undefined)
+    return (await import('./face/client.js')).runCommand([
+      argv[word] ?? '',
+      ...argv.slice(0, word),
+      ...argv.slice(word + 1),
+    ]);
   let loaded: LoadedConfig;
   try {
-    loaded = loadConfig();
+    loaded = loadConfig(argv);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
@@ -47,6 +58,41 @@ async function main(): Promise<number | undefined> {
       return undefined;
     }
   }
+}
+
+/**
+ * Where a shell command's word is, when there is one: options may come first (`-s buyer open URL`,
+ * `--headed open URL`). Flags alone, as every MCP client configuration passes them, mean the server.
+ */
+function commandWordAt(argv: readonly string[]): number | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (!arg.startsWith('-')) return i;
+    const name = arg.replace(/^--?/, '').split('=')[0] ?? '';
+    const inline = arg.includes('=');
+    if (arg === '-s' || arg === '--session') i++;
+    else if (arg === '--json' || arg.startsWith('-s=') || arg.startsWith('--session=')) continue;
+    else if (settingFlagKind(name) === 'value' && !inline) i++;
+    else if (settingFlagKind(name) === undefined) return undefined;
+  }
+  return undefined;
+}
+
+/** The shell face's daemon (started in the background by the first shell command). */
+async function runDaemon(argv: string[]): Promise<number | undefined> {
+  let loaded: LoadedConfig;
+  try {
+    loaded = loadConfig(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  keepCompiledCode(loaded.config.dataDir);
+  await (await import('./face/daemon.js')).runDaemon(loaded, argv);
+  return undefined;
 }
 
 /**

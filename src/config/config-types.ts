@@ -109,4 +109,9 @@ export interface Config {
   uploadMaxBytes: number;
   sessionFileQuotaBytes: number;
   totalFileQuotaBytes: number;
+  // The shell face (issue 26).
+  /** The named session of a shell command without -s (BROWSERMESH_SESSION). */
+  cliSession: string;
+  daemonIdleMs: number;
+  cliTools: ToolProfile[];
 }

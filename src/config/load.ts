@@ -203,6 +203,16 @@ function applyArgv(argv: readonly string[], raw: RawValues): CliCommand {
   return command;
 }
 
+/**
+ * For the shell face, which passes setting flags through among its own options: whether `--name` is
+ * a setting's flag, and whether a value follows it.
+ */
+export function settingFlagKind(name: string): 'switch' | 'value' | undefined {
+  const match = findFlag(name);
+  if (!match) return COMMAND_FLAGS[name] === undefined ? undefined : 'switch';
+  return match.value === undefined ? 'value' : 'switch';
+}
+
 function splitFlag(text: string): [string, string | undefined] {
   const eq = text.indexOf('=');
   return eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];

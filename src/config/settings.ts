@@ -6,6 +6,7 @@
 import { BROWSER_SETTINGS } from './settings-browser.js';
 import { DATA_SETTINGS } from './settings-data.js';
 import { SECURITY_SETTINGS } from './settings-security.js';
+import { CLI_SETTINGS } from './settings-cli.js';
 import { bool, int, LOG_LEVELS, PROVIDERS, TOOL_PROFILES, type SettingSpec } from './setting-spec.js';
 
 export { LOG_LEVELS, PROVIDERS, TOOL_PROFILES, type SettingSpec, type SettingType } from './setting-spec.js';
@@ -263,4 +264,5 @@ export const SETTINGS = [
   ...BROWSER_SETTINGS,
   ...SECURITY_SETTINGS,
   ...DATA_SETTINGS,
+  ...CLI_SETTINGS,
 ] as const satisfies readonly SettingSpec[];

@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../../config/load.js';
+import { commandHelp, parseCommand, UsageError, type ParsedCommand } from './commands.js';
+import {
+  daemonPaths,
+  MAX_LINE_BYTES,
+  type CliAction,
+  type CliRequest,
+  type CliResponse,
+} from './protocol.js';
+import type { LocalAction } from './command-spec.js';
+
+/**
+ * The shell face's client: parse the command from the table, hand it to the per-user daemon (started
+ * on first use), print the answer. It never loads the engine or the tools, so a command costs a Node
+ * start plus one socket round trip.
+ */
+
+const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
+const START_WAIT_MS = 30_000;
+const SESSION_NAME = /^[\w.-]{1,64}$/;
+
+export async function runCommand(argv: readonly string[]): Promise<number> {
+  let parsed: ParsedCommand;
+  let config: Config;
+  try {
+    parsed = parseCommand(argv, process.cwd(), readStdin);
+    if (parsed.help) {
+      process.stdout.write(commandHelp(parsed.spec));
+      return 0;
+    }
+    config = loadConfig(parsed.configArgs).config;
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof ConfigError) return usage(`invalid configuration: ${error.message}`);
+    throw error;
+  }
+  const session = parsed.session ?? config.cliSession;
+  if (!SESSION_NAME.test(session)) return usage('-s: a session name is 1-64 letters, digits, _ . -');
+  let action: CliAction | LocalAction;
+  try {
+    action = parsed.spec.build(parsed.input);
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    throw error;
+  }
+  if (action.kind === 'skill-install')
+    return (await import('./skill-install.js')).installSkill(action);
+  const paths = daemonPaths(config.dataDir);
+  if (action.kind === 'daemon-start' || action.kind === 'daemon-restart') {
+    if (action.kind === 'daemon-restart')
+      await send(paths.socket, { session, action: { kind: 'daemon', action: 'stop' } }).catch(
+        () => undefined,
+      );
+    await waitGone(paths.socket, action.kind === 'daemon-restart');
+    const started = await ensureDaemon(config, parsed.configArgs);
+    return started ? print({ ok: true, text: 'daemon running' }, parsed.json) : daemonFailed(config);
+  }
+  const request: CliRequest = { session, action, configArgs: parsed.configArgs };
+  const response = await send(paths.socket, request).catch(async () => {
+    if (action.kind === 'daemon') return { ok: true, text: 'daemon not running' } as CliResponse;
+    if (!(await ensureDaemon(config, parsed.configArgs))) return undefined;
+    return send(paths.socket, request);
+  });
+  if (!response) return daemonFailed(config);
+  return print(response, parsed.json);
+}
+
+function print(response: CliResponse, json: boolean): number {
+  if (response.note) process.stderr.write(`note: ${response.note}\n`);
+  if (!response.ok) {
+    process.stderr.write(`${response.code}: ${response.message}\n`);
+    if (response.hint) process.stderr.write(`hint: ${response.hint}\n`);
+    if (json)
+      process.stdout.write(
+        `${JSON.stringify(response.structured ?? { code: response.code, message: response.message })}\n`,
+      );
+    // A bad argument the tool refused is the caller's usage error, like one the parser refused.
+    return response.code === 'INVALID_ARGUMENT' ? 2 : 1;
+  }
+  if (response.file) {
+    mkdirSync(dirname(response.file.path), { recursive: true });
+    writeFileSync(response.file.path, Buffer.from(response.file.data, 'base64'));
+  }
+  const out = json ? JSON.stringify(response.structured ?? {}) : response.text;
+  if (out !== '') process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+  return 0;
+}
+
+function usage(message: string): number {
+  process.stderr.write(`USAGE: ${message}\n`);
+  return 2;
+}
+
+function daemonFailed(config: Config): number {
+  process.stderr.write(
+    `DAEMON_FAILED: the daemon did not start\nhint: see ${daemonPaths(config.dataDir).log}\n`,
+  );
+  return 1;
+}
+
+/** Standard input for `run` (a heredoc); undefined from a terminal. */
+function readStdin(): string | undefined {
+  if (process.stdin.isTTY) return undefined;
+  try {
+    return readFileSync(0, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** One request, one answer line. Rejects when no daemon listens. */
+function send(socketPath: string, request: CliRequest): Promise<CliResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(socketPath);
+    let buffer = '';
+    let connected = false;
+    socket.setEncoding('utf8');
+    socket.once('connect', () => {
+      connected = true;
+      socket.write(`${JSON.stringify(request)}\n`);
+    });
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (buffer.length > MAX_LINE_BYTES) socket.destroy(new Error('answer too large'));
+    });
+    socket.once('end', () => {
+      try {
+        resolve(JSON.parse(buffer) as CliResponse);
+      } catch {
+        resolve({
+          ok: false,
+          code: 'DAEMON_FAILED',
+          message: 'the daemon closed the connection without an answer',
+        });
+      }
+    });
+    socket.once('error', (error) => {
+      if (!connected) reject(error);
+      else resolve({ ok: false, code: 'DAEMON_FAILED', message: 'the connection to the daemon broke' });
+    });
+  });
+}
+
+/**
+ * Starts the daemon in the background (detached, its log in the daemon folder) and waits until it
+ * answers. Two clients starting at once are fine: the second daemon sees the first answering and exits.
+ */
+async function ensureDaemon(config: Config, configArgs: readonly string[]): Promise<boolean> {
+  const paths = daemonPaths(config.dataDir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  const log = openSync(paths.log, 'a', 0o600);
+  let exited = false;
+  try {
+    const child = spawn(process.execPath, [MAIN, 'daemon', 'run', ...configArgs], {
+      detached: true,
+      stdio: ['ignore', 'ignore', log],
+    });
+    child.once('exit', () => (exited = true));
+    child.unref();
+  } finally {
+    closeSync(log);
+  }
+  const end = Date.now() + START_WAIT_MS;
+  while (Date.now() < end) {
+    if (await reachable(paths.socket)) return true;
+    if (exited && !(await reachable(paths.socket))) return false;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  return false;
+}
+
+function reachable(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** After `daemon stop`: until the old daemon no longer answers (bounded). */
+async function waitGone(socketPath: string, wait: boolean): Promise<void> {
+  const end = Date.now() + (wait ? 15_000 : 0);
+  while (Date.now() < end && (await reachable(socketPath)))
+    await new Promise((resolve) => setTimeout(resolve, 50));
+}

@@ -1,0 +1,138 @@
+import { settingFlagKind } from '../../config/load.js';
+import { CommandInput, UsageError, type CommandSpec, type OptionSpec } from './command-spec.js';
+import { LOCATOR_OPTIONS } from './command-helpers.js';
+import { PAGE_COMMANDS } from './commands-page.js';
+import { SESSION_COMMANDS } from './commands-session.js';
+
+/** The one command table: the parser, `--help`, `<command> --help` and docs/cli.md all read it. */
+export const COMMANDS: readonly CommandSpec[] = [...PAGE_COMMANDS, ...SESSION_COMMANDS];
+
+/** Options every command takes. */
+export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'session',
+    short: 's',
+    value: 'NAME',
+    help: 'the named session (default: BROWSERMESH_SESSION or `default`)',
+  },
+  { name: 'json', help: 'print the structured result as JSON' },
+  { name: 'help', short: 'h', help: 'this command’s help' },
+];
+
+export function findCommand(word: string): CommandSpec | undefined {
+  return COMMANDS.find((spec) => spec.name === word || spec.aliases?.includes(word));
+}
+
+export interface ParsedCommand {
+  spec: CommandSpec;
+  input: CommandInput;
+  session?: string;
+  json: boolean;
+  help: boolean;
+  /** Setting flags (`--headed`, `--data-dir D`, …), for the configuration loader. */
+  configArgs: string[];
+}
+
+/** Reads `<command> [args] [options]`; setting flags may appear anywhere and pass through. */
+export function parseCommand(
+  argv: readonly string[],
+  cwd: string,
+  readStdin: () => string | undefined,
+): ParsedCommand {
+  const [word = '', ...rest] = argv;
+  const spec = findCommand(word);
+  if (!spec) throw new UsageError(`unknown command "${word.slice(0, 30)}" (see browsermesh --help)`);
+  const known = [...(spec.options ?? []), ...(spec.target ? LOCATOR_OPTIONS : []), ...GLOBAL_OPTIONS];
+  const positionals: string[] = [];
+  const options = new Map<string, string | true | string[]>();
+  const configArgs: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (arg === '--') {
+      positionals.push(...rest.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-' || /^-\d/.test(arg)) {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inline] = splitOption(arg);
+    const option = known.find((o) => (arg.startsWith('--') ? o.name === name : o.short === name));
+    if (option) {
+      const value = option.value === undefined ? true : (inline ?? rest[++i]);
+      if (value === undefined) throw new UsageError(`${spec.name}: --${option.name} needs ${option.value}`);
+      const previous = options.get(option.name);
+      options.set(
+        option.name,
+        option.repeat && Array.isArray(previous)
+          ? [...previous, String(value)]
+          : option.repeat
+            ? [String(value)]
+            : value,
+      );
+      continue;
+    }
+    const kind = arg.startsWith('--') ? settingFlagKind(name) : undefined;
+    if (kind === undefined)
+      throw new UsageError(
+        `${spec.name}: unknown option ${arg.slice(0, 40)} (see browsermesh ${spec.name} --help)`,
+      );
+    configArgs.push(arg);
+    if (kind === 'value' && inline === undefined) {
+      const value = rest[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      configArgs.push(value);
+    }
+  }
+  const session = options.get('session');
+  return {
+    spec,
+    input: new CommandInput(spec.name, positionals, options, cwd, readStdin),
+    ...(typeof session === 'string' ? { session } : {}),
+    json: options.has('json'),
+    help: options.has('help'),
+    configArgs,
+  };
+}
+
+function splitOption(arg: string): [string, string | undefined] {
+  const body = arg.replace(/^--?/, '');
+  const eq = body.indexOf('=');
+  return eq < 0 ? [body, undefined] : [body.slice(0, eq), body.slice(eq + 1)];
+}
+
+/** `browsermesh --help`'s command part: one line per command. */
+export function commandsHelp(): string {
+  const lines = ['Shell commands (for coding agents; a per-user daemon keeps the sessions):', ''];
+  for (const spec of COMMANDS)
+    lines.push(`  ${`${spec.name} ${spec.usage}`.trimEnd().padEnd(34)} ${spec.summary}`);
+  lines.push(
+    '',
+    '  Every command: -s NAME (named session), --json (structured result), --help.',
+    '  Element commands take a ref from the snapshot (@e5 or e5) or --role R --name N, --label, --text, --placeholder, --testid, --css.',
+    '  Errors go to stderr as CODE: message; exit status 2 = usage error, 1 = page or tool error.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `browsermesh <command> --help`. */
+export function commandHelp(spec: CommandSpec): string {
+  const lines = [
+    `Usage: browsermesh ${spec.name} ${spec.usage} [options]`.replace(/ +/g, ' '),
+    '',
+    spec.summary,
+  ];
+  if (spec.aliases) lines.push(`Also: ${spec.aliases.join(', ')}`);
+  if (spec.details) lines.push('', ...spec.details);
+  const options = [...(spec.options ?? []), ...(spec.target ? LOCATOR_OPTIONS : []), ...GLOBAL_OPTIONS];
+  lines.push('', 'Options:');
+  for (const option of options) lines.push(`  ${optionUsage(option).padEnd(26)} ${option.help}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function optionUsage(option: OptionSpec): string {
+  const names = option.short ? `-${option.short}, --${option.name}` : `--${option.name}`;
+  return option.value ? `${names} ${option.value}` : names;
+}
+
+export { UsageError };

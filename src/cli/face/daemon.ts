@@ -1,0 +1,143 @@
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import type { LoadedConfig } from '../../config/load.js';
+import { createBrowserMesh } from '../../create-mesh.js';
+import { createLogger } from '../../engine/logger.js';
+import { ALL_TOOLS, toolsForConfig } from '../../tools/index.js';
+import { createServices } from '../../tools/services.js';
+import { CliExecutor } from './executor.js';
+import { daemonPaths, MAX_LINE_BYTES, type CliRequest, type CliResponse } from './protocol.js';
+
+/**
+ * The per-user daemon behind the shell commands: the same runtime as the MCP server (one config
+ * loader, limits, URL policy, upload roots), reached only through a Unix socket in a 0700 folder of
+ * the data directory. One JSON line in, one JSON line out per connection.
+ */
+export async function runDaemon({ config }: LoadedConfig, startArgs: readonly string[]): Promise<void> {
+  const paths = daemonPaths(config.dataDir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  chmodSync(paths.dir, 0o700);
+  if (await answers(paths.socket)) return; // another daemon already serves this data directory
+  rmSync(paths.socket, { force: true }); // a crashed daemon's socket: nobody answers it
+  const logger = createLogger(config.logLevel);
+  const mesh = createBrowserMesh({ config, logger });
+  const tools = new Map(toolsForConfig({ ...config, tools: config.cliTools }).map((t) => [t.name, t]));
+  const missing = (name: string): string => {
+    const profile = ALL_TOOLS.find((tool) => tool.name === name)?.profile;
+    return profile === undefined
+      ? 'see browsermesh --help'
+      : `restart the daemon with the ${profile} profile: browsermesh daemon restart --cli-tools ${[...config.cliTools, profile].join(',')}`;
+  };
+  const executor = new CliExecutor(mesh, createServices(config), tools, logger, missing);
+  if (config.warmUp) void mesh.warmUp().catch(() => undefined);
+  const state = { inflight: 0, idle: undefined as NodeJS.Timeout | undefined, stopping: false };
+
+  const stop = async (reason: string): Promise<void> => {
+    if (state.stopping) return;
+    state.stopping = true;
+    logger.info('shutdown', { reason });
+    const force = setTimeout(() => process.exit(0), 10_000);
+    force.unref();
+    server.close();
+    await mesh.shutdown().catch(() => undefined);
+    rmSync(paths.socket, { force: true });
+    rmSync(paths.pid, { force: true });
+    process.exit(0);
+  };
+  const armIdle = (): void => {
+    clearTimeout(state.idle);
+    state.idle = setTimeout(() => {
+      if (state.inflight === 0) void stop('idle');
+    }, config.daemonIdleMs);
+  };
+
+  const server: Server = createServer((socket) => {
+    state.inflight++;
+    clearTimeout(state.idle);
+    readRequest(socket)
+      .then(async (request) => {
+        const response = await handle(request);
+        await writeLine(socket, response);
+        if (request?.action.kind === 'daemon' && request.action.action === 'stop') void stop('stop');
+      })
+      .catch(() => socket.destroy())
+      .finally(() => {
+        state.inflight--;
+        armIdle();
+      });
+  });
+  const handle = async (request: CliRequest | undefined): Promise<CliResponse> => {
+    if (!request) return { ok: false, code: 'INVALID_ARGUMENT', message: 'unreadable request' };
+    if (request.action.kind === 'daemon')
+      return status(request.action.action === 'stop' ? 'stopping' : 'running');
+    const response = await executor.execute(request);
+    return mismatch(request, startArgs, response);
+  };
+  const status = (word: string): CliResponse => {
+    const sessions = [...executor.named.keys()];
+    const text = `daemon ${word}: pid ${process.pid}, ${sessions.length} session(s)${sessions.length ? ` (${sessions.join(', ')})` : ''}, idle exit after ${Math.round(config.daemonIdleMs / 1000)} s`;
+    return {
+      ok: true,
+      text,
+      structured: { pid: process.pid, sessions, idleMs: config.daemonIdleMs, startArgs },
+    };
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(paths.socket, () => resolve());
+  });
+  chmodSync(paths.socket, 0o600);
+  writeFileSync(paths.pid, `${process.pid}\n`, { mode: 0o600 });
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  armIdle();
+  logger.info('ready', { reason: 'cli-daemon' });
+}
+
+/** Settings a later command gave that the running daemon did not start with: said, not silently ignored. */
+function mismatch(request: CliRequest, startArgs: readonly string[], response: CliResponse): CliResponse {
+  const asked = request.configArgs ?? [];
+  if (asked.length === 0 || asked.join('\0') === startArgs.join('\0')) return response;
+  return {
+    ...response,
+    note: 'the daemon keeps the settings it started with; apply new ones: browsermesh daemon restart <flags>',
+  };
+}
+
+/** Whether a daemon answers on this socket (a live one must not be replaced). */
+export function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function readRequest(socket: Socket): Promise<CliRequest | undefined> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (buffer.length > MAX_LINE_BYTES) return reject(new Error('request too large'));
+      const end = buffer.indexOf('\n');
+      if (end < 0) return;
+      socket.removeAllListeners('data');
+      try {
+        resolve(JSON.parse(buffer.slice(0, end)) as CliRequest);
+      } catch {
+        resolve(undefined);
+      }
+    });
+    socket.once('error', reject);
+    socket.once('end', () => resolve(undefined));
+  });
+}
+
+function writeLine(socket: Socket, response: CliResponse): Promise<void> {
+  return new Promise((resolve) => socket.end(`${JSON.stringify(response)}\n`, () => resolve()));
+}

@@ -1,0 +1,169 @@
+import type { Logger } from '../../engine/logger.js';
+import type { BrowserMesh } from '../../engine/runtime.js';
+import type { AnyTool } from '../../tools/define.js';
+import { invokeTool, type InvokeResult } from '../../tools/invoke.js';
+import type { Services } from '../../tools/services.js';
+import { fetchFile } from './executor-files.js';
+import { closeNamed, listNamed, listTabs, tabsAction } from './executor-tabs.js';
+import type { CliAction, CliRequest, CliResponse } from './protocol.js';
+
+/** A named session as the daemon knows it: the engine's ids and this name's current tab. */
+export interface NamedSession {
+  sessionId: string;
+  pageId: string;
+}
+
+/** What the executor's helpers need: one tool call by name, on the one call path. */
+export type CallTool = (name: string, args: Record<string, unknown>) => Promise<InvokeResult>;
+
+/**
+ * Turns shell commands into tool calls. Every browser step is an `invokeTool` call on a tool
+ * definition, exactly as the MCP server makes it; this file only maps session names to ids (and each
+ * name to its current tab) and shapes the answer for a terminal.
+ */
+export class CliExecutor {
+  readonly named = new Map<string, NamedSession>();
+  private readonly opening = new Map<string, Promise<NamedSession | CliResponse>>();
+
+  constructor(
+    private readonly mesh: BrowserMesh,
+    private readonly services: Services,
+    private readonly tools: ReadonlyMap<string, AnyTool>,
+    private readonly logger: Logger,
+    /** Why a tool is missing and how to get it (its profile is not among the daemon's). */
+    private readonly missing: (name: string) => string,
+  ) {}
+
+  readonly call: CallTool = async (name, args) => {
+    const tool = this.tools.get(name);
+    if (!tool) {
+      return {
+        ok: false,
+        operationId: '',
+        error: {
+          code: 'NOT_SUPPORTED',
+          message: `${name} is not served by this daemon`,
+          recoveryHint: this.missing(name),
+          canRetry: false,
+        },
+      };
+    }
+    return invokeTool(tool, args, { mesh: this.mesh, services: this.services, logger: this.logger });
+  };
+
+  async execute(request: CliRequest): Promise<CliResponse> {
+    const { action, session } = request;
+    switch (action.kind) {
+      case 'sessions':
+        return action.action === 'list' ? listNamed(this) : closeNamed(this, action.name ?? '');
+      case 'close':
+        return closeNamed(this, session);
+      case 'state-load':
+        return this.stateLoad(session, action.stateId);
+      case 'daemon':
+        return { ok: true, text: '' };
+      default:
+        break;
+    }
+    const opened = await this.open(session);
+    if ('ok' in opened) return opened;
+    return this.onSession(session, opened, action);
+  }
+
+  private async onSession(name: string, named: NamedSession, action: CliAction): Promise<CliResponse> {
+    const page = { sessionId: named.sessionId, pageId: named.pageId };
+    switch (action.kind) {
+      case 'open':
+        if (action.url === undefined) return listTabs(this, name, named, `session ${name} open`);
+        return this.answer(name, await this.call('browser_navigate', { ...page, url: action.url }));
+      case 'tabs':
+        return tabsAction(this, name, named, action);
+      case 'file':
+        return fetchFile(this.call, page, action);
+      case 'tool': {
+        const address =
+          action.address === 'page'
+            ? page
+            : action.address === 'session'
+              ? { sessionId: named.sessionId }
+              : {};
+        return this.answer(name, await this.call(action.tool, { ...address, ...action.args }));
+      }
+      default:
+        return { ok: false, code: 'INVALID_ARGUMENT', message: 'not a session command' };
+    }
+  }
+
+  /** The named session, created on first use; two commands racing to create it get the same one. */
+  async open(name: string, stateId?: string): Promise<NamedSession | CliResponse> {
+    const known = this.named.get(name);
+    if (known) return known;
+    let pending = this.opening.get(name);
+    if (!pending) {
+      pending = this.create(name, stateId).finally(() => this.opening.delete(name));
+      this.opening.set(name, pending);
+    }
+    return pending;
+  }
+
+  private async create(name: string, stateId?: string): Promise<NamedSession | CliResponse> {
+    const result = await this.call('browser_session_create', { name, ...(stateId ? { stateId } : {}) });
+    if (!result.ok) return toError(result);
+    const { session, initialPage } = result.structured as {
+      session: { sessionId: string };
+      initialPage: { pageId: string };
+    };
+    const named = { sessionId: session.sessionId, pageId: initialPage.pageId };
+    this.named.set(name, named);
+    return named;
+  }
+
+  /** `state load`: the session restarts from the saved state (cookies and storage are set at creation). */
+  private async stateLoad(name: string, stateId: string): Promise<CliResponse> {
+    if (this.named.has(name)) {
+      const closed = await closeNamed(this, name);
+      if (!closed.ok) return closed;
+    }
+    const opened = await this.open(name, stateId);
+    if ('ok' in opened) return opened;
+    return { ok: true, text: `session ${name} restarted from state ${stateId}`, structured: opened };
+  }
+
+  /** A tool result as the terminal shows it; a session that ended is forgotten, so the next command opens a new one. */
+  answer(name: string, result: InvokeResult): CliResponse {
+    if (result.ok) return { ok: true, text: result.text, structured: result.structured };
+    if (['SESSION_NOT_FOUND', 'SESSION_CLOSED', 'SESSION_FAILED'].includes(result.error.code))
+      this.named.delete(name);
+    return toError(result);
+  }
+}
+
+export function toError(result: Extract<InvokeResult, { ok: false }>): CliResponse {
+  const { code, message, recoveryHint } = result.error;
+  const hint = recoveryHint === undefined ? undefined : toCommandWords(recoveryHint);
+  return {
+    ok: false,
+    code,
+    message: toCommandWords(message),
+    ...(hint ? { hint } : {}),
+    structured: result.error,
+  };
+}
+
+/** The commands that stand for the tools hints name, so a hint reads as something to type. */
+const COMMAND_OF: Readonly<Record<string, string>> = {
+  browser_snapshot: 'browsermesh snapshot',
+  browser_navigate: 'browsermesh goto',
+  browser_session_create: 'browsermesh open',
+  browser_page_list: 'browsermesh tabs',
+  browser_files: 'browsermesh files',
+  browser_wait: 'browsermesh wait',
+  browser_visible_text: 'browsermesh text',
+  browser_observe: 'browsermesh console / requests',
+  browser_state_list: 'browsermesh state list',
+  browser_run: 'browsermesh run',
+};
+
+function toCommandWords(text: string): string {
+  return text.replace(/\bbrowser_[a-z_]+\b/g, (name) => COMMAND_OF[name] ?? name);
+}

@@ -1,0 +1,29 @@
+import { int, TOOL_PROFILES, type SettingSpec } from './setting-spec.js';
+
+/** The shell face (`browsermesh open …`): its daemon, its default session and the tools it reaches. */
+export const CLI_SETTINGS = [
+  {
+    key: 'cliSession',
+    env: 'BROWSERMESH_SESSION',
+    type: { kind: 'string', pattern: /^[\w.-]{1,64}$/, hint: '1-64 letters, digits, _ . -' },
+    default: 'default',
+    description: 'Shell commands: the named session used when a command has no -s NAME.',
+  },
+  {
+    key: 'daemonIdleMs',
+    env: 'BROWSERMESH_DAEMON_IDLE_MS',
+    flag: 'daemon-idle-ms',
+    type: int(1_000, 86_400_000),
+    default: '1800000',
+    description:
+      'Shell commands: the background daemon closes its sessions and exits after this long without a command (ms).',
+  },
+  {
+    key: 'cliTools',
+    env: 'BROWSERMESH_CLI_TOOLS',
+    flag: 'cli-tools',
+    type: { kind: 'list', values: TOOL_PROFILES },
+    default: 'core,observability,persistence,code,files,pointer,watch',
+    description: 'Shell commands: the tool profiles the daemon serves (add evaluate for `browsermesh eval`).',
+  },
+] as const satisfies readonly SettingSpec[];
