@@ -33,6 +33,7 @@ import { filesTool, pdfTool, uploadTool } from './files.js';
 import { mouseTool, viewportTool } from './pointer.js';
 import { recordingTool, traceTool } from './watch.js';
 import { findTool } from './find.js';
+import { cookiesTool, storageTool } from './page-state.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -82,6 +83,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   traceTool,
   recordingTool,
   findTool,
+  cookiesTool,
+  storageTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */
