@@ -20,6 +20,7 @@ import { checkout } from './scenarios/checkout.mjs';
 import { click } from './scenarios/click.mjs';
 import { coldStart } from './scenarios/cold-start.mjs';
 import { discovery } from './scenarios/discovery.mjs';
+import { find } from './scenarios/find.mjs';
 import { navigate } from './scenarios/navigate.mjs';
 import { scale } from './scenarios/scale.mjs';
 import { snapshot } from './scenarios/snapshot.mjs';
@@ -27,7 +28,7 @@ import { waits } from './scenarios/waits.mjs';
 
 /** Every peer adapter; add one here (see docs/benchmarking.md). */
 export const PEERS = { 'playwright-mcp': playwrightMcp, 'chrome-devtools-mcp': chromeDevtoolsMcp };
-const SCENARIOS = { discovery, coldStart, navigate, snapshot, checkout, click, waits, scale };
+const SCENARIOS = { discovery, coldStart, navigate, snapshot, find, checkout, click, waits, scale };
 
 function quietly(cmd, args) {
   try {

@@ -7,6 +7,7 @@ export const ALL_SCENARIOS = [
   'coldStart',
   'navigate',
   'snapshot',
+  'find',
   'checkout',
   'click',
   'waits',

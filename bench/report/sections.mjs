@@ -267,6 +267,27 @@ function coldStartSection(rows) {
   );
 }
 
+function findSection(rows) {
+  const bm = rows.find((r) => r.contender === BM && r.mode === 'find');
+  return table(
+    ['Server', 'Way', 'Snapshot/find tokens', 'Tokens (whole task)', 'Call time', 'BM find ÷ row (tokens)'],
+    rows.map((r) => [
+      r.contender,
+      r.mode,
+      ...cells(
+        r,
+        (x) => [
+          fmtInt(x.lookTokens),
+          fmtInt(x.tokens),
+          fmtMs(x.ms),
+          r.contender === BM && r.mode === 'find' ? '' : ratioCell(bm?.tokens, x.tokens),
+        ],
+        4,
+      ),
+    ]),
+  );
+}
+
 export const SECTIONS = [
   [
     'discovery',
@@ -285,6 +306,12 @@ export const SECTIONS = [
     'Snapshot',
     snapshotSection,
     'Capture time is the tool call\'s wall time. "full" is the whole page: BrowserMesh is asked for the largest `maxChars`/`maxBytes` its schema allows, so nothing the peers return is cut; "full, default budget" is what BrowserMesh returns without options (cut at its default budget, with a cursor for the rest). The peers have no interactive-only mode, so the goals compare BrowserMesh\'s interactive snapshot with their full one. The playwright-core row is `locator("body").ariaSnapshot()` in process.',
+  ],
+  [
+    'find',
+    'Find and click',
+    findSection,
+    '"Find the Add to cart button on `/big` (the `/large` page plus one product card) and click it": once from the whole snapshot (BrowserMesh asked for its largest budget), once with a find tool (BrowserMesh `browser_find` role+name; @playwright/mcp `browser_find` text, a core tool of 0.0.83). Tokens count every result and argument the model reads and writes, the click included; a find after the click checks that it landed.',
   ],
   [
     'checkout',

@@ -33,6 +33,8 @@ export const TOOL_PROFILES = [
   'files',
   'pointer',
   'watch',
+  'state',
+  'network',
 ] as const;
 export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
 

@@ -120,7 +120,7 @@ const CORE_SETTINGS = [
     type: { kind: 'list', values: TOOL_PROFILES },
     default: 'core,observability,persistence,code',
     description:
-      'Tool profiles to publish, comma-separated: core, observability, persistence, code (stands alone), evaluate, files (uploads, downloads, PDF), pointer (mouse by coordinates, viewport).',
+      'Tool profiles to publish, comma-separated: core, observability, persistence, code (stands alone), evaluate, files (uploads, downloads, PDF), pointer (mouse by coordinates, viewport), watch (traces, recordings), state (cookies, web storage), network (routes, emulation).',
   },
   {
     key: 'agentGuidelines',

@@ -32,6 +32,8 @@ import { evaluateTool } from './evaluate.js';
 import { filesTool, pdfTool, uploadTool } from './files.js';
 import { mouseTool, viewportTool } from './pointer.js';
 import { recordingTool, traceTool } from './watch.js';
+import { findTool } from './find.js';
+import { cookiesTool, storageTool } from './page-state.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -80,6 +82,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   viewportTool,
   traceTool,
   recordingTool,
+  findTool,
+  cookiesTool,
+  storageTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */
