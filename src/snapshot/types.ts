@@ -117,6 +117,8 @@ export interface RenderOptions {
   maxChildren: number | null;
   includeBoundingBoxes: boolean;
   includeUrls: boolean;
+  /** Refs written at most, interactive elements first (null: all). */
+  maxRefs?: number | null;
   /** Page URL, so same-origin link URLs can be written as paths. */
   pageUrl: string;
 }
@@ -128,6 +130,8 @@ export interface OmittedCounts {
   maxChildren: number;
   frames: number;
   longText: number;
+  /** Refs left out by maxRefs / includeRefs: false. */
+  refs?: number;
 }
 
 export interface LimitsApplied {
@@ -137,4 +141,5 @@ export interface LimitsApplied {
   maxChildren?: number;
   interactiveOnly?: boolean;
   scope?: string;
+  maxRefs?: number;
 }
