@@ -26,6 +26,10 @@ export interface AXNodeLike {
 export interface DomFacts {
   /** Has a click listener, an onclick attribute, or is where `cursor: pointer` starts. */
   clickable: boolean;
+  /** Something to drag: `draggable=true`, an `ondragstart` attribute, or where `cursor: grab` / `move` starts. */
+  draggable?: true;
+  /** Marked as a drop target: `ondrop` / `ondragover` / `ondragenter` attribute, `aria-dropeffect`. */
+  dropTarget?: true;
   /** `tabindex` >= 0 on an element without an interactive role. */
   tabbable: boolean;
   /** Laid out as inline content (text next to it runs on in the same line). */
