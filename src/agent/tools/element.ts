@@ -7,7 +7,7 @@ import { fill, selectOption, toOptionCriteria } from '../../operations/forms.js'
 import type { Modifier } from '../../operations/key-layout.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../../operations/typing.js';
 import { downloadsField } from '../../tools/action-runner.js';
-import { SettledOutput } from '../../tools/action-schemas.js';
+import { DropPositionInput, SettledOutput } from '../../tools/action-schemas.js';
 import { defineAgentTool } from '../tool-types.js';
 import { Modifiers, Ref } from './schemas.js';
 
@@ -171,11 +171,14 @@ export const dragTool = defineAgentTool({
     .object({
       sourceRef: Ref.describe('Element to drag.'),
       targetRef: Ref.describe('Element to drop it on.'),
+      position: DropPositionInput.optional(),
     })
     .strict(),
   output: ActionOutput,
   async handler(args, call) {
-    return call.onPage('drag', (ctx) => dragAndDrop(ctx, { ref: args.sourceRef }, { ref: args.targetRef }));
+    return call.onPage('drag', (ctx) =>
+      dragAndDrop(ctx, { ref: args.sourceRef }, { ref: args.targetRef }, { position: args.position }),
+    );
   },
 });
 
