@@ -19,6 +19,7 @@ import {
   reload,
   type LoadState as NavLoadState,
 } from '../operations/navigation.js';
+import { dragAndDrop } from '../operations/drag.js';
 import { savePdf } from '../operations/files.js';
 import { mouseAction, setViewport, type MouseInput } from '../operations/mouse.js';
 import { waitForQuiet } from '../operations/quiet.js';
@@ -100,6 +101,8 @@ export async function runFacadeCall(
     }
     case 'screenshot':
       return takeScreenshot(ctx, call, keep);
+    case 'dragTo':
+      return acted(dragAndDrop(ctx, target(call.target), target(call.to), { position: call.position }));
     default:
       return runReadOrWait(ctx, call, note);
   }

@@ -94,6 +94,11 @@ export type FacadeCall =
   | ({ op: 'press'; key: string; delayMs?: number } & Targeted)
   | ({ op: 'selectOption'; values: string[] } & Targeted)
   | ({ op: SimpleActionOp } & Targeted)
+  | ({
+      op: 'dragTo';
+      to: ElementSelector;
+      position?: 'before' | 'after' | { x: number; y: number };
+    } & Targeted)
   // Element reads
   | ({ op: ElementReadOp } & Targeted)
   | ({ op: 'getAttribute'; name: string } & Targeted)
@@ -158,6 +163,7 @@ export interface FacadeResults {
   hover: null;
   focus: null;
   scrollIntoView: null;
+  dragTo: null;
   textContent: string | null;
   innerText: string;
   inputValue: string;

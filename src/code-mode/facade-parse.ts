@@ -8,6 +8,7 @@ import type {
 } from './facade-calls.js';
 import { HANDS_PARSERS } from './facade-parse-hands.js';
 import { SHOT_PARSERS } from './facade-parse-shots.js';
+import { WIDGET_PARSERS } from './facade-parse-widgets.js';
 import { MAX_TEXT_CHARS, parseSelector } from './facade-validate.js';
 import {
   CallArgumentError,
@@ -218,6 +219,7 @@ const PARSER_TABLE: Record<string, Parser> = {
   scroll,
   ...HANDS_PARSERS,
   ...SHOT_PARSERS,
+  ...WIDGET_PARSERS,
 };
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */

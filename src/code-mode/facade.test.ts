@@ -297,7 +297,7 @@ describe('unsupported members name themselves and say what to use', () => {
     expect(message).toContain(expected);
   });
 
-  const locatorMembers = ['evaluate', 'dragTo', 'boundingBox', 'elementHandle', 'innerHTML'];
+  const locatorMembers = ['evaluate', 'boundingBox', 'elementHandle', 'innerHTML'];
   it.each(locatorMembers)('locator.%s', async (member) => {
     const { message } = await failure(`await page.locator('a').${member}()`);
     expect(message).toMatch(

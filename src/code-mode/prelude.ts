@@ -40,6 +40,13 @@ const REF = /^@e\d+$/;
 const slice = (text, end) => apply(sliceOf, text, [0, end]);
 const own = (object, key) => apply(hasOwn, object, [key]);
 const append = (list, item) => apply(concatOf, list, [[item]]);
+// Locator proxy -> its selector, so one locator can name another (dragTo's target).
+const locatorTargets = new WeakMap(), weakGet = WeakMap.prototype.get, weakSet = WeakMap.prototype.set;
+function targetOfLocator(member, value) {
+  const found = typeof value === 'object' && value !== null ? apply(weakGet, locatorTargets, [value]) : undefined;
+  if (found === undefined) throw new NativeTypeError(member + ': the target must be a locator');
+  return found;
+}
 
 class BrowserMeshError extends NativeError {}
 defineProperty(BrowserMeshError.prototype, 'name', { value: 'BrowserMeshError', writable: true, configurable: true });
@@ -187,12 +194,16 @@ function makeLocator(target) {
     first: () => derive(L + 'first', { kind: 'nth', index: 0 }),
     last: () => derive(L + 'last', { kind: 'nth', index: -1 }),
     filter: (options) => derive(L + 'filter', shape(L + 'filter', options, { kind: 'filter' })),
+    dragTo: async (other, options) =>
+      request(L + 'dragTo', 'dragTo', { target: target, to: targetOfLocator(L + 'dragTo', other), options: options }),
   };
   const chain = (member, base, filter) => {
     const steps = append(target.steps, { kind: 'within', base: base });
     return makeLocator(checked(member, { base: target.base, steps: filter === undefined ? steps : append(steps, filter) }));
   };
-  return guard('locator', assign(api, more, finders(L, chain)), HINTS.locator);
+  const locator = guard('locator', assign(api, more, finders(L, chain)), HINTS.locator);
+  apply(weakSet, locatorTargets, [locator, target]);
+  return locator;
 }
 
 function makePage() {
@@ -230,6 +241,8 @@ function makePage() {
     setViewportSize: async (size) => call('setViewportSize', 'setViewportSize', { size: size }),
     screenshot: async (options) => call('screenshot', 'screenshot', { options: options }),
     pdf: async (options) => call('pdf', 'pdf', { options: options }),
+    dragAndDrop: async (source, target, options) =>
+      call('dragAndDrop', 'dragTo', { target: fromString(P + 'dragAndDrop', source), to: fromString(P + 'dragAndDrop', target), options: options }),
   };
   return guard('page', assign(api, more, finders(P, start)), HINTS.page);
 }

@@ -2,14 +2,8 @@ import type { CDPSession } from 'playwright-core';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import type { TargetSpec } from './locator-spec.js';
-import {
-  actionPoint,
-  dispatchMove,
-  notInteractable,
-  waitForActionPoint,
-  DetachedError,
-  type Point,
-} from './pointer.js';
+import { checkDropPosition, dropPoint, type DropPosition } from './drop-point.js';
+import { dispatchMove, waitForActionPoint, type Point } from './pointer.js';
 import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from './remote-element.js';
 
 /** Listens for dragstart on the source's window; the returned object records whether a drag really began. */
@@ -25,7 +19,7 @@ const DRAG_PROBE = `function () {
   return probe;
 }`;
 
-const MOVE_STEPS = 5;
+const MOVE_STEPS = 10;
 const DRAG_START_OFFSET = 8;
 const INTERCEPT_WAIT_MS = 1000;
 
@@ -38,15 +32,19 @@ interface DragData {
 
 /**
  * Drags `source` onto `target`. Works for HTML5 drag and drop (Chromium hands the drag to CDP through
- * drag interception, which is then dropped on the target with dispatchDragEvent) and for widgets that
- * follow mousedown / mousemove / mouseup (real mouse events in a few steps). Whether an HTML5 drag
- * began is read from the page's own dragstart event, not guessed from timing.
+ * drag interception; the drag is then moved over the page with dispatchDragEvent) and for widgets that
+ * follow mousedown / pointermove / mouseup (real mouse events). Either way the pointer travels in
+ * steps, enters the target and settles on `position` (default: the centre), recomputed at the end
+ * because sortable lists move the target as the dragged item passes. Whether an HTML5 drag began is
+ * read from the page's own dragstart event, not guessed from timing.
  */
 export function dragAndDrop(
   ctx: PageOperationContext,
   source: TargetSpec,
   target: TargetSpec,
+  options: { position?: DropPosition | undefined } = {},
 ): Promise<ActionResult> {
+  const position = checkDropPosition(options.position);
   return performAction(ctx, async (scope) => {
     const from = await scope.resolve(source, 'source');
     const to = await scope.resolve(target, 'target');
@@ -62,40 +60,26 @@ export function dragAndDrop(
     try {
       const probe = await installProbe(from);
       await dispatchMove(root, start);
-      await root.send('Input.dispatchMouseEvent', {
-        type: 'mousePressed',
-        x: start.x,
-        y: start.y,
-        button: 'left',
-        buttons: 1,
-        clickCount: 1,
-      });
-      await dispatchMove(root, { x: start.x + DRAG_START_OFFSET, y: start.y + DRAG_START_OFFSET }, 1);
+      await mouse(root, 'mousePressed', start);
+      const lifted = { x: start.x + DRAG_START_OFFSET, y: start.y + DRAG_START_OFFSET };
+      await dispatchMove(root, lifted, 1);
       const html5 = await readProbe(probe);
-      const end = await dropPoint(to);
-      if (html5) {
-        const data = intercepted ?? (await waitForIntercept(root, () => intercepted));
-        if (data) {
-          await dropHtml5(root, end, data);
-          return {};
-        }
+      const end = await dropPoint(to, position);
+      const data = html5 ? (intercepted ?? (await waitForIntercept(root, () => intercepted))) : undefined;
+      if (data) {
+        const over = (p: Point, type: 'dragEnter' | 'dragOver' | 'drop'): Promise<unknown> =>
+          root.send('Input.dispatchDragEvent', { type, x: p.x, y: p.y, data, modifiers: 0 });
+        await over(lifted, 'dragEnter');
+        for (const p of steps(lifted, end)) await over(p, 'dragOver');
+        const settled = await dropPoint(to, position);
+        await over(settled, 'dragOver');
+        await over(settled, 'drop');
+        return {};
       }
-      for (let i = 1; i <= MOVE_STEPS; i++) {
-        const t = i / MOVE_STEPS;
-        await dispatchMove(
-          root,
-          { x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t },
-          1,
-        );
-      }
-      await root.send('Input.dispatchMouseEvent', {
-        type: 'mouseReleased',
-        x: end.x,
-        y: end.y,
-        button: 'left',
-        buttons: 0,
-        clickCount: 1,
-      });
+      for (const p of steps(lifted, end)) await dispatchMove(root, p, 1);
+      const settled = await dropPoint(to, position);
+      await dispatchMove(root, settled, 1);
+      await mouse(root, 'mouseReleased', settled);
       return {};
     } finally {
       root.off('Input.dragIntercepted', onIntercept);
@@ -104,19 +88,25 @@ export function dragAndDrop(
   });
 }
 
-/** Where to drop: recomputed once the drag is under way, without a hit test (the drag image may sit on top). */
-async function dropPoint(target: ElementTarget): Promise<Point> {
-  const prepared = await actionPoint(target, false, false);
-  if (prepared.ok) return prepared;
-  if (prepared.reason === 'detached') throw new DetachedError('element detached');
-  throw notInteractable(target, prepared);
+/** Points from `a` to `b` (b included) in MOVE_STEPS equal steps: the page sees the pointer travel and enter. */
+function steps(a: Point, b: Point): Point[] {
+  const out: Point[] = [];
+  for (let i = 1; i <= MOVE_STEPS; i++) {
+    const t = i / MOVE_STEPS;
+    out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+  }
+  return out;
 }
 
-async function dropHtml5(root: CDPSession, end: Point, data: DragData): Promise<void> {
-  const at = { x: end.x, y: end.y, data, modifiers: 0 };
-  await root.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at });
-  await root.send('Input.dispatchDragEvent', { type: 'dragOver', ...at });
-  await root.send('Input.dispatchDragEvent', { type: 'drop', ...at });
+async function mouse(root: CDPSession, type: 'mousePressed' | 'mouseReleased', at: Point): Promise<void> {
+  await root.send('Input.dispatchMouseEvent', {
+    type,
+    x: at.x,
+    y: at.y,
+    button: 'left',
+    buttons: type === 'mousePressed' ? 1 : 0,
+    clickCount: 1,
+  });
 }
 
 async function installProbe(source: ElementTarget): Promise<RemoteElement | undefined> {

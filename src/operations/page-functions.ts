@@ -32,9 +32,15 @@ const HELPERS = `
     while (layer.parentElement && layer.parentElement !== doc.body && !composedContains(layer.parentElement, target)) layer = layer.parentElement;
     return describe(layer);
   };
+  const flatContains = (outer, node) => {
+    for (let n = node; n; n = n.assignedSlot || n.parentNode || n.host) if (n === outer) return true;
+    return false;
+  };
   const hits = (el, hit) => {
     if (!hit) return false;
-    if (composedContains(el, hit)) return true;
+    if (composedContains(el, hit) || flatContains(el, hit)) return true;
+    // A point on slotted light-DOM text hit-tests to the shadow host: the host and its shadow tree are one widget.
+    if (hit.shadowRoot && composedContains(hit.shadowRoot, el)) return true;
     const label = hit.closest && hit.closest('label');
     if (label && label.control === el) return true;
     return el.localName === 'label' && el.control === hit;

@@ -16,6 +16,8 @@ const RENDERED_TEXT = `
     const deep = new Set();
     const mark = (root) => {
       for (const el of root.querySelectorAll('*')) {
+        // innerText inside a shadow tree skips what its slots show: the path to each slot is walked by hand.
+        if (el.localName === 'slot' && root !== document) for (let n = el; n && !deep.has(n); n = n.parentNode || n.host) deep.add(n);
         if (!el.shadowRoot) continue;
         roots.push(el.shadowRoot);
         for (let n = el; n && !deep.has(n); n = n.parentNode || n.host) deep.add(n);

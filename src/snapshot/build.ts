@@ -211,10 +211,12 @@ class TreeBuilder {
       TRANSPARENT_ROLES.has(axRole) ||
       (TRANSPARENT_UNLESS_NAMED.has(axRole) && name === '') ||
       isRegionNamedByHeading(axRole, name, items);
-    if (!interactive && facts && (facts.clickable || facts.tabbable) && !NEVER_CLICKABLE.has(axRole)) {
+    const acts = facts && (facts.clickable || facts.tabbable || facts.draggable === true);
+    if (!interactive && acts && !NEVER_CLICKABLE.has(axRole)) {
       const clickable = this.clickable(ctx, node, axRole, items, transparent);
       if (clickable) return [clickable];
     }
+    if (transparent && facts?.dropTarget === true) return [this.dropZone(ctx, node, items)];
     if (transparent) {
       const inline = facts ? facts.inline : INLINE_ROLES.has(axRole);
       return inline ? items : [BREAK, ...items, BREAK];
@@ -233,12 +235,17 @@ class TreeBuilder {
     if (value !== undefined) out.value = value;
     const url = urlOf(node);
     if (url !== undefined && axRole === 'link') out.url = url;
-    this.decorate(ctx, out, node, interactive || NAMED_CONTENT_ROLES.has(axRole));
+    const dropTarget =
+      facts?.dropTarget === true || (axRole === 'region' && !hasActionableOrStructure(items));
+    this.decorate(ctx, out, node, interactive || NAMED_CONTENT_ROLES.has(axRole) || dropTarget);
     // A kept key also keeps the node through pruning: the scope element must stay findable.
     if (this.isScope(ctx, node)) out.key = `${ctx.target.key}|${backendId ?? ''}`;
     if (axRole === 'Iframe' || axRole === 'IframePresentational')
       out.children = this.frameContent(ctx, out, backendId);
     else out.children = this.childrenOf(axRole, out, items, interactive);
+    // A list of things to drag is where they are dropped (sortable lists, kanban columns).
+    if (out.key === undefined && out.children.some((c) => c.states.includes('draggable')))
+      this.decorate(ctx, out, node, true);
     if (facts?.aria?.rowIndex !== undefined) this.rowIndex.set(out, facts.aria.rowIndex);
     if (ROW_PARENTS.has(axRole)) out.children = this.inRowOrder(out.children);
     return pruneKept(axRole, out);
@@ -336,13 +343,29 @@ class TreeBuilder {
     if (hasActionableOrStructure(items)) return undefined;
     const name = cleanText(axString(node.name), MAX_NAME_CHARS) || joinedText(items);
     if (name === '' || Array.from(name).length > MAX_CLICKABLE_TEXT) return undefined;
+    const facts = node.backendDOMNodeId === undefined ? undefined : ctx.target.dom.get(node.backendDOMNodeId);
+    const clicks = facts !== undefined && (facts.clickable || facts.tabbable);
+    const role = transparent ? (clicks ? 'clickable' : 'draggable') : displayRole(axRole, undefined);
+    const flags = statesOf(node, axRole, false);
+    if (clicks && role !== 'clickable') flags.push('clickable');
+    if (facts?.draggable && role !== 'draggable') flags.push('draggable');
     const out: SnapNode = {
-      role: transparent ? 'clickable' : displayRole(axRole, undefined),
+      role,
       name,
-      states: transparent ? statesOf(node, axRole, false) : [...statesOf(node, axRole, false), 'clickable'],
+      states: flags,
       interactive: true,
       children: [],
     };
+    this.decorate(ctx, out, node, true);
+    return out;
+  }
+
+  /** A plain element the page marks as a drop target (ondrop, ondragover…): `[dropzone @e4] Done`. */
+  private dropZone(ctx: FrameCtx, node: AXNodeLike, items: Item[]): SnapNode {
+    const out: SnapNode = { role: 'dropzone', name: '', states: [], interactive: false, children: [] };
+    const text = joinedText(items);
+    if (!hasActionableOrStructure(items) && Array.from(text).length <= MAX_CLICKABLE_TEXT) out.name = text;
+    else out.children = normalizeChildren(items, out, this.onCut);
     this.decorate(ctx, out, node, true);
     return out;
   }

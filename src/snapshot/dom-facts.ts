@@ -128,6 +128,10 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
       inline: isInline(style(i, 1)),
       bounds: toBox(layout.bounds[k], origin),
     };
+    const cursor = style(i, 0);
+    const grabStart = DRAG_CURSORS.has(cursor) && (parent < 0 || style(parent, 0) !== cursor);
+    if (attrs.get('draggable') === 'true' || attrs.has('ondragstart') || grabStart) facts.draggable = true;
+    if (isDropTarget(attrs)) facts.dropTarget = true;
     const client = layout.clientRects?.[k];
     if (tag === 'IFRAME' && client && client.length >= 2)
       facts.contentOffset = [client[0] ?? 0, client[1] ?? 0];
@@ -139,6 +143,15 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
     if (aria) facts.aria = aria;
     out.facts.set(backendId, facts);
   }
+}
+
+/** Cursors a page sets on what can be dragged (sortable items, handles, cards). */
+const DRAG_CURSORS = new Set(['grab', '-webkit-grab', 'grabbing', 'move']);
+
+function isDropTarget(attrs: Map<string, string>): boolean {
+  if (attrs.has('ondrop') || attrs.has('ondragover') || attrs.has('ondragenter')) return true;
+  const effect = attrs.get('aria-dropeffect')?.trim().toLowerCase();
+  return effect !== undefined && effect !== '' && effect !== 'none';
 }
 
 function isInline(display: string): boolean {

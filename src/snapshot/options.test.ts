@@ -26,8 +26,22 @@ describe('validateSnapshotInput', () => {
         maxChars: SNAPSHOT_LIMITS.defaultMaxChars,
         maxBytes: SNAPSHOT_LIMITS.defaultMaxBytes,
         since: null,
+        maxRefs: null,
       },
     });
+  });
+
+  it("maps seed 003's includeRefs / maxRefs to a ref cap", () => {
+    const cap = (input: Parameters<typeof validateSnapshotInput>[0]): unknown => {
+      const v = validateSnapshotInput(input);
+      return v.cursor === null ? v.options.maxRefs : undefined;
+    };
+    expect(cap({ includeRefs: true })).toBe(SNAPSHOT_LIMITS.defaultMaxRefs);
+    expect(cap({ includeRefs: true, maxRefs: 7 })).toBe(7);
+    expect(cap({ maxRefs: 7 })).toBe(7);
+    expect(cap({ includeRefs: false })).toBe(0);
+    expect(() => cap({ includeRefs: false, maxRefs: 3 })).toThrow(/maxRefs/);
+    expect(() => cap({ maxRefs: 101 })).toThrow(/maxRefs/);
   });
 
   it('accepts a cursor alone', () => {

@@ -26,6 +26,10 @@ export interface SnapshotInput {
   cursor?: string | undefined;
   /** Only what changed since this page's previous snapshot. */
   since?: 'previous' | undefined;
+  /** Seed 003: false writes no refs; true writes up to `maxRefs` (default 50). Absent: every ref. */
+  includeRefs?: boolean | undefined;
+  /** Seed 003: at most this many refs (1-100), interactive elements first; the rest are counted in `omitted.refs`. */
+  maxRefs?: number | undefined;
 }
 
 export const SNAPSHOT_LIMITS = {
@@ -37,6 +41,9 @@ export const SNAPSHOT_LIMITS = {
   maxBytes: 4_194_304,
   maxDepth: 1000,
   maxChildren: 100_000,
+  /** Seed 003's includeRefs: default and top of maxRefs. */
+  defaultMaxRefs: 50,
+  maxRefs: 100,
   /** Pre-capture budget (seed 003). */
   maxScopeNodes: 20_000,
   maxScopeSourceChars: 2_000_000,
@@ -52,6 +59,8 @@ export interface SnapshotOptions {
   maxChars: number;
   maxBytes: number;
   since: 'previous' | null;
+  /** Refs written at most (null: all; 0: none). */
+  maxRefs: number | null;
 }
 
 export type ValidatedInput = { cursor: string } | { cursor: null; options: SnapshotOptions };
@@ -66,6 +75,8 @@ const OPTION_FIELDS = [
   'maxChars',
   'maxBytes',
   'since',
+  'includeRefs',
+  'maxRefs',
 ] as const;
 
 export function validateSnapshotInput(input: SnapshotInput): ValidatedInput {
@@ -97,8 +108,21 @@ export function validateSnapshotInput(input: SnapshotInput): ValidatedInput {
       maxBytes:
         optionalInt(input.maxBytes, 'maxBytes', limits.minBytes, limits.maxBytes) ?? limits.defaultMaxBytes,
       since: input.since ?? null,
+      maxRefs: refCap(input),
     },
   };
+}
+
+/** Today's default writes every ref; seed 003's includeRefs asks for a capped list (or none). */
+function refCap(input: SnapshotInput): number | null {
+  const include = input.includeRefs === undefined ? undefined : flag(input.includeRefs, 'includeRefs');
+  const max = optionalInt(input.maxRefs, 'maxRefs', 1, SNAPSHOT_LIMITS.maxRefs);
+  if (include === false) {
+    if (max !== null) throw invalidArgument('maxRefs', 'cannot be combined with includeRefs: false');
+    return 0;
+  }
+  if (max !== null) return max;
+  return include === true ? SNAPSHOT_LIMITS.defaultMaxRefs : null;
 }
 
 function flag(value: unknown, field: string): boolean {

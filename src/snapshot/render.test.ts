@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RUN_ITEMS, renderTree } from './render.js';
+import { capRefs, MAX_RUN_ITEMS, renderTree } from './render.js';
 import type { RenderOptions, SnapNode } from './types.js';
 
 const OPTIONS: RenderOptions = {
@@ -119,5 +119,29 @@ describe('renderTree', () => {
     const out = renderTree(many, OPTIONS, 50);
     expect(out.complete).toBe(false);
     expect(out.lines.join('\n').length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('capRefs (seed 003 maxRefs)', () => {
+  const leaf = (role: string, ref: string, interactive: boolean): SnapNode => ({
+    role,
+    name: ref,
+    ref,
+    states: [],
+    interactive,
+    children: [],
+  });
+  it('keeps interactive refs first, in reading order, and counts the rest', () => {
+    const root: SnapNode = {
+      role: 'document',
+      name: 'x',
+      states: [],
+      interactive: false,
+      children: [leaf('heading', 'e1', false), leaf('link', 'e2', true), leaf('button', 'e3', true)],
+    };
+    const { top, cut } = capRefs(root, 2);
+    expect(cut).toBe(1);
+    expect(top.children.map((c) => c.ref)).toEqual([undefined, 'e2', 'e3']);
+    expect(root.children[0]?.ref).toBe('e1');
   });
 });

@@ -15,6 +15,8 @@ export interface RenderResult {
   maxChildrenCut: number;
   /** False when the retention cap stopped rendering before the end of the tree. */
   complete: boolean;
+  /** Refs left out by `maxRefs`. */
+  refsCut: number;
 }
 
 /**
@@ -40,9 +42,34 @@ const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 
 export function renderTree(root: SnapNode, options: RenderOptions, maxTotalChars = 1_000_000): RenderResult {
   const renderer = new Renderer(options, maxTotalChars);
-  const top = options.interactiveOnly ? { ...root, children: interactiveView(root.children) } : root;
-  renderer.node(top, 0);
-  return renderer.result();
+  const view = options.interactiveOnly ? { ...root, children: interactiveView(root.children) } : root;
+  const max = options.maxRefs ?? null;
+  const capped = max === null ? { top: view, cut: 0 } : capRefs(view, max);
+  renderer.node(capped.top, 0);
+  return { ...renderer.result(), refsCut: capped.cut };
+}
+
+/**
+ * Seed 003's `maxRefs`: the first `max` refs in reading order, interactive elements before named
+ * content (headings, tables); the other nodes are written without a ref (their refs still resolve).
+ */
+export function capRefs(root: SnapNode, max: number): { top: SnapNode; cut: number } {
+  const withRef: SnapNode[] = [];
+  const walk = (node: SnapNode): void => {
+    if (node.ref !== undefined) withRef.push(node);
+    node.children.forEach(walk);
+  };
+  walk(root);
+  if (withRef.length <= max) return { top: root, cut: 0 };
+  const kept = new Set(
+    [...withRef.filter((n) => n.interactive), ...withRef.filter((n) => !n.interactive)].slice(0, max),
+  );
+  const copy = (node: SnapNode): SnapNode => {
+    const out = { ...node, children: node.children.map(copy) };
+    if (node.ref !== undefined && !kept.has(node)) delete out.ref;
+    return out;
+  };
+  return { top: copy(root), cut: withRef.length - kept.size };
 }
 
 /** Interactive elements, inside the landmarks (and dialogs, iframes) that tell an agent where they are. */
@@ -78,6 +105,7 @@ class Renderer {
       maxDepthCut: this.depthCut,
       maxChildrenCut: this.childrenCut,
       complete: !this.full,
+      refsCut: 0,
     };
   }
 

@@ -76,7 +76,7 @@ export async function takeSnapshot(
   const rendered =
     root && empty === undefined
       ? renderTree(root, renderOptions, MAX_RETAINED_CHARS)
-      : { lines: [], maxDepthCut: 0, maxChildrenCut: 0, complete: true };
+      : { lines: [], maxDepthCut: 0, maxChildrenCut: 0, complete: true, refsCut: 0 };
   const omitted: OmittedCounts = {
     ariaHidden: built.ariaHidden,
     hidden: capture.hiddenCount + (root ? 0 : 1),
@@ -84,6 +84,7 @@ export async function takeSnapshot(
     maxChildren: rendered.maxChildrenCut,
     frames: built.missingFrames,
     longText: built.longText,
+    refs: rendered.refsCut,
   };
   let lines = rendered.lines;
   let delta: SnapshotResult['delta'];
@@ -221,5 +222,6 @@ function limitsOf(options: SnapshotOptions): LimitsApplied {
   if (options.maxChildren !== null) out.maxChildren = options.maxChildren;
   if (options.interactiveOnly) out.interactiveOnly = true;
   if (options.scopeRef !== null) out.scope = `@${options.scopeRef}`;
+  if (options.maxRefs !== null) out.maxRefs = options.maxRefs;
   return out;
 }

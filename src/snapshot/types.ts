@@ -26,6 +26,10 @@ export interface AXNodeLike {
 export interface DomFacts {
   /** Has a click listener, an onclick attribute, or is where `cursor: pointer` starts. */
   clickable: boolean;
+  /** Something to drag: `draggable=true`, an `ondragstart` attribute, or where `cursor: grab` / `move` starts. */
+  draggable?: true;
+  /** Marked as a drop target: `ondrop` / `ondragover` / `ondragenter` attribute, `aria-dropeffect`. */
+  dropTarget?: true;
   /** `tabindex` >= 0 on an element without an interactive role. */
   tabbable: boolean;
   /** Laid out as inline content (text next to it runs on in the same line). */
@@ -117,6 +121,8 @@ export interface RenderOptions {
   maxChildren: number | null;
   includeBoundingBoxes: boolean;
   includeUrls: boolean;
+  /** Refs written at most, interactive elements first (null: all). */
+  maxRefs?: number | null;
   /** Page URL, so same-origin link URLs can be written as paths. */
   pageUrl: string;
 }
@@ -128,6 +134,8 @@ export interface OmittedCounts {
   maxChildren: number;
   frames: number;
   longText: number;
+  /** Refs left out by maxRefs / includeRefs: false. */
+  refs?: number;
 }
 
 export interface LimitsApplied {
@@ -137,4 +145,5 @@ export interface LimitsApplied {
   maxChildren?: number;
   interactiveOnly?: boolean;
   scope?: string;
+  maxRefs?: number;
 }

@@ -14,6 +14,11 @@ export const Target = z
 /** A drag's drop target: the same form as its source, said in fewer words than the shape again. */
 export const DropTarget = Target.meta({ description: 'Where to drop:', shape: 'same form as source.' });
 
+/** Where in the drop target a drag settles (sortable lists decide by the half the pointer is in). */
+export const DropPositionInput = z
+  .union([z.enum(['before', 'after']), z.object({ x: z.number().min(0), y: z.number().min(0) }).strict()])
+  .describe("Where in the target: 'before', 'after' or {x,y} px from its top-left. Default centre.");
+
 export const ModifierKey = z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
 export const Modifiers = z.array(ModifierKey).max(4).describe('Keys held down.');
 export const MouseButton = z.enum(['left', 'right', 'middle']).describe('Mouse button (default left).');

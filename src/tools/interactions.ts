@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/actions.js';
 import { dragAndDrop } from '../operations/drag.js';
-import { ActionOutput, DropTarget, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
+import {
+  ActionOutput,
+  DropPositionInput,
+  DropTarget,
+  Modifiers,
+  MouseButton,
+  Target,
+  toTargetSpec,
+} from './action-schemas.js';
 import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
 import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { LocatorWithFrameShape, pageAddress, targetFields } from './schemas.js';
@@ -172,7 +180,15 @@ export const dragAndDropTool = defineTool({
   title: 'Drag and drop',
   description: 'Drag one element onto another (HTML5 drag and drop or mouse-driven widgets).',
   profile: 'core',
-  input: z.object({ ...pageAddress, source: Target, target: DropTarget, ...includeSnapshotField }).strict(),
+  input: z
+    .object({
+      ...pageAddress,
+      source: Target,
+      target: DropTarget,
+      position: DropPositionInput.optional(),
+      ...includeSnapshotField,
+    })
+    .strict(),
   output: ActionOutput,
   hints: ACTION,
   agent: agentView({
@@ -183,15 +199,19 @@ export const dragAndDropTool = defineTool({
       .object({
         sourceRef: SeedRef.describe('Element to drag.'),
         targetRef: SeedRef.describe('Element to drop it on.'),
+        position: DropPositionInput.optional(),
       })
       .strict(),
-    toArgs: ({ sourceRef, targetRef }, at) => ({
+    toArgs: ({ sourceRef, targetRef, position }, at) => ({
       ...at,
       source: { ref: sourceRef },
       target: { ref: targetRef },
+      ...(position === undefined ? {} : { position }),
     }),
   }),
   async handler(args, tool) {
-    return runPageAction(tool, args, 'drag_and_drop', (ctx) => dragAndDrop(ctx, args.source, args.target));
+    return runPageAction(tool, args, 'drag_and_drop', (ctx) =>
+      dragAndDrop(ctx, args.source, args.target, { position: args.position }),
+    );
   },
 });

@@ -80,6 +80,8 @@ export const snapshotTool = defineTool({
         .describe(`Default ${L.defaultMaxBytes}.`),
       cursor: z.string().min(1).max(64).optional().describe('A nextCursor; no other option with it.'),
       since: z.literal('previous').optional().describe('Only the lines that changed (+ - ~).'),
+      includeRefs: z.boolean().optional().describe('false: no refs; true: up to maxRefs.'),
+      maxRefs: z.number().int().min(1).max(L.maxRefs).optional().describe(`Default ${L.defaultMaxRefs}.`),
     })
     .strict(),
   output: SnapshotOutput,

@@ -1,0 +1,95 @@
+/**
+ * Issue 28 §4 (things you drag have refs): draggable elements, elements the page marks as drag handles
+ * (cursor: grab / move) and drop targets (ondrop / ondragover attributes, a list of draggable items,
+ * a role=region zone) get refs, so drag and drop works by ref on every face; a big page gets no more
+ * refs than before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentBrowser } from '../../src/agent/agent-browser.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { testAgentBrowser, ToolDriver } from './support/agent.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+  s = await h.session();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+const refOf = (snapshot: string, pattern: RegExp): string => {
+  const found = pattern.exec(snapshot)?.[1];
+  if (!found) throw new Error(`no ref for ${String(pattern)} in:\n${snapshot}`);
+  return found;
+};
+
+const status = async (): Promise<string> => {
+  const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
+  return /\[status\] (.*)/.exec(snapshot)?.[1] ?? '';
+};
+
+describe('MCP', () => {
+  it('gives refs to draggable items, their list, drop zones and grab handles', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/widgets/drag') });
+    const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
+    expect(snapshot).toMatch(/\[list @e\d+\] To do/);
+    expect(snapshot).toMatch(/\[listitem @e\d+ draggable\] Write spec/);
+    expect(snapshot).toMatch(/\[listitem @e\d+ draggable\] Review patch/);
+    expect(snapshot).toMatch(/@e\d+[^\]]*\] Done column/);
+    expect(snapshot).toMatch(/\[region @e\d+\] Trash/);
+    expect(snapshot).toMatch(/@e\d+[^\]]*\] Resize handle/);
+  });
+
+  it('drags by ref onto a marked zone and onto a region', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/widgets/drag') });
+    const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
+    await h.ok('browser_drag_and_drop', {
+      ...s,
+      source: { ref: refOf(snapshot, /(@e\d+) draggable\] Write spec/) },
+      target: { ref: refOf(snapshot, /(@e\d+)[^\]]*\] Done column/) },
+    });
+    expect(await status()).toBe('Write spec -> Done');
+    await h.ok('browser_drag_and_drop', {
+      ...s,
+      source: { ref: refOf(snapshot, /(@e\d+) draggable\] Review patch/) },
+      target: { ref: refOf(snapshot, /\[region (@e\d+)\] Trash/) },
+    });
+    expect(await status()).toBe('Review patch -> Trash');
+  });
+
+  it('does not flood a big page: /large has the same refs as before', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/large') });
+    const full = await h.ok<{ refCount: number }>('browser_snapshot', s);
+    const interactive = await h.ok<{ refCount: number }>('browser_snapshot', { ...s, interactiveOnly: true });
+    expect({ full: full.refCount, interactive: interactive.refCount }).toEqual(LARGE_REFS);
+  });
+});
+
+/** Measured on the commit before draggable refs. */
+const LARGE_REFS = { full: 218, interactive: 875 };
+
+describe('AgentBrowser', () => {
+  let browser: AgentBrowser;
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('browser_drag moves a draggable item onto the region by ref', async () => {
+    browser = testAgentBrowser();
+    const t = new ToolDriver(browser, { threadId: 'drag-refs' });
+    await t.ok('browser_goto', { url: site.url('/widgets/drag') });
+    const { snapshot } = await t.ok<{ snapshot: string }>('browser_snapshot');
+    await t.ok('browser_drag', {
+      sourceRef: refOf(snapshot, /(@e\d+) draggable\] Write spec/),
+      targetRef: refOf(snapshot, /\[region (@e\d+)\] Trash/),
+    });
+    expect(await t.text('status')).toBe('Write spec -> Trash');
+  });
+});
