@@ -24,6 +24,7 @@ import { sessionClose, sessionCreate, sessionGet, sessionList } from '../tools/s
 import { snapshotTool } from '../tools/snapshot.js';
 import { stateList, stateRemove, stateSave } from '../tools/state.js';
 import { actionAndWaitTool, waitTool } from '../tools/waits.js';
+import { exportTestTool } from '../tools/export-test.js';
 
 /** The operations offered to TypeScript users, each the same definition an MCP tool runs. */
 const OPERATIONS = {
@@ -59,6 +60,7 @@ const OPERATIONS = {
   saveState: stateSave,
   listStates: stateList,
   removeState: stateRemove,
+  exportTest: exportTestTool,
 } as const;
 
 type Operations = typeof OPERATIONS;

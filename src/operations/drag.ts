@@ -101,7 +101,7 @@ export function dragAndDrop(
       root.off('Input.dragIntercepted', onIntercept);
       await root.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
     }
-  });
+  }, { kind: 'drag' });
 }
 
 /** Where to drop: recomputed once the drag is under way, without a hit test (the drag image may sit on top). */

@@ -58,7 +58,7 @@ export function fill(
     const text = resolveSecret(ctx.config.secrets, value, 'value');
     await scope.withTarget(spec, field, (target) => fillElement(ctx, target, text));
     return {};
-  });
+  }, { kind: 'fill', typed: value });
 }
 
 export type OptionCriteria =
@@ -90,7 +90,7 @@ export function selectOption(
       return refuse(target, result, 'cannot select that');
     });
     return { selected: values };
-  });
+  }, (done) => ({ kind: 'select', values: done.selected }));
 }
 
 interface CheckState {
@@ -144,6 +144,7 @@ export function setChecked(
         );
       return { checked, changed: true };
     }),
+    { kind: checked ? 'check' : 'uncheck' },
   );
 }
 
