@@ -25,6 +25,7 @@ import { snapshotTool } from '../tools/snapshot.js';
 import { stateList, stateRemove, stateSave } from '../tools/state.js';
 import { actionAndWaitTool, waitTool } from '../tools/waits.js';
 import { exportTestTool } from '../tools/export-test.js';
+import { uploadTool } from '../tools/files.js';
 
 /** The operations offered to TypeScript users, each the same definition an MCP tool runs. */
 const OPERATIONS = {
@@ -61,6 +62,7 @@ const OPERATIONS = {
   listStates: stateList,
   removeState: stateRemove,
   exportTest: exportTestTool,
+  upload: uploadTool,
 } as const;
 
 type Operations = typeof OPERATIONS;

@@ -17,6 +17,8 @@ import { runSpec } from './support/playwright-run.js';
 // against the same fixture site.
 
 const SECRET = 'buyer-pass';
+/** A spec run starts Playwright Test and its own Chromium: slow on a loaded machine. */
+const SPEC_TIMEOUT_MS = 240_000;
 let site: FixtureServer;
 let mesh: BrowserMesh;
 let ops: MeshOperations;
@@ -68,5 +70,46 @@ describe('export a session as a Playwright test', () => {
     expect(code).not.toMatch(/waitForTimeout|setTimeout/);
     const run = await runSpec(code, { SHOP_PASSWORD: SECRET });
     expect(run.passed, run.output).toBe(true);
-  });
+  }, SPEC_TIMEOUT_MS);
+
+  it('dialogs, a code-mode step, an upload in an iframe form and a popup: one spec, green', async () => {
+    const p = await open('windows');
+    await ops.navigate({ ...p, url: site.url('/actions/dialogs') });
+    await ops.actionAndWait({
+      ...p,
+      target: { locator: { role: 'button', name: 'Show confirm' } },
+      waitFor: { kind: 'dialog', accept: true },
+    });
+    await ops.wait({ ...p, text: 'confirm: true' });
+    const ran = await ops.run({
+      ...p,
+      code: "await page.getByRole('button', { name: 'Show prompt' }).click(); return await page.locator('#dialog-status').textContent();",
+    });
+    expect(ran.value).toBe('prompt: null');
+    await ops.navigate({ ...p, url: site.url('/files/upload') });
+    const frame = { kind: 'iframe' as const, chain: [{ css: 'iframe[title="Upload frame"]' }] };
+    await ops.upload({
+      ...p,
+      locator: { label: 'Framed file', frame },
+      files: [{ name: 'note.txt', mimeType: 'text/plain', base64: Buffer.from('hello spec').toString('base64') }],
+    });
+    await ops.wait({ ...p, locator: { text: 'note.txt', exact: false, frame }, state: 'visible' });
+    await ops.navigate({ ...p, url: site.url('/actions/popup') });
+    const opened = await ops.actionAndWait({
+      ...p,
+      target: { locator: { role: 'button', name: 'Open popup' } },
+      waitFor: { kind: 'popup' },
+    });
+    const child = { sessionId: p.sessionId, pageId: opened.event.page?.pageId ?? '' };
+    await ops.click({ ...child, locator: { role: 'button', name: 'Child button' } });
+    await ops.wait({ ...child, text: 'child clicked' });
+    const code = await specOf(p);
+    expect(code).toContain("page.once('dialog', (dialog) => void dialog.accept());");
+    expect(code).toContain("await expect(page.getByRole('status')).toHaveText('prompt: null');");
+    expect(code).toContain(".frameLocator('iframe[title=\"Upload frame\"]').getByRole('button', { name: 'Framed file' }).setInputFiles(");
+    expect(code).toContain("const page1Promise = page.waitForEvent('popup');");
+    expect(code).toContain("await page1.getByRole('button', { name: 'Child button' }).click();");
+    const run = await runSpec(code);
+    expect(run.passed, `${code}\n${run.output}`).toBe(true);
+  }, SPEC_TIMEOUT_MS);
 });
