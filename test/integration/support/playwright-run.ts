@@ -30,6 +30,8 @@ export async function runSpec(code: string, env: Record<string, string> = {}, fi
   use: {
     browserName: 'chromium',
     headless: true,
+    // A spec that cannot find its element fails in seconds, not at the test's timeout.
+    actionTimeout: 10000,
     launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)}, args: ['--no-sandbox'] },
   },
 };
