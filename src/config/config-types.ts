@@ -65,6 +65,8 @@ export interface Config {
   dashboardTakeover: boolean;
   executablePath: string;
   refTtlMs: number;
+  /** Steps kept in each session's action log (0 = the log is off). */
+  actionLogSteps: number;
   observabilityEvents: number;
   observabilityStringChars: number;
   observabilityPageSize: number;

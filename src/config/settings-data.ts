@@ -44,6 +44,15 @@ export const DATA_SETTINGS = [
       'Expire snapshot refs after this many ms (0 = never; refs still go stale on navigation or detach).',
   },
   {
+    key: 'actionLogSteps',
+    env: 'BROWSERMESH_ACTION_LOG_STEPS',
+    flag: 'action-log-steps',
+    type: int(0, 100_000),
+    default: '500',
+    description:
+      "Steps of each session's action log kept for browser_export_test (0 = off: nothing is recorded).",
+  },
+  {
     key: 'observabilityEvents',
     env: 'BROWSERMESH_OBSERVABILITY_EVENTS',
     type: int(1, 10_000),

@@ -24,6 +24,8 @@ import { sessionClose, sessionCreate, sessionGet, sessionList } from '../tools/s
 import { snapshotTool } from '../tools/snapshot.js';
 import { stateList, stateRemove, stateSave } from '../tools/state.js';
 import { actionAndWaitTool, waitTool } from '../tools/waits.js';
+import { exportTestTool } from '../tools/export-test.js';
+import { uploadTool } from '../tools/files.js';
 
 /** The operations offered to TypeScript users, each the same definition an MCP tool runs. */
 const OPERATIONS = {
@@ -59,6 +61,8 @@ const OPERATIONS = {
   saveState: stateSave,
   listStates: stateList,
   removeState: stateRemove,
+  exportTest: exportTestTool,
+  upload: uploadTool,
 } as const;
 
 type Operations = typeof OPERATIONS;

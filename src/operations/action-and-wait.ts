@@ -11,6 +11,7 @@ import { comboEvents, dispatchKeyEvents, parseKeyCombo } from './keyboard.js';
 import type { TargetSpec } from './locator-spec.js';
 import { LOAD_GRACE_MS } from './navigation.js';
 import { compileUrlPattern } from './url-match.js';
+import type { StepInput } from './action-log.js';
 
 export type AwaitedEvent =
   | {
@@ -65,12 +66,34 @@ export async function actionAndWait(
       );
       if (combo) await dispatchKeyEvents(await ctx.page.cdp(), comboEvents(combo));
       return {};
-    });
+    }, toTriggerStep(action, awaited));
     const event = await withDeadline(waiter.promise, ctx.deadline, ctx.signal);
     return { event, elapsedMs: Date.now() - started, ...(acted.dialogs ? { dialogs: acted.dialogs } : {}) };
   } finally {
     waiter.dispose();
   }
+}
+
+/** The log step of the trigger: the click or press, with the dialog it was to answer. */
+function toTriggerStep(action: TriggerAction, awaited: AwaitedEvent): StepInput {
+  const dialog =
+    awaited.kind === 'dialog'
+      ? {
+          dialog: {
+            accept: awaited.accept,
+            ...(awaited.promptText !== undefined ? { promptText: awaited.promptText } : {}),
+          },
+        }
+      : {};
+  if (action.kind === 'press') return { kind: 'press', key: action.key, ...dialog };
+  const click = action.click;
+  return {
+    kind: 'click',
+    ...(click?.button ? { button: click.button } : {}),
+    ...(click?.clickCount ? { clickCount: click.clickCount } : {}),
+    ...(click?.modifiers?.length ? { modifiers: click.modifiers } : {}),
+    ...dialog,
+  };
 }
 
 function armWaiter(ctx: PageOperationContext, awaited: AwaitedEvent): Waiter {

@@ -6,6 +6,8 @@ import type { TargetSpec } from './locator-spec.js';
 import { watchActivity, type Settled } from './action-settle.js';
 import { DetachedError } from './pointer.js';
 import { releaseObjects, type ElementTarget } from './remote-element.js';
+import { isLogging, recordStep, type LoggedTarget, type StepInput } from './action-log.js';
+import { describeTarget } from './best-locator.js';
 
 /** What every action returns: small. `url` only when the action changed it. */
 export interface ActionResult {
@@ -20,8 +22,22 @@ export interface ActionResult {
 /** One running action: resolves targets (and remembers them so their CDP objects are released after). */
 export class ActionScope {
   private readonly targets: ElementTarget[] = [];
+  /** With the action log on: each target field's best locator, chosen before the action touched it. */
+  readonly described = new Map<string, LoggedTarget>();
 
-  constructor(readonly ctx: PageOperationContext) {}
+  /** `describeTargets`: false for reads that are not logged (they skip the locator choice). */
+  constructor(
+    readonly ctx: PageOperationContext,
+    private readonly describeTargets = true,
+  ) {}
+
+  /** Chooses the target's best locator for the action log (never fails the action). */
+  private async describe(field: string, target: ElementTarget): Promise<void> {
+    if (!this.describeTargets || !isLogging(this.ctx)) return;
+    const best = await describeTarget(this.ctx.page, target).catch(() => undefined);
+    if (best) this.described.set(field, best);
+    else this.described.delete(field);
+  }
 
   /**
    * Resolves the target and runs `act` on it. If the element is replaced under the action (a re-render),
@@ -35,6 +51,7 @@ export class ActionScope {
     for (let attempt = 0; ; attempt++) {
       const target = await resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal);
       this.targets.push(target);
+      await this.describe(field, target);
       try {
         return await act(target);
       } catch (error) {
@@ -51,8 +68,9 @@ export class ActionScope {
   }
 
   resolve(spec: TargetSpec, field: string): Promise<ElementTarget> {
-    return resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal).then((target) => {
+    return resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal).then(async (target) => {
       this.targets.push(target);
+      await this.describe(field, target);
       return target;
     });
   }
@@ -77,14 +95,17 @@ function staleRef(field: string): BrowserMeshError {
 /**
  * Runs an action with what every action needs around it: an activity watch (so an action returns
  * after what it set in motion — a navigation, requests, short timers — with the new URL), the page's
- * unexpected-dialog notes, and release of the CDP objects it resolved.
+ * unexpected-dialog notes, and release of the CDP objects it resolved. With `step`, a success is added
+ * to the session's action log with the targets' best locators and the pages (popups) it opened.
  */
 export async function performAction<T extends object>(
   ctx: PageOperationContext,
   body: (scope: ActionScope) => Promise<T>,
+  step?: StepInput | ((extra: T) => StepInput),
 ): Promise<ActionResult & T> {
   const page = ctx.page.page;
   const before = page.url();
+  const pagesBefore = step && isLogging(ctx) ? new Set(ctx.session.listPages().map((p) => p.id)) : undefined;
   const watch = await watchActivity(ctx.page);
   const scope = new ActionScope(ctx);
   try {
@@ -94,6 +115,14 @@ export async function performAction<T extends object>(
     const settled = await watch.settle(ctx.deadline, ctx.signal);
     const after = page.isClosed() ? before : page.url();
     const dialogs = takeDialogNotes(ctx.page);
+    if (step && pagesBefore) {
+      const opened = ctx.session.listPages().filter((p) => !pagesBefore.has(p.id));
+      recordStep(ctx, {
+        ...(typeof step === 'function' ? step(extra) : step),
+        ...(scope.described.size > 0 ? { targets: [...scope.described.values()] } : {}),
+        ...(opened.length > 0 ? { opened: opened.map((p) => p.id) } : {}),
+      });
+    }
     return {
       completed: true,
       ...extra,

@@ -54,6 +54,11 @@ export function click(
   return performAction(ctx, async (scope) => {
     await scope.withTarget(spec, field, (target) => clickElement(ctx, target, input));
     return {};
+  }, {
+    kind: 'click',
+    ...(input.button ? { button: input.button } : {}),
+    ...(input.clickCount ? { clickCount: input.clickCount } : {}),
+    ...(input.modifiers?.length ? { modifiers: input.modifiers } : {}),
   });
 }
 
@@ -67,14 +72,14 @@ export function hover(ctx: PageOperationContext, spec: TargetSpec, field: string
       await dispatchMove(await ctx.page.cdp(), point);
     });
     return {};
-  });
+  }, { kind: 'hover' });
 }
 
 export function focus(ctx: PageOperationContext, spec: TargetSpec, field: string): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
     await scope.withTarget(spec, field, (target) => focusElement(target));
     return {};
-  });
+  }, { kind: 'focus' });
 }
 
 /** Focuses the element; refuses elements that cannot take focus rather than pretending. */
@@ -105,7 +110,7 @@ export function scrollIntoView(
       if (!prepared.ok) throw notInteractable(target, prepared);
     });
     return {};
-  });
+  }, { kind: 'scrollIntoView' });
 }
 
 export const MAX_SCROLL_DELTA = 1_000_000;

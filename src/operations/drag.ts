@@ -85,7 +85,7 @@ export function dragAndDrop(
       root.off('Input.dragIntercepted', onIntercept);
       await root.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
     }
-  });
+  }, { kind: 'drag' });
 }
 
 /** Points from `a` to `b` (b included) in MOVE_STEPS equal steps: the page sees the pointer travel and enter. */

@@ -5,6 +5,7 @@ import { withDeadline } from '../engine/runtime.js';
 import { SECRET_AUTOCOMPLETE } from '../snapshot/roles.js';
 import { taintedName } from './secret-taint.js';
 import { ActionScope } from './action-scope.js';
+import { recordStep, type LoggedTarget } from './action-log.js';
 import type { TargetSpec } from './locator-spec.js';
 import { ELEMENT_STATE, READ_CHECKED } from './page-functions.js';
 import { DetachedError } from './pointer.js';
@@ -72,7 +73,18 @@ export async function readElement(
       );
     }
     return reply.value;
-  });
+  }, what === 'textContent' || what === 'innerText' ? (value, targets) => logRead(ctx, value, targets) : undefined);
+}
+
+/** Characters of a read text a spec asserts (longer reads are not turned into assertions). */
+const MAX_ASSERTED_CHARS = 200;
+
+/** A text read becomes a `toHaveText` assertion; one that holds a secret value is left out. */
+function logRead(ctx: PageOperationContext, value: string | null, targets: LoggedTarget[]): void {
+  const text = (value ?? '').replace(/\s+/g, ' ').trim();
+  if (targets.length === 0 || text.length > MAX_ASSERTED_CHARS) return;
+  if (Object.values(ctx.config.secrets).some((v) => v !== '' && text.includes(v))) return;
+  recordStep(ctx, { kind: 'readText', targets, value: text });
 }
 
 /** isChecked / isEnabled of one element (not checkable → ELEMENT_NOT_INTERACTABLE, as Playwright throws). */
@@ -150,10 +162,13 @@ async function withScope<R>(
   spec: TargetSpec,
   field: string,
   read: (target: ElementTarget) => Promise<R>,
+  logged?: (result: R, targets: LoggedTarget[]) => void,
 ): Promise<R> {
-  const scope = new ActionScope(ctx);
+  const scope = new ActionScope(ctx, logged !== undefined);
   try {
-    return await withDeadline(scope.withTarget(spec, field, read), ctx.deadline, ctx.signal);
+    const result = await withDeadline(scope.withTarget(spec, field, read), ctx.deadline, ctx.signal);
+    logged?.(result, [...scope.described.values()]);
+    return result;
   } finally {
     scope.release();
   }

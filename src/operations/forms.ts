@@ -62,7 +62,7 @@ export function fill(
       await taintIfSecret(ctx, target, value, text);
     });
     return {};
-  });
+  }, { kind: 'fill', typed: value });
 }
 
 export type OptionCriteria =
@@ -94,7 +94,7 @@ export function selectOption(
       return refuse(target, result, 'cannot select that');
     });
     return { selected: values };
-  });
+  }, (done) => ({ kind: 'select', values: done.selected }));
 }
 
 interface CheckState {
@@ -148,6 +148,7 @@ export function setChecked(
         );
       return { checked, changed: true };
     }),
+    { kind: checked ? 'check' : 'uncheck' },
   );
 }
 

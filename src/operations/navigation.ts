@@ -1,4 +1,5 @@
 import type { Frame, Page, Response } from 'playwright-core';
+import { recordStep } from './action-log.js';
 import { ErrorCodes, invalidArgument } from '../errors.js';
 import { keepUnstuck, settleValue, unstickPage } from '../engine/interrupt.js';
 import type { PageOperationContext } from '../engine/runtime.js';
@@ -164,7 +165,9 @@ export async function navigate(
       },
     );
     unstuck.done();
-    return await finish(ctx, waitUntil, response);
+    const finished = await finish(ctx, waitUntil, response);
+    recordStep(ctx, { kind: 'goto', url: href });
+    return finished;
   } finally {
     unstuck.done();
     errorPage.dispose();
@@ -284,6 +287,7 @@ export async function goBack(
     () => ctx.page.page.goBack({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
     () => historyUrl(ctx, -1),
   );
+  if (response !== null) recordStep(ctx, { kind: 'back' });
   return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
@@ -296,6 +300,7 @@ export async function goForward(
     () => ctx.page.page.goForward({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
     () => historyUrl(ctx, 1),
   );
+  if (response !== null) recordStep(ctx, { kind: 'forward' });
   return { ...(await finish(ctx, waitUntil, response)), moved: response !== null };
 }
 
@@ -306,7 +311,9 @@ export async function reload(ctx: PageOperationContext, waitUntil?: LoadState): 
     () => ctx.page.page.reload({ waitUntil: stepWait(waitUntil), timeout: ctx.deadline.stepTimeoutMs() }),
     async () => url,
   );
-  return finish(ctx, waitUntil, response);
+  const finished = await finish(ctx, waitUntil, response);
+  recordStep(ctx, { kind: 'reload' });
+  return finished;
 }
 
 async function stopLoading(ctx: PageOperationContext): Promise<void> {

@@ -7,6 +7,8 @@ import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
 import { charEvents, comboEvents, dispatchKeyEvents, parseKeyCombo, type KeyEvent } from './keyboard.js';
 import { hasTarget, type TargetSpec } from './locator-spec.js';
+import { isLogging } from './action-log.js';
+import { focusedIsSecret } from './best-locator.js';
 
 export const MAX_TYPE_DELAY_MS = 1000;
 /** Characters sent per batch when there is no delay: ordered on the wire, one round trip per batch. */
@@ -29,7 +31,7 @@ export function press(
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
     await dispatchKeyEvents(await ctx.page.cdp(), comboEvents(combo));
     return {};
-  });
+  }, { kind: 'press', key });
 }
 
 /**
@@ -44,8 +46,10 @@ export function typeText(
   text: string,
   delayMs = 0,
 ): Promise<ActionResult> {
+  let typedSecret = false;
   return performAction(ctx, async (scope) => {
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
+    else if (isLogging(ctx)) typedSecret = await focusedIsSecret(ctx.page);
     const cdp = await ctx.page.cdp();
     const chars = Array.from(resolveSecret(ctx.config.secrets, text, 'text'));
     const step = delayMs > 0 ? 1 : TYPE_BATCH;
@@ -56,7 +60,7 @@ export function typeText(
     }
     await taintIfSecret(ctx, undefined, text, chars.join(''));
     return {};
-  });
+  }, () => ({ kind: 'type', typed: text, typedSecret }));
 }
 
 async function sendChars(cdp: CDPSession, chars: string[]): Promise<void> {

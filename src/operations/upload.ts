@@ -6,6 +6,7 @@ import { clickElement } from './actions.js';
 import type { TargetSpec } from './locator-spec.js';
 import { callOn, type ElementTarget } from './remote-element.js';
 import type { UploadFile } from './upload-files.js';
+import { toLoggedFile } from './action-log.js';
 
 export type UploadVia = 'input' | 'chooser' | 'drop';
 
@@ -55,7 +56,7 @@ export function uploadFiles(
   return performAction(ctx, async (scope) => {
     const via = await scope.withTarget(spec, '', (target) => uploadThrough(ctx, target, files));
     return { files: files.length, via };
-  });
+  }, (done) => ({ kind: 'upload', files: files.map(toLoggedFile), state: done.via }));
 }
 
 async function uploadThrough(

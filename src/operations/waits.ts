@@ -9,6 +9,7 @@ import { toTextList, waitForPageText } from './page-text.js';
 import { resolveRefTarget } from './ref-target.js';
 import { callOn, releaseObjects } from './remote-element.js';
 import { compileUrlPattern } from './url-match.js';
+import { logWait } from './wait-log.js';
 
 export type ElementState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled' | 'disabled';
 
@@ -69,6 +70,7 @@ export async function waitForCondition(
   } catch (error) {
     throw toWaitError(error);
   }
+  await logWait(ctx, condition, matched);
   const dialogs = takeDialogNotes(ctx.page);
   return {
     satisfied: true,

@@ -66,7 +66,7 @@ export const uploadTool = defineTool({
 
 export const FileInfoSchema = z.object({
   fileId: z.string(),
-  kind: z.enum(['download', 'pdf', 'trace', 'recording']),
+  kind: z.enum(['download', 'pdf', 'trace', 'recording', 'spec']),
   name: z.string(),
   bytes: z.number(),
   mimeType: z.string().nullable(),

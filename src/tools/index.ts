@@ -30,6 +30,7 @@ import { actionAndWaitTool, waitTool } from './waits.js';
 import { runTool } from './run.js';
 import { evaluateTool } from './evaluate.js';
 import { filesTool, pdfTool, uploadTool } from './files.js';
+import { exportTestTool } from './export-test.js';
 import { mouseTool, viewportTool } from './pointer.js';
 import { recordingTool, traceTool } from './watch.js';
 import { findTool } from './find.js';
@@ -78,6 +79,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   uploadTool,
   filesTool,
   pdfTool,
+  exportTestTool,
   mouseTool,
   viewportTool,
   traceTool,

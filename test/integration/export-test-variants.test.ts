@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowserMesh, createMeshOperations, type BrowserMesh, type MeshOperations } from '../../src/index.js';
+import { createLogger } from '../../src/engine/logger.js';
+import { exportTest } from '../../src/operations/export-test.js';
+import { readSessionFile } from '../../src/operations/files.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness, testConfig } from '../helpers/harness.js';
+import { runSpec } from './support/playwright-run.js';
+
+// Issue 29: a spec with role locators survives a page where the button moved and its CSS class was
+// renamed, where the CSS export of the same session fails; a changed text fails the spec's assertion.
+// A password typed literally and a configured secret never reach a generated file.
+
+const TYPED_PASSWORD = 'hunter2-typed-literal';
+const SECRET = 's3cret-coupon-value';
+const SPEC_TIMEOUT_MS = 300_000;
+
+/** The order page: 'base', the button 'moved' (and its class renamed), or its result 'reworded'. */
+function orderPage(variant: 'base' | 'moved' | 'reworded') {
+  const button =
+    variant === 'moved'
+      ? '<button class="purchase-button" type="button">Place order</button>'
+      : '<button class="buy-btn" type="button">Place order</button>';
+  const done = variant === 'reworded' ? 'Order received' : 'Order placed';
+  const html = `<!doctype html><title>Order</title><main><h1>Order</h1>
+${variant === 'moved' ? '' : `<div class="toolbar">${button}</div>`}
+<label for="pw">Password</label><input id="pw" type="password">
+<label for="coupon">Coupon</label><input id="coupon">
+<p id="result" role="status"></p>
+${variant === 'moved' ? `<footer><p>Ready?</p>${button}</footer>` : ''}
+<script>document.querySelector('button').addEventListener('click', () => {
+  document.getElementById('result').textContent = ${JSON.stringify(done)};
+});</script></main>`;
+  return (_req: IncomingMessage, res: ServerResponse): void => {
+    res.setHeader('content-type', 'text/html');
+    res.end(html);
+  };
+}
+
+let site: FixtureServer;
+let mesh: BrowserMesh;
+let ops: MeshOperations;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  site.route('/export/order', orderPage('base'));
+  mesh = createBrowserMesh({
+    config: testConfig({ secrets: { COUPON: SECRET } }),
+    logger: createLogger('silent'),
+  });
+  ops = createMeshOperations(mesh);
+});
+afterAll(async () => {
+  await mesh?.shutdown();
+  await site?.close();
+});
+
+describe('exported specs on a changed page', () => {
+  it('role spec passes where the CSS spec fails; changed text fails the assertion; no secret in the file', async () => {
+    const { session, initialPage } = await ops.createSession({ name: 'order' });
+    const p = { sessionId: session.sessionId, pageId: initialPage.pageId };
+    await ops.navigate({ ...p, url: site.url('/export/order') });
+    await ops.fill({ ...p, locator: { css: '#pw' }, value: TYPED_PASSWORD });
+    await ops.fill({ ...p, locator: { css: '#coupon' }, value: '{{secret:COUPON}}' });
+    // The agent used a CSS locator; the log keeps the best one it could find in the page.
+    await ops.click({ ...p, locator: { css: '.buy-btn' } });
+    await ops.wait({ ...p, text: 'Order placed' });
+
+    const best = await ops.exportTest({ sessionId: p.sessionId });
+    const css = await mesh.run(p.sessionId, 'export_test', (ctx) => exportTest(ctx, { locatorStyle: 'css' }));
+    const file = await readSessionFile(mesh.getSession(p.sessionId).files, best.fileId, {
+      offset: 0,
+      maxBytes: 65_536,
+    });
+    for (const text of [best.code, css.code, file.text ?? '']) {
+      expect(text).not.toContain(TYPED_PASSWORD);
+      expect(text).not.toContain(SECRET);
+    }
+    expect(file.text).toBe(best.code);
+    expect(best.env).toEqual(['COUPON', 'PASSWORD']);
+    expect(best.code).toContain("getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD ?? '')");
+    expect(best.code).toContain("getByRole('button', { name: 'Place order' }).click()");
+    expect(css.code).toContain("locator('button.buy-btn').click()");
+    const env = { PASSWORD: 'any', COUPON: 'any' };
+
+    expect((await runSpec(best.code, env)).passed).toBe(true);
+    site.route('/export/order', orderPage('moved'));
+    const moved = await runSpec(best.code, env);
+    expect(moved.passed, moved.output).toBe(true);
+    const cssRun = await runSpec(css.code, env);
+    expect(cssRun.passed).toBe(false);
+    expect(cssRun.output).toContain("locator('button.buy-btn')");
+    site.route('/export/order', orderPage('reworded'));
+    const reworded = await runSpec(best.code, env);
+    expect(reworded.passed).toBe(false);
+    expect(reworded.output).toContain('toBeVisible');
+    expect(reworded.output).toContain("getByText('Order placed')");
+  }, SPEC_TIMEOUT_MS);
+});
+
+describe('browser_export_test over MCP', () => {
+  it('is published in the files profile and returns the spec as text, stored as a session file', async () => {
+    const h = await McpHarness.start({ tools: ['core', 'files'] });
+    try {
+      const s = await h.session();
+      await h.ok('browser_navigate', { ...s, url: site.url('/export/order') });
+      await h.ok('browser_click', { ...s, locator: { role: 'button', name: 'Place order' } });
+      const result = await h.call('browser_export_test', { sessionId: s.sessionId, language: 'js' });
+      expect(result.isError).toBeFalsy();
+      const text = (result.content as Array<{ type: string; text?: string }>)[0]?.text ?? '';
+      expect(text).toContain("const { test, expect } = require('@playwright/test');");
+      expect(text).toContain("await page.getByRole('button', { name: 'Place order' }).click();");
+      const files = await h.ok('browser_files', { sessionId: s.sessionId });
+      expect(JSON.stringify(files)).toContain('"kind":"spec"');
+      const bad = await h.call('browser_export_test', { sessionId: s.sessionId, fromStep: 5, toStep: 2 });
+      expect(bad.isError).toBe(true);
+      expect(JSON.stringify(bad.structuredContent ?? bad.content)).toContain('INVALID_ARGUMENT');
+    } finally {
+      await h.close();
+    }
+  });
+});
