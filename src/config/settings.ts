@@ -119,7 +119,7 @@ const CORE_SETTINGS = [
     type: { kind: 'list', values: TOOL_PROFILES },
     default: 'core,observability,persistence,code',
     description:
-      'Tool profiles to publish, comma-separated: core, observability, persistence, code (stands alone), evaluate, files (uploads, downloads, PDF), pointer (mouse by coordinates, viewport).',
+      'Tool profiles to publish, comma-separated: core, observability, persistence, code (stands alone), evaluate, files (uploads, downloads, PDF), pointer (mouse by coordinates, viewport), watch (traces, recordings).',
   },
   {
     key: 'agentGuidelines',
@@ -136,6 +136,7 @@ const CORE_SETTINGS = [
     type: bool,
     default: 'false',
     description: 'Accepted for compatibility; BrowserMesh never asks agents to act for the project.',
+    hidden: true,
   },
   {
     key: 'provider',
