@@ -77,10 +77,17 @@ function readStdioEarly(config: Config): EarlyStdio {
   const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
   const listing =
     listingKey(config) === PREBUILT_LISTING_KEY ? (): string => PREBUILT_LISTING_JSON : undefined;
+  let listed = (): void => undefined;
+  const toolsListed = new Promise<void>((resolve) => (listed = resolve));
   const initialized = new Promise<void>((resolve) =>
-    transport.answerEarly(serverIdentity(VERSIONS.browsermesh, config.agentGuidelines), resolve, listing),
+    transport.answerEarly(
+      serverIdentity(VERSIONS.browsermesh, config.agentGuidelines),
+      resolve,
+      listing,
+      () => listed(),
+    ),
   );
-  return { transport, initialized };
+  return { transport, initialized, toolsListed };
 }
 
 main().then(

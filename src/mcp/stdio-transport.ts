@@ -48,6 +48,8 @@ export class BoundedStdioServerTransport implements Transport {
   private readonly answeredEarly = new Set<RequestId>();
   /** The tools/list result as JSON text, when one built ahead of time describes this server. */
   private earlyListing: (() => string) | undefined;
+  /** Runs once, at the first tools/list read before start (a client that will use the tools). */
+  private onListRequested: (() => void) | undefined;
   private initializedEarly = false;
   private messageSchema: typeof JSONRPCMessageSchema | undefined;
 
@@ -66,10 +68,12 @@ export class BoundedStdioServerTransport implements Transport {
     identity: ServerIdentity,
     onInitialize: () => void = () => undefined,
     listing?: () => string,
+    onListRequested?: () => void,
   ): void {
     if (this.started || this.listening) throw new Error('answerEarly must come before start');
     this.early = { identity, onInitialize };
     this.earlyListing = listing;
+    this.onListRequested = onListRequested;
     this.held = [];
     this.listen();
   }
@@ -193,7 +197,8 @@ export class BoundedStdioServerTransport implements Transport {
   private hold(line: string): void {
     this.held?.push(line);
     const early = this.early;
-    const listing = this.initializedEarly && this.earlyListing !== undefined;
+    const listing =
+      this.initializedEarly && (this.earlyListing !== undefined || this.onListRequested !== undefined);
     if ((early === undefined && !listing) || jsonTextTooDeep(line)) return;
     let raw: unknown;
     try {
@@ -218,10 +223,14 @@ export class BoundedStdioServerTransport implements Transport {
    * client's startup timeout does not wait for the tools, zod, the SDK or playwright-core (issue 31).
    */
   private listEarly(raw: unknown): void {
-    const listing = this.earlyListing;
-    if (listing === undefined || typeof raw !== 'object' || raw === null) return;
+    if (typeof raw !== 'object' || raw === null) return;
     const { jsonrpc, method, id } = raw as { jsonrpc?: unknown; method?: unknown; id?: unknown };
     if (jsonrpc !== '2.0' || method !== 'tools/list') return;
+    const onList = this.onListRequested;
+    this.onListRequested = undefined;
+    onList?.();
+    const listing = this.earlyListing;
+    if (listing === undefined) return;
     if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) return;
     if (this.answeredEarly.has(id)) return;
     this.answeredEarly.add(id);
