@@ -1,8 +1,14 @@
-# BrowserMesh over Streamable HTTP, with Debian's Chromium, as a non-root user so Chromium's sandbox
-# stays on. Build from a clone:   docker build -t browsermesh .
-# Run:  docker run -p 8940:8940 -e BROWSERMESH_HTTP_TOKEN="$(openssl rand -hex 24)" --shm-size=1g browsermesh
+# BrowserMesh over Streamable HTTP, with Debian's Chromium, as a non-root user. Build from a clone:
+#   docker build -t browsermesh .
+# Run (--init reaps Chromium's helper processes; the token comes from the environment):
+#   docker run --init -p 127.0.0.1:8940:8940 -e BROWSERMESH_HTTP_TOKEN="$(openssl rand -hex 24)" --shm-size=1g browsermesh
+# Check a container the way sessions will launch Chromium:  docker run --rm --init browsermesh --doctor
 # (Not built or run by the project's CI: these machines have no container runtime. test/e2e/container.test.ts
 # checks that every command and flag below is one the CLI accepts and that the health check works.)
+#
+# Base image: pin it by digest for reproducible builds (FROM node:22-bookworm-slim@sha256:<digest>, from
+# `docker buildx imagetools inspect node:22-bookworm-slim`). Not pinned here: no registry or offline
+# source of the digest was reachable where this file was written, and a made-up digest would not build.
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -13,11 +19,11 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
+# Fonts: Latin (liberation), CJK and color emoji, so pages and screenshots do not show empty boxes.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends chromium fonts-liberation ca-certificates \
+  && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-noto-cjk \
+     fonts-noto-color-emoji ca-certificates \
   && rm -rf /var/lib/apt/lists/*
-# Chromium's sandbox needs an unprivileged user (it refuses to sandbox as root). Docker's default
-# seccomp profile allows the user namespaces it uses; no --no-sandbox, no extra capabilities.
 RUN useradd --create-home --uid 10001 browsermesh
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -26,7 +32,15 @@ COPY --from=build /app/dist ./dist
 COPY README.md LICENSE ./
 COPY docs ./docs
 USER browsermesh
+# Chromium's own sandbox needs user namespaces, which Docker's default seccomp profile refuses to an
+# unprivileged process (Playwright's Docker docs say the same), so with it on the first session would
+# fail. The trade-off taken here: Chromium's sandbox off, and the container is the boundary (non-root
+# user, no added capabilities, no privileged mode; every page of every session shares that boundary).
+# To keep Chromium's sandbox as well, run with a seccomp profile that allows clone/unshare of user
+# namespaces (e.g. Playwright's seccomp_profile.json) and turn it on; --doctor then proves it starts:
+#   docker run --init --security-opt seccomp=seccomp_profile.json -e BROWSERMESH_CHROMIUM_SANDBOX=on ...
 ENV NODE_ENV=production \
+    BROWSERMESH_CHROMIUM_SANDBOX=off \
     BROWSERMESH_EXECUTABLE_PATH=/usr/bin/chromium \
     BROWSERMESH_DATA_DIR=/home/browsermesh/.browsermesh \
     BROWSERMESH_HTTP_PORT=8940

@@ -2,7 +2,7 @@ import { access, constants, mkdir } from 'node:fs/promises';
 import type { Config } from '../config/load.js';
 import { chromiumCandidates, findChromium, installHint } from '../engine/providers/find-chromium.js';
 import { loadChromium } from '../engine/providers/playwright-loader.js';
-import { CHROMIUM_ARGS } from '../engine/providers/local.js';
+import { localLaunchOptions, useChromiumSandbox } from '../engine/providers/local.js';
 import { VERSIONS } from '../engine/versions.js';
 
 interface Check {
@@ -39,26 +39,13 @@ async function checkBrowser(config: Config): Promise<Check> {
     };
   }
   const found = await findChromium(config.executablePath);
-  if (!found) {
-    const looked = (await chromiumCandidates(config.executablePath))
-      .map((candidate) => candidate.path)
-      .join(', ');
-    return {
-      name: 'chromium',
-      ok: false,
-      detail: `not found (looked in: ${looked}). Install one: ${installHint()}`,
-    };
-  }
+  if (!found) return notFound(config.executablePath);
+  const sandbox = useChromiumSandbox(config.chromiumSandbox);
+  const how = `${config.headless ? 'headless' : 'headed'}, Chromium sandbox ${sandbox ? 'on' : 'off'}`;
   try {
     const browser = await (
       await loadChromium()
-    ).launch({
-      executablePath: found.path,
-      headless: true,
-      chromiumSandbox: false,
-      args: CHROMIUM_ARGS,
-      timeout: config.timeoutMs,
-    });
+    ).launch(localLaunchOptions({ headless: config.headless, sandbox }, found.path, config.timeoutMs));
     const version = browser.version();
     const page = await browser.newPage();
     await page.setContent('<title>ok</title>');
@@ -66,12 +53,42 @@ async function checkBrowser(config: Config): Promise<Check> {
     return {
       name: 'chromium',
       ok: true,
-      detail: `${version} (${found.source}: ${found.path}) launched headless`,
+      detail: `${version} (${found.source}: ${found.path}) launched as sessions will (${how})`,
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
-    return { name: 'chromium', ok: false, detail: `found at ${found.path} but failed to launch: ${reason}` };
+    const hint = sandbox ? SANDBOX_HINT : '';
+    return {
+      name: 'chromium',
+      ok: false,
+      detail: `found at ${found.path} but failed to launch (${how}): ${reason}${hint}`,
+    };
   }
+}
+
+const SANDBOX_HINT =
+  ". Chromium's sandbox could not start here: run as a non-root user where user namespaces are allowed (in a container: the seccomp profile shipped beside the Dockerfile), or set --chromium-sandbox off and isolate the process yourself";
+
+/** No usable Chromium: a wrong explicit path is named as such, with any other Chromium found. */
+async function notFound(explicitPath: string): Promise<Check> {
+  const candidates = await chromiumCandidates(explicitPath);
+  if (explicitPath !== '') {
+    const other = candidates.find((candidate) => candidate.source !== 'explicit' && candidate.found);
+    const instead = other
+      ? `another Chromium was found at ${other.path} (${other.source}): point the setting there or unset it to use that one`
+      : `and no other Chromium was found. Install one: ${installHint()}`;
+    return {
+      name: 'chromium',
+      ok: false,
+      detail: `the given executable path ${explicitPath} (--executable-path / BROWSERMESH_EXECUTABLE_PATH) does not exist or is not executable; ${instead}`,
+    };
+  }
+  const looked = candidates.map((candidate) => candidate.path).join(', ');
+  return {
+    name: 'chromium',
+    ok: false,
+    detail: `not found (looked in: ${looked}). Install one: ${installHint()}`,
+  };
 }
 
 async function checkDataDir(dir: string): Promise<Check> {

@@ -16,14 +16,14 @@ export function helpText(): string {
     'Options (each also settable by its environment variable; flags win):',
   ];
   for (const spec of SETTINGS as readonly SettingSpec[]) {
-    if (!spec.flag) continue;
+    if (!spec.flag || spec.hidden) continue;
     lines.push(
       `  ${flagUsage(spec).padEnd(30)} ${spec.description} [${spec.env}, default ${spec.default || '(none)'}]`,
     );
   }
   lines.push('', 'Environment-only settings:');
   for (const spec of SETTINGS as readonly SettingSpec[]) {
-    if (spec.flag) continue;
+    if (spec.flag || spec.hidden) continue;
     lines.push(`  ${spec.env.padEnd(44)} ${spec.description} (default ${spec.default})`);
   }
   return `${lines.join('\n')}\n\n${commandsHelp()}`;

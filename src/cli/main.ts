@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, settingFlagKind, type Config, type LoadedConfig } from '../config/load.js';
 import { VERSIONS } from '../engine/versions.js';
 import { serverIdentity } from '../mcp/early-initialize.js';
+import { listingKey } from '../mcp/listing-key.js';
+import { PREBUILT_LISTING_JSON, PREBUILT_LISTING_KEY } from '../mcp/prebuilt-listing.js';
 import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
 import type { EarlyStdio } from './serve.js';
 
@@ -113,14 +115,25 @@ function keepCompiledCode(dataDir: string): void {
 
 /**
  * Starts reading stdin before the server is loaded, so `initialize` is answered in the time Node
- * takes to start plus this file's few imports; the rest loads meanwhile (issue 18).
+ * takes to start plus this file's few imports; the rest loads meanwhile (issue 18). With the default
+ * tools settings, `tools/list` is answered the same way, from the listing generated at build time
+ * (issue 31): a client's startup timeout covers both.
  */
 function readStdioEarly(config: Config): EarlyStdio {
   const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
+  const listing =
+    listingKey(config) === PREBUILT_LISTING_KEY ? (): string => PREBUILT_LISTING_JSON : undefined;
+  let listed = (): void => undefined;
+  const toolsListed = new Promise<void>((resolve) => (listed = resolve));
   const initialized = new Promise<void>((resolve) =>
-    transport.answerEarly(serverIdentity(VERSIONS.browsermesh, config.agentGuidelines), resolve),
+    transport.answerEarly(
+      serverIdentity(VERSIONS.browsermesh, config.agentGuidelines),
+      resolve,
+      listing,
+      () => listed(),
+    ),
   );
-  return { transport, initialized };
+  return { transport, initialized, toolsListed };
 }
 
 main().then(

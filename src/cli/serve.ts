@@ -16,6 +16,8 @@ export interface EarlyStdio {
   transport: BoundedStdioServerTransport;
   /** Resolves once `initialize` was answered (never, if the client does not send one). */
   initialized: Promise<void>;
+  /** Resolves at the first tools/list read before the server was up (never, if none was). */
+  toolsListed: Promise<void>;
 }
 
 export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promise<void> {
@@ -23,8 +25,10 @@ export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promi
   const mesh = createBrowserMesh({ config, logger });
   if (config.http) return serveHttp(config, mesh, logger);
   const transport = early?.transport ?? new BoundedStdioServerTransport(config.maxMessageBytes);
-  // The client is already initializing: the browser launch need not wait for the SDK and the tools.
-  if (config.warmUp) void early?.initialized.then(() => mesh.warmUp());
+  // The client is listing the tools, so it will use them: the browser launch need not wait for the
+  // SDK and the tools. Not at initialize: a one-shot call (browser_runtime_info from the Inspector
+  // CLI) would start a Chromium it never needs (issue 31).
+  if (config.warmUp) void early?.toolsListed.then(() => mesh.warmUp());
   const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
   const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
   const stop = stopper(logger, async () => {

@@ -2,12 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isDeviceName } from '../engine/devices.js';
 import { ConfigError } from './config-error.js';
+import { didYouMean } from '../suggest.js';
 import type { RawValues } from './config-file.js';
 
 /** The browser-default settings the loader checks beyond their type (see settings.ts, issue 19). */
 export interface BrowserDefaultValues {
   device: string;
   viewport: string;
+  timezone: string;
   initScripts: string[];
   storageState: string;
 }
@@ -26,6 +28,12 @@ export function checkBrowserDefaults(config: BrowserDefaultValues, raw: RawValue
     throw new ConfigError(
       sourceOf('device', 'BROWSERMESH_DEVICE'),
       "unknown device; use a name from playwright-core's device list, e.g. Pixel 7 (see docs/configuration.md)",
+    );
+  }
+  if (config.timezone !== '' && !isTimeZone(config.timezone)) {
+    throw new ConfigError(
+      sourceOf('timezone', 'BROWSERMESH_TIMEZONE'),
+      `unknown time zone${didYouMean(config.timezone, Intl.supportedValuesOf('timeZone'))} (an IANA id like Europe/Paris)`,
     );
   }
   if (config.viewport !== '') {
@@ -50,6 +58,20 @@ export function checkBrowserDefaults(config: BrowserDefaultValues, raw: RawValue
     const source = sourceOf('storageState', 'BROWSERMESH_STORAGE_STATE');
     checkStorageStateFile(config.storageState, source);
     config.storageState = resolve(config.storageState);
+  }
+}
+
+/**
+ * The runtime's own IANA list (what Chromium's ICU knows too), plus the aliases it resolves
+ * (US/Pacific, Etc/GMT+5): otherwise a zone Chromium refuses fails every session with no reason.
+ */
+function isTimeZone(zone: string): boolean {
+  if (Intl.supportedValuesOf('timeZone').includes(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
 }
 

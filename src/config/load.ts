@@ -12,6 +12,7 @@ import { parseRange } from '../engine/url-policy/address.js';
 import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
 import { parseSecretsFile } from '../secrets.js';
 import { parseTokensFile } from './tokens-file.js';
+import { didYouMean } from '../suggest.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
@@ -187,7 +188,10 @@ function applyArgv(argv: readonly string[], raw: RawValues): CliCommand {
       continue;
     }
     const match = findFlag(name);
-    if (!match) throw new ConfigError(`--${name}`, 'unknown option (see --help)');
+    if (!match) {
+      const hint = didYouMean(name, [...Object.keys(COMMAND_FLAGS), ...flagNames()], '--');
+      throw new ConfigError(`--${name}`, `unknown option${hint} (see --help)`);
+    }
     const { spec, value: implied } = match;
     if (implied !== undefined) {
       if (inline !== undefined) throw new ConfigError(`--${name}`, 'takes no value');
@@ -216,6 +220,15 @@ export function settingFlagKind(name: string): 'switch' | 'value' | undefined {
 function splitFlag(text: string): [string, string | undefined] {
   const eq = text.indexOf('=');
   return eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];
+}
+
+/** Every flag spelling the loader accepts, for "did you mean". */
+function flagNames(): string[] {
+  return (SETTINGS as readonly SettingSpec[]).flatMap((spec) => {
+    if (!spec.flag) return [];
+    if (spec.type.kind !== 'boolean') return [spec.flag];
+    return [spec.flag, `no-${spec.flag}`, ...(spec.negativeFlag ? [spec.negativeFlag] : [])];
+  });
 }
 
 function findFlag(name: string): { spec: SettingSpec; value?: string } | undefined {

@@ -21,6 +21,8 @@ export interface SettingSpec {
   type: SettingType;
   default: string;
   description: string;
+  /** Still accepted, but left out of `--help` (compatibility only; the docs table keeps it). */
+  hidden?: boolean;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

@@ -137,6 +137,7 @@ const CORE_SETTINGS = [
     type: bool,
     default: 'false',
     description: 'Accepted for compatibility; BrowserMesh never asks agents to act for the project.',
+    hidden: true,
   },
   {
     key: 'provider',

@@ -20,7 +20,7 @@ import { startCallProgress } from './progress.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { lazyToolCatalog } from './tool-catalog.js';
-import { warmUpOnInitialized } from './warm-up.js';
+import { warmUpBrowser, warmUpOnInitialized } from './warm-up.js';
 
 export interface McpServerOptions {
   mesh: BrowserMesh;
@@ -60,7 +60,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await catalog()).listing() }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (options.warmUp) warmUpBrowser(mesh);
+    return { tools: (await catalog()).listing() };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { byName, invoke } = await catalog();

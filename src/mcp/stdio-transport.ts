@@ -44,8 +44,13 @@ export class BoundedStdioServerTransport implements Transport {
   /** Lines read before start(), in arrival order; undefined once started (or if never read early). */
   private held: string[] | undefined;
   private early: { identity: ServerIdentity; onInitialize: () => void } | undefined;
-  /** The id of the initialize answered early: the server's own answer to it is dropped once. */
-  private answeredEarly: RequestId | undefined;
+  /** The ids answered early (initialize, tools/list): the server's own answer to each is dropped once. */
+  private readonly answeredEarly = new Set<RequestId>();
+  /** The tools/list result as JSON text, when one built ahead of time describes this server. */
+  private earlyListing: (() => string) | undefined;
+  /** Runs once, at the first tools/list read before start (a client that will use the tools). */
+  private onListRequested: (() => void) | undefined;
+  private initializedEarly = false;
   private messageSchema: typeof JSONRPCMessageSchema | undefined;
 
   constructor(
@@ -59,9 +64,16 @@ export class BoundedStdioServerTransport implements Transport {
    * `identity` at once (`onInitialize` runs after the answer is written), every line is held for
    * start(). At most one `initialize` is answered early; a later one waits for the server.
    */
-  answerEarly(identity: ServerIdentity, onInitialize: () => void = () => undefined): void {
+  answerEarly(
+    identity: ServerIdentity,
+    onInitialize: () => void = () => undefined,
+    listing?: () => string,
+    onListRequested?: () => void,
+  ): void {
     if (this.started || this.listening) throw new Error('answerEarly must come before start');
     this.early = { identity, onInitialize };
+    this.earlyListing = listing;
+    this.onListRequested = onListRequested;
     this.held = [];
     this.listen();
   }
@@ -85,10 +97,10 @@ export class BoundedStdioServerTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.answeredEarly !== undefined && isResponseTo(message, this.answeredEarly)) {
-      this.answeredEarly = undefined;
+    const id = responseId(message);
+    if (id !== undefined && this.answeredEarly.delete(id)) {
       // The client already has its answer; the server's one only confirms it (or says it differs).
-      if ('error' in message) this.onerror?.(new Error('the server refused an initialize answered early'));
+      if ('error' in message) this.onerror?.(new Error('the server refused a request answered early'));
       return Promise.resolve();
     }
     return new Promise((resolve) => {
@@ -185,21 +197,44 @@ export class BoundedStdioServerTransport implements Transport {
   private hold(line: string): void {
     this.held?.push(line);
     const early = this.early;
-    if (early === undefined || jsonTextTooDeep(line)) return;
+    const listing =
+      this.initializedEarly && (this.earlyListing !== undefined || this.onListRequested !== undefined);
+    if ((early === undefined && !listing) || jsonTextTooDeep(line)) return;
     let raw: unknown;
     try {
       raw = JSON.parse(line);
     } catch {
       return;
     }
+    if (early === undefined) return this.listEarly(raw);
     const id = earlyInitializeId(raw);
     if (id === undefined) return;
     this.early = undefined;
+    this.initializedEarly = true;
     const version = (raw as { params: { protocolVersion: string } }).params.protocolVersion;
     this.reply(initializeResponse(id, version, early.identity));
     // Set after the early answer went out: from now on the server's answer to this id is dropped.
-    this.answeredEarly = id;
+    this.answeredEarly.add(id);
     early.onInitialize();
+  }
+
+  /**
+   * After an early initialize: a tools/list answered from the listing built at build time, so a
+   * client's startup timeout does not wait for the tools, zod, the SDK or playwright-core (issue 31).
+   */
+  private listEarly(raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return;
+    const { jsonrpc, method, id } = raw as { jsonrpc?: unknown; method?: unknown; id?: unknown };
+    if (jsonrpc !== '2.0' || method !== 'tools/list') return;
+    const onList = this.onListRequested;
+    this.onListRequested = undefined;
+    onList?.();
+    const listing = this.earlyListing;
+    if (listing === undefined) return;
+    if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) return;
+    if (this.answeredEarly.has(id)) return;
+    this.answeredEarly.add(id);
+    this.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${listing()}}\n`);
   }
 
   private reply(message: JSONRPCMessage): void {
@@ -209,6 +244,6 @@ export class BoundedStdioServerTransport implements Transport {
   }
 }
 
-function isResponseTo(message: JSONRPCMessage, id: RequestId): boolean {
-  return 'id' in message && message.id === id && !('method' in message);
+function responseId(message: JSONRPCMessage): RequestId | undefined {
+  return 'id' in message && !('method' in message) ? message.id : undefined;
 }

@@ -16,6 +16,7 @@ import { redactSecrets, redactSecretsDeep } from '../secrets.js';
 import { redactArgumentValues } from './redact-args.js';
 import { derivedSecretsOf } from '../redaction/derived.js';
 import type { Services } from './services.js';
+import { unknownFieldError } from './unknown-fields.js';
 
 export interface InvokeContext {
   mesh: BrowserMesh;
@@ -214,6 +215,8 @@ function createdSessionId(structured: Record<string, unknown>): string | undefin
 
 /** Names the first offending field (by path) without echoing the value, which may be a secret. */
 export function fromZodError(error: z.ZodError): BrowserMeshError {
+  const misspelled = unknownFieldError(error);
+  if (misspelled) return misspelled;
   const issue = error.issues[0];
   const field =
     issue && issue.path.length > 0

@@ -140,7 +140,8 @@ describe('configuration and commands', () => {
       }),
     );
     expect(missing.status).toBe(1);
-    expect(missing.stdout).toMatch(/FAIL chromium: not found/);
-    expect(missing.stdout).toContain('apt-get install -y chromium');
+    // A system Chromium exists here: the wrong path is named, and the one found instead (issue 31).
+    expect(missing.stdout).toMatch(/FAIL chromium: the given executable path \/nonexistent\/chromium/);
+    expect(missing.stdout).toContain('another Chromium was found');
   });
 });

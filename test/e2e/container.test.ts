@@ -134,3 +134,77 @@ describe('compose.yaml', () => {
       for (const port of service.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
   });
 });
+
+// Issue 31: the lines added for a container that runs (init, fonts, sandbox trade-off, restarts, the
+// cluster example's resources, security context and readiness probe), each checked for what it claims.
+describe('container lines of issue 31', () => {
+  const comments = dockerfile
+    .split('\n')
+    .filter((line) => line.startsWith('#'))
+    .join('\n');
+
+  it('documents an init process, the fonts and the sandbox trade-off, with settings the CLI accepts', () => {
+    const runLine = /docker run (--init [^\n]*)/.exec(comments)?.[1] ?? '';
+    expect(runLine).toContain('--shm-size');
+    const env = envOf();
+    expect(env.BROWSERMESH_CHROMIUM_SANDBOX).toBe('off');
+    const flags = JSON.parse(one('CMD')) as string[];
+    expect(loadConfig(flags, { ...env, BROWSERMESH_HTTP_TOKEN: TOKEN }).config.chromiumSandbox).toBe('off');
+    // The documented way back to Chromium's sandbox names a real setting and value.
+    const onLine = /-e (BROWSERMESH_CHROMIUM_SANDBOX)=(\w+)/.exec(comments);
+    expect(onLine?.slice(1)).toEqual(['BROWSERMESH_CHROMIUM_SANDBOX', 'on']);
+    expect(loadConfig([], { BROWSERMESH_CHROMIUM_SANDBOX: 'on' }).config.chromiumSandbox).toBe('on');
+    expect(comments).toContain('--security-opt seccomp=');
+    // `docker run … browsermesh --doctor`: a command the CLI has.
+    expect(comments).toMatch(/docker run --rm --init browsermesh --doctor/);
+    expect(loadConfig(['--doctor'], {}).command).toBe('doctor');
+    const install = final.find((i) => i.op === 'RUN' && i.args.includes('apt-get install'))?.args ?? '';
+    for (const pkg of ['chromium', 'fonts-noto-cjk', 'fonts-noto-color-emoji'])
+      expect(install).toContain(pkg);
+    // Unpinned on purpose (no offline digest source): the note says how to pin it.
+    expect(comments).toMatch(/@sha256:<digest>/);
+  });
+
+  it('compose: init, a restart policy, and the node told where the Grid is', () => {
+    const compose = load(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as {
+      services: Record<string, { init?: boolean; restart?: string; environment?: Record<string, string> }>;
+    };
+    const { services } = compose;
+    expect(services.browsermesh?.init).toBe(true);
+    for (const service of Object.values(services)) expect(service.restart).toBe('unless-stopped');
+    expect(services.chromium?.environment?.SE_NODE_GRID_URL).toBe('http://selenium-hub:4444');
+  });
+
+  it('the Kubernetes example: resources, a locked-down security context, a readiness probe that works', () => {
+    const scale = readFileSync(join(ROOT, 'docs/scale.md'), 'utf8');
+    const block = /```yaml\n(apiVersion: apps\/v1[\s\S]*?)```/.exec(scale)?.[1] ?? '';
+    const deployment = load(block) as {
+      spec: { template: { spec: { containers: Array<Record<string, unknown>> } } };
+    };
+    const container = deployment.spec.template.spec.containers[0] as {
+      args: string[];
+      resources: { requests: Record<string, string>; limits: Record<string, string> };
+      securityContext: Record<string, unknown>;
+      readinessProbe: { exec: { command: string[] } };
+    };
+    expect(loadConfig(container.args, { BROWSERMESH_HTTP_TOKEN: TOKEN }).config).toMatchObject({
+      provider: 'selenium',
+      http: true,
+    });
+    expect(Object.keys(container.resources.requests).sort()).toEqual(['cpu', 'memory']);
+    expect(Object.keys(container.resources.limits).sort()).toEqual(['cpu', 'memory']);
+    expect(container.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      runAsUser: 10001,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    });
+    // The image's user is that uid.
+    expect(dockerfile).toContain('useradd --create-home --uid 10001 browsermesh');
+    // The readiness probe is the image's health check, pinned to the default port.
+    const check = JSON.parse(one('HEALTHCHECK').replace(/^.*?CMD\s+/, '')) as string[];
+    expect(container.readinessProbe.exec.command[0]).toBe('node');
+    expect(container.readinessProbe.exec.command[2]).toContain('/healthz');
+    expect(check[2]).toContain('/healthz');
+  });
+});

@@ -75,6 +75,17 @@ function flagsOf(entry: ServerEntry): string[] {
 }
 
 describe('docs/clients recipes', () => {
+  it('say how to raise Codex startup timeout and use the Inspector 2.x form (issue 31)', () => {
+    const codex = readFileSync(new URL('codex.md', DIR), 'utf8');
+    const npxForm = blocks(codex, 'toml')
+      .map(parseToml)
+      .find((t) => t['mcp_servers.browsermesh']?.command === 'npx');
+    expect(npxForm?.['mcp_servers.browsermesh']?.startup_timeout_sec).toBeGreaterThan(10);
+    const inspector = readFileSync(new URL('mcp-inspector.md', DIR), 'utf8');
+    expect(inspector).toContain('--server-url http://127.0.0.1:8940/mcp');
+    expect(inspector).toMatch(/one-time session token/);
+  });
+
   it('has a page per client, each with a stdio form, the published form and (but the desktop app) HTTP', () => {
     for (const page of [
       'claude-code.md',

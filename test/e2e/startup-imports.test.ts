@@ -165,4 +165,27 @@ describe('startup', () => {
     expect(list.loaded).toContain('dist:tools/index');
     expect(list.loaded).not.toContain('playwright-core');
   });
+
+  it('answers tools/list from the build-time listing while playwright-core, zod and the SDK are held back (issue 31)', async () => {
+    cli = new HookedCli([]);
+    await cli.request(INITIALIZE);
+    cli.notify('notifications/initialized');
+    const early = await cli.request({ jsonrpc: '2.0', id: 2, method: 'tools/list' } as { id: number });
+    for (const heavy of HELD) expect(early.loaded).not.toContain(heavy);
+    expect(early.loaded).not.toContain('dist:tools/index');
+    const earlyTools = (early.answer.result as { tools: Array<{ name: string }> }).tools;
+    expect(earlyTools.map((tool) => tool.name)).toContain('browser_navigate');
+    // Released, the server proper answers the same listing, and a call works (the answer the
+    // server gives to the early-answered request is not sent twice).
+    cli.release();
+    const late = await cli.request({ jsonrpc: '2.0', id: 3, method: 'tools/list' } as { id: number });
+    expect(late.answer.result).toEqual(early.answer.result);
+    const info = await cli.request({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'browser_runtime_info', arguments: {} },
+    } as { id: number });
+    expect(info.answer).toHaveProperty('result.structuredContent');
+  });
 });

@@ -156,7 +156,7 @@ describe('sessions', () => {
         'contextSettings.permissions.0.origin',
       ],
       [{ contextSettings: { viewport: { width: 5, height: 600 } } }, 'contextSettings.viewport.width'],
-      [{ surprise: true }, 'arguments'],
+      [{ surprise: true }, 'surprise'],
     ];
     for (const [args, field] of cases) {
       const error = await h.err('browser_session_create', args);

@@ -29,8 +29,9 @@ async function connect(warmUp: boolean, tools: string[] = ['core']): Promise<Cli
 }
 
 describe('warm-up after initialize', () => {
-  it('launches the local Chromium in the background once the client has initialized', async () => {
+  it('launches the local Chromium in the background once the client lists the tools', async () => {
     await connect(true);
+    await client?.listTools();
     // No session was asked for: the browser comes up on its own, and the first session shares it.
     await waitFor(() => mesh?.runtimeInfo().browser.state === 'ready', 30_000, 'the warmed-up browser');
     const version = mesh?.runtimeInfo().browser.browserVersion;
@@ -61,6 +62,13 @@ describe('warm-up after initialize', () => {
     expect(run?.structuredContent).toMatchObject({ value: 42 });
     // The first script ran on the prewarmed worker instead of starting its own.
     expect(workerStats.started).toBe(startedBefore);
+  });
+
+  it('does not start Chromium for a one-shot browser_runtime_info (issue 31)', async () => {
+    await connect(true);
+    const info = await client?.callTool({ name: 'browser_runtime_info', arguments: {} });
+    expect(info?.structuredContent).toMatchObject({ browser: { state: 'idle' } });
+    expect(mesh?.runtimeInfo().browser.state).toBe('idle');
   });
 
   it('launches nothing without warm-up (the library default)', async () => {

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, LaunchOptions } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { findChromium, installHint } from './find-chromium.js';
 import { loadChromium } from './playwright-loader.js';
@@ -40,6 +40,27 @@ export function useChromiumSandbox(
   return uid !== 0;
 }
 
+/**
+ * How a local Chromium is launched, in one place: the sessions' browser and `--doctor` use the same
+ * options, so a sandbox that cannot start fails at doctor, not at the first session.
+ */
+export function localLaunchOptions(
+  options: Pick<LocalProviderOptions, 'headless' | 'sandbox'>,
+  executablePath: string,
+  timeoutMs: number,
+): LaunchOptions {
+  return {
+    executablePath,
+    headless: options.headless,
+    chromiumSandbox: options.sandbox ?? false,
+    args: CHROMIUM_ARGS,
+    timeout: timeoutMs,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  };
+}
+
 /** Launches one Chromium here, shared by all sessions (one context each). */
 export class LocalProvider extends SharedBrowserProvider {
   readonly name = 'local';
@@ -55,18 +76,7 @@ export class LocalProvider extends SharedBrowserProvider {
   protected async obtain(timeoutMs: number): Promise<Browser> {
     const found = await chromiumOrThrow(this.options.executablePath);
     try {
-      return await (
-        await loadChromium()
-      ).launch({
-        executablePath: found,
-        headless: this.options.headless,
-        chromiumSandbox: this.options.sandbox ?? false,
-        args: CHROMIUM_ARGS,
-        timeout: timeoutMs,
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
+      return await (await loadChromium()).launch(localLaunchOptions(this.options, found, timeoutMs));
     } catch (error) {
       throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'Chromium failed to launch', {
         cause: error,

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/load.js';
+import { blockHint } from './block-hints.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { defaultPort, UrlPolicy, type BlockReason } from './policy.js';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -156,7 +157,7 @@ export function navigationBlocked(reason: BlockReason, field?: string): BrowserM
     `The URL policy refused this destination (${reason})`,
     {
       details: { reason, ...(field ? { field } : {}) },
-      recoveryHint: 'The server operator decides which hosts are reachable; choose another URL.',
+      recoveryHint: blockHint(reason),
     },
   );
 }
