@@ -65,6 +65,8 @@ export interface Config {
   dashboardTakeover: boolean;
   executablePath: string;
   refTtlMs: number;
+  /** Which snapshot capture to use (see src/snapshot/capture-mode.ts). */
+  snapshotCapture: 'auto' | 'page' | 'cdp';
   observabilityEvents: number;
   observabilityStringChars: number;
   observabilityPageSize: number;

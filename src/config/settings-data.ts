@@ -44,6 +44,14 @@ export const DATA_SETTINGS = [
       'Expire snapshot refs after this many ms (0 = never; refs still go stale on navigation or detach).',
   },
   {
+    key: 'snapshotCapture',
+    env: 'BROWSERMESH_SNAPSHOT_CAPTURE',
+    type: { kind: 'enum', values: ['auto', 'page', 'cdp'] },
+    default: 'cdp',
+    description:
+      "How snapshots are captured: 'cdp' reads Chromium's accessibility tree (the reference), 'page' computes it inside each document, 'auto' uses the in-page capture where it answers as the CDP tree would.",
+  },
+  {
     key: 'observabilityEvents',
     env: 'BROWSERMESH_OBSERVABILITY_EVENTS',
     type: int(1, 10_000),
