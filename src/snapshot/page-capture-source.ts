@@ -113,6 +113,7 @@ function capture() {
     if (node.nodeType === 3) {
       if (!visible) return [];
       const text = transform(node.data.replace(/[ \t\n\r\f]+/g, ' '), parentCs);
+      if (text === ' ' && !betweenInlines(node)) return [];
       return text === '' ? [] : [push({ r: 'StaticText', n: text })];
     }
     if (node.nodeType !== 1) return [];
@@ -129,6 +130,22 @@ function capture() {
     if (!shown && visible) hidden++;
     if (!shown) return visitAll(flatChildren(el), cs, false);
     return elementNode(el, cs, parentCs);
+  }
+
+  /** Collapsible white space renders (and Chromium keeps it) only between two inline boxes. */
+  function betweenInlines(node) {
+    const inline = (n) => n && (n.nodeType === 3 || (n.nodeType === 1 && getComputedStyle(n).display === 'inline'));
+    let prev = node.previousSibling, next = node.nextSibling;
+    while (prev && prev.nodeType === 8) prev = prev.previousSibling;
+    while (next && next.nodeType === 8) next = next.nextSibling;
+    return inline(prev) && inline(next);
+  }
+
+  function pseudo(el, which) {
+    const content = getComputedStyle(el, which).content;
+    if (!content || content === 'none' || content === 'normal' || content[0] !== '"') return [];
+    const text = content.slice(1, -1).replace(/\\(.)/g, '$1');
+    return text === '' ? [] : [push({ r: 'StaticText', n: text })];
   }
 
   function isHiddenRoot(el, parentCs) {
@@ -178,7 +195,7 @@ function capture() {
       const summary = Array.prototype.find.call(el.children, (c) => c.localName === 'summary');
       return summary ? visit(summary, cs, true) : [];
     }
-    return visitAll(flatChildren(el), cs, true);
+    return [...pseudo(el, '::before'), ...visitAll(flatChildren(el), cs, true), ...pseudo(el, '::after')];
   }
 
   function selectChildren(select, role) {
@@ -225,7 +242,9 @@ function capture() {
     if (role === 'DisclosureTriangle' && el.parentElement && el.parentElement.localName === 'details') p.expanded = el.parentElement.open;
     if (role === 'combobox' && el.localName === 'select') p.expanded = false;
     if ((el.matches(':disabled') && 'disabled' in el) || el.closest('[aria-disabled=true]')) p.disabled = true;
-    if (el.required === true || attr('aria-required') === 'true') p.required = true;
+    if (el.localName === 'select') {
+      if (el.validity && !el.validity.valid) p.invalid = 'true';
+    } else if (el.required === true || attr('aria-required') === 'true') p.required = true;
     if ((el.readOnly === true && 'readOnly' in el) || attr('aria-readonly') === 'true') p.readonly = true;
     const invalid = attr('aria-invalid');
     if (invalid !== null && invalid !== '' && invalid !== 'false') p.invalid = invalid === 'grammar' || invalid === 'spelling' ? invalid : 'true';
@@ -263,7 +282,7 @@ function capture() {
       if (type === 'file') {
         const files = el.files ? el.files.length : 0;
         if (files === 1) return el.files[0].name;
-        return files > 1 ? files + ' files' : el.multiple ? 'No files chosen' : 'No file chosen';
+        return files > 1 ? files + ' files' : 'No file chosen';
       }
       if (role === 'slider' || role === 'spinbutton') return el.value === '' ? undefined : Number(el.value);
       if (role === 'button' || CHECKABLE.has(role)) return undefined;

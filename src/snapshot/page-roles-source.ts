@@ -50,7 +50,8 @@ function nativeRole(el, cs) {
   const tag = el.localName;
   if (/^h[1-6]$/.test(tag)) return 'heading';
   const mapped = TAG_ROLE[tag];
-  if (mapped === 'generic' && tag === 'section') return nameOf(el, 'region') ? 'region' : 'generic';
+  if (tag === 'section' && nameOf(el, 'region')) return 'region';
+  if ((mapped === 'paragraph' || mapped === 'generic') && !(isBlockFlow(cs) && childrenInline(el))) return 'none';
   if (mapped) return mapped;
   switch (tag) {
     case 'a': return el.hasAttribute('href') ? 'link' : 'none';
@@ -72,10 +73,22 @@ function nativeRole(el, cs) {
     case 'table': return isDataTable(el) ? 'table' : 'LayoutTable';
     case 'thead': case 'tfoot': return 'rowgroup';
     case 'td': case 'th': return cellRole(el);
-    case 'div': return isBlockFlow(cs) ? 'generic' : 'none';
+    case 'div': return isBlockFlow(cs) && childrenInline(el) ? 'generic' : 'none';
   }
   if (el.isContentEditable && el.contentEditable === 'true') return 'generic';
   return 'none';
+}
+
+/** Chromium keeps a div or paragraph only while it lays out inline content alone (one block of lines). */
+function childrenInline(el) {
+  for (const child of flatChildren(el)) {
+    if (child.nodeType !== 1) continue;
+    const cs = getComputedStyle(child);
+    if (cs.display === 'none' || cs.display === 'contents') continue;
+    if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') continue;
+    if (!cs.display.startsWith('inline')) return false;
+  }
+  return true;
 }
 
 function isBlockFlow(cs) {
@@ -233,8 +246,14 @@ function flatChildren(el) {
   return Array.from(el.childNodes);
 }
 
+function pseudoText(el, which) {
+  const content = getComputedStyle(el, which).content;
+  if (!content || content[0] !== '"') return '';
+  return content.slice(1, -1).replace(/\\(.)/g, '$1');
+}
+
 function contentText(el, walk) {
-  const parts = [];
+  const parts = [pseudoText(el, '::before')];
   for (const child of flatChildren(el)) {
     if (child.nodeType === 3) parts.push(child.data);
     else if (child.nodeType === 1) {
@@ -245,6 +264,7 @@ function contentText(el, walk) {
       parts.push(block ? ' ' + text + ' ' : text);
     }
   }
+  parts.push(pseudoText(el, '::after'));
   return parts.join('');
 }
 `;
