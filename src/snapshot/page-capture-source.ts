@@ -91,6 +91,7 @@ function capture() {
   const out = [];
   const frames = [];
   let hidden = 0;
+  resetCaches();
   const { found: clickTargets, ack } = listenerTargets();
   const active = deepActive();
   const push = (node) => { out.push(node); return out.length - 1; };
@@ -119,7 +120,7 @@ function capture() {
     if (node.nodeType !== 1) return [];
     const el = node;
     if (SKIP.has(el.localName)) return [];
-    const cs = getComputedStyle(el);
+    const cs = styleOf(el);
     if (cs.display === 'none') {
       if (isHiddenRoot(el, parentCs)) hidden++;
       return [];
@@ -134,7 +135,7 @@ function capture() {
 
   /** Collapsible white space renders (and Chromium keeps it) only between two inline boxes. */
   function betweenInlines(node) {
-    const inline = (n) => n && (n.nodeType === 3 || (n.nodeType === 1 && getComputedStyle(n).display === 'inline'));
+    const inline = (n) => n && (n.nodeType === 3 || (n.nodeType === 1 && styleOf(n).display === 'inline'));
     let prev = node.previousSibling, next = node.nextSibling;
     while (prev && prev.nodeType === 8) prev = prev.previousSibling;
     while (next && next.nodeType === 8) next = next.nextSibling;
@@ -142,9 +143,7 @@ function capture() {
   }
 
   function pseudo(el, which) {
-    const content = getComputedStyle(el, which).content;
-    if (!content || content === 'none' || content === 'normal' || content[0] !== '"') return [];
-    const text = content.slice(1, -1).replace(/\\(.)/g, '$1');
+    const text = pseudoText(el, which);
     return text === '' ? [] : [push({ r: 'StaticText', n: text })];
   }
 
@@ -315,6 +314,7 @@ function capture() {
     const kids = visit(top, null, true);
     if (kids.length > 0) out[root].c = kids;
   }
+  resetCaches();
   return { nodes: out, frames, hidden, title: document.title, listeners: ack };
 }
 

@@ -14,7 +14,18 @@ const TAG_ROLE = { nav: 'navigation', main: 'main', aside: 'complementary', arti
 const INPUT_ROLE = { checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', submit: 'button', reset: 'button', button: 'button', image: 'button', file: 'button', color: 'ColorWell', date: 'Date', 'datetime-local': 'DateTime', month: 'DateTime', week: 'DateTime', time: 'InputTime', hidden: 'none' };
 const TEXT_INPUTS = new Set(['', 'text', 'email', 'tel', 'url', 'password', 'search']);
 const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'cell', 'gridcell', 'columnheader', 'rowheader', 'option', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'checkbox', 'radio', 'switch', 'tooltip', 'row', 'DisclosureTriangle', 'term', 'LayoutTableCell', 'sectionheader']);
+/** Elements whose role matters inside a name (embedded controls, native names). */
+const NAMED_TAGS = new Set(['input', 'select', 'textarea', 'img', 'area', 'svg', 'fieldset', 'figure', 'table', 'optgroup', 'option', 'iframe', 'frame', 'button', 'meter', 'progress', 'output']);
 const SECTIONING = 'article, aside, main, nav, section, [role=article], [role=complementary], [role=main], [role=navigation], [role=region]';
+
+/** Per-capture caches (styles, table kinds, content text): the page does not change during one capture. */
+let styles = new Map(), tables = new Map(), contents = new Map(), pseudos = new Map();
+function resetCaches() { styles = new Map(); tables = new Map(); contents = new Map(); pseudos = new Map(); }
+function styleOf(el) {
+  let cs = styles.get(el);
+  if (cs === undefined) { cs = getComputedStyle(el); styles.set(el, cs); }
+  return cs;
+}
 
 function typeOf(el) { return (el.getAttribute('type') || '').trim().toLowerCase(); }
 
@@ -83,7 +94,7 @@ function nativeRole(el, cs) {
 function childrenInline(el) {
   for (const child of flatChildren(el)) {
     if (child.nodeType !== 1) continue;
-    const cs = getComputedStyle(child);
+    const cs = styleOf(child);
     if (cs.display === 'none' || cs.display === 'contents') continue;
     if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') continue;
     if (!cs.display.startsWith('inline')) return false;
@@ -98,6 +109,12 @@ function isBlockFlow(cs) {
 
 /** Chromium's data-table heuristics, in the cases pages commonly hit. */
 function isDataTable(table) {
+  let known = tables.get(table);
+  if (known === undefined) { known = computeDataTable(table); tables.set(table, known); }
+  return known;
+}
+
+function computeDataTable(table) {
   if (table.getAttribute('role') || table.caption || table.tHead || table.tFoot) return true;
   if (table.hasAttribute('summary') || table.querySelector(':scope > colgroup, :scope > col')) return true;
   const rows = table.rows;
@@ -138,7 +155,7 @@ function idRefs(el, attr) {
 
 function isHiddenForName(el) {
   if (el.getAttribute('aria-hidden') === 'true' || el.hidden) return true;
-  const cs = getComputedStyle(el);
+  const cs = styleOf(el);
   return cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse';
 }
 
@@ -215,7 +232,7 @@ function labelText(el, walk) {
 /** What an element contributes to the name of an ancestor named from its content. */
 function textAlternative(el, walk, hiddenOk) {
   if (walk.visited.has(el) || (!hiddenOk && isHiddenForName(el))) return '';
-  const role = roleOf(el, getComputedStyle(el));
+  const role = el.hasAttribute('role') || NAMED_TAGS.has(el.localName) ? roleOf(el, styleOf(el)) : 'generic';
   if (walk.labelledBy || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) {
     const own = nameOf(el, role, { visited: walk.visited, labelledBy: walk.labelledBy && !el.hasAttribute('aria-labelledby') });
     if (own || !walk.labelledBy) return own ? own : contentText(el, walk);
@@ -240,25 +257,43 @@ function embeddedValue(el, role) {
 function flatChildren(el) {
   if (el.localName === 'slot') {
     const assigned = el.assignedNodes({ flatten: true });
-    return assigned.length > 0 ? assigned : Array.from(el.childNodes);
+    return assigned.length > 0 ? assigned : el.childNodes;
   }
-  if (el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
-  return Array.from(el.childNodes);
+  const root = el.shadowRoot;
+  return root ? root.childNodes : el.childNodes;
 }
 
 function pseudoText(el, which) {
+  let both = pseudos.get(el);
+  if (both === undefined) { both = [readPseudo(el, '::before'), readPseudo(el, '::after')]; pseudos.set(el, both); }
+  return which === '::before' ? both[0] : both[1];
+}
+
+function readPseudo(el, which) {
   const content = getComputedStyle(el, which).content;
   if (!content || content[0] !== '"') return '';
   return content.slice(1, -1).replace(/\\(.)/g, '$1');
 }
 
+/**
+ * Content text is cached per element, except where it holds a form control: a label's text depends on
+ * which control is being named (the control itself is left out).
+ */
 function contentText(el, walk) {
+  const known = contents.get(el);
+  if (known !== undefined) return known;
+  const text = computeContentText(el, walk);
+  if (!walk.labelledBy && !el.querySelector('input, select, textarea, [aria-labelledby]')) contents.set(el, text);
+  return text;
+}
+
+function computeContentText(el, walk) {
   const parts = [pseudoText(el, '::before')];
   for (const child of flatChildren(el)) {
     if (child.nodeType === 3) parts.push(child.data);
     else if (child.nodeType === 1) {
       if (child.localName === 'script' || child.localName === 'style' || child.localName === 'template') continue;
-      const cs = getComputedStyle(child);
+      const cs = styleOf(child);
       const text = textAlternative(child, walk);
       const block = !cs.display.startsWith('inline');
       parts.push(block ? ' ' + text + ' ' : text);
