@@ -96,13 +96,7 @@ function capture() {
   const active = deepActive();
   const push = (node) => { out.push(node); return out.length - 1; };
 
-  function transform(text, cs) {
-    const t = cs.textTransform;
-    if (t === 'uppercase') return text.toUpperCase();
-    if (t === 'lowercase') return text.toLowerCase();
-    if (t === 'capitalize') return text.replace(/(^|\s)(\S)/g, (m, s, c) => s + c.toUpperCase());
-    return text;
-  }
+  function transform(text, cs) { return transformText(text, cs); }
 
   function visitAll(nodes, parentCs, visible) {
     const kids = [];
@@ -289,6 +283,7 @@ function capture() {
     }
     if (tag === 'textarea') return el.value === '' ? undefined : el.value;
     if ((role === 'textbox' || role === 'searchbox') && el.isContentEditable) return el.innerText || undefined;
+    if (role === 'combobox' && tag !== 'input') return collapse(contentText(el, { visited: new Set([el]), labelledBy: false })) || undefined;
     if (tag === 'select' && role === 'combobox') { const o = el.selectedOptions[0]; return o ? o.text : undefined; }
     if (tag === 'progress') return el.position === -1 ? undefined : el.value;
     if (tag === 'meter') return el.value;

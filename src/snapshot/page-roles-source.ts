@@ -287,12 +287,25 @@ function contentText(el, walk) {
   return text;
 }
 
+/** Containers of other named items: a tree item's name is its own text, not its subtree's. */
+const NAME_SKIPPED_ROLES = new Set(['group', 'tree', 'treegrid', 'listbox', 'menu', 'menubar', 'grid', 'tablist', 'radiogroup', 'toolbar', 'dialog']);
+
+/** Names from content read the rendered text: text-transform applies. */
+function transformText(text, cs) {
+  const t = cs ? cs.textTransform : 'none';
+  if (t === 'uppercase') return text.toUpperCase();
+  if (t === 'lowercase') return text.toLowerCase();
+  if (t === 'capitalize') return text.replace(/(^|\s)(\S)/g, (m, s, c) => s + c.toUpperCase());
+  return text;
+}
+
 function computeContentText(el, walk) {
   const parts = [pseudoText(el, '::before')];
   for (const child of flatChildren(el)) {
-    if (child.nodeType === 3) parts.push(child.data);
+    if (child.nodeType === 3) parts.push(transformText(child.data, child.parentElement ? styleOf(child.parentElement) : null));
     else if (child.nodeType === 1) {
       if (child.localName === 'script' || child.localName === 'style' || child.localName === 'template') continue;
+      if (NAME_SKIPPED_ROLES.has(explicitRole(child))) continue;
       const cs = styleOf(child);
       const text = textAlternative(child, walk);
       const block = !cs.display.startsWith('inline');
