@@ -283,7 +283,7 @@ function capture() {
     }
     if (tag === 'textarea') return el.value === '' ? undefined : el.value;
     if ((role === 'textbox' || role === 'searchbox') && el.isContentEditable) return el.innerText || undefined;
-    if (role === 'combobox' && tag !== 'input') return collapse(contentText(el, { visited: new Set([el]), labelledBy: false })) || undefined;
+    if (role === 'combobox' && tag !== 'input' && tag !== 'select') return collapse(contentText(el, { visited: new Set([el]), labelledBy: false })) || undefined;
     if (tag === 'select' && role === 'combobox') { const o = el.selectedOptions[0]; return o ? o.text : undefined; }
     if (tag === 'progress') return el.position === -1 ? undefined : el.value;
     if (tag === 'meter') return el.value;
