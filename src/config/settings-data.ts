@@ -47,7 +47,7 @@ export const DATA_SETTINGS = [
     key: 'snapshotCapture',
     env: 'BROWSERMESH_SNAPSHOT_CAPTURE',
     type: { kind: 'enum', values: ['auto', 'page', 'cdp'] },
-    default: 'cdp',
+    default: 'auto',
     description:
       "How snapshots are captured: 'cdp' reads Chromium's accessibility tree (the reference), 'page' computes it inside each document, 'auto' uses the in-page capture where it answers as the CDP tree would.",
   },

@@ -7,8 +7,9 @@ import { ensureListenersHook } from './page-world.js';
  * Which capture a snapshot uses (the `snapshotCapture` setting): `cdp` reads Chromium's accessibility
  * tree and DOM snapshot over CDP (the reference), `page` computes the view inside each document
  * (page-capture.ts), `auto` uses the in-page capture where it answers as the CDP tree would and the CDP
- * capture elsewhere. Scoped snapshots and snapshots with bounding boxes always use the CDP capture: it
- * fetches only the scope's part of the tree, and boxes come from the browser's layout.
+ * capture elsewhere. A scoped snapshot in-page captures the page and keeps the scope's subtree, so its
+ * refs are the ones a full snapshot gives; snapshots with bounding boxes use the CDP capture (boxes come
+ * from the browser's layout).
  */
 export type SnapshotCaptureMode = 'auto' | 'page' | 'cdp';
 
@@ -20,9 +21,9 @@ export async function captureWith(
   page: ManagedPage,
   request: CaptureRequest,
   mode: SnapshotCaptureMode,
-): Promise<CaptureOutput & { kind: CaptureKind }> {
+): Promise<CaptureOutput & { kind: CaptureKind; scopeKey?: string | undefined }> {
   const slot = page.state(LAST, () => ({ kind: 'cdp' as CaptureKind }));
-  if (mode !== 'cdp' && !request.scope && !request.boxes) {
+  if (mode !== 'cdp' && !request.boxes) {
     await ensureListenersHook(page);
     const inPage = await captureInPage(page, request, mode === 'auto');
     if (inPage) {

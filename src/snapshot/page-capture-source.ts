@@ -26,6 +26,8 @@ export interface PageNode {
   c?: number[];
   /** aria-hidden root: left out and counted. */
   h?: 1;
+  /** Ignored element kept as a node (only the scope element of a scoped snapshot). */
+  g?: 1;
   /** Facts: clickable, tabbable, inline, input type, autocomplete, ARIA order/state attributes. */
   k?: 1;
   t?: 1;
@@ -87,7 +89,7 @@ function deepActive() {
   return document.hasFocus() ? el : null;
 }
 
-function capture() {
+function capture(scopeId) {
   const out = [];
   const frames = [];
   let hidden = 0;
@@ -123,7 +125,7 @@ function capture() {
     if (el.inert) return [];
     const shown = cs.visibility === 'visible';
     if (!shown && visible) hidden++;
-    if (!shown) return visitAll(flatChildren(el), cs, false);
+    if (!shown) return keepScope(el, visitAll(flatChildren(el), cs, false));
     return elementNode(el, cs, parentCs);
   }
 
@@ -141,6 +143,14 @@ function capture() {
     return text === '' ? [] : [push({ r: 'StaticText', n: text })];
   }
 
+  /** Children of an ignored element take its place, except under the scope element, which stays. */
+  function keepScope(el, kids) {
+    if (!scopeId || ids.get(el) !== scopeId) return kids;
+    const record = { i: scopeId, r: 'generic', g: 1 };
+    if (kids.length > 0) record.c = kids;
+    return [push(record)];
+  }
+
   function isHiddenRoot(el, parentCs) {
     if (el.namespaceURI !== XHTML || NON_VISUAL.has(el.localName)) return false;
     if (el.localName === 'input' && typeOf(el) === 'hidden') return false;
@@ -155,7 +165,7 @@ function capture() {
     const listens = clickTargets.has(el);
     const tabindex = Number.parseInt(el.getAttribute('tabindex') || '', 10);
     if (role === 'none' || role === 'presentation') {
-      if (!listens && !(tabindex >= 0)) return visitAll(flatChildren(el), cs, true);
+      if (!listens && !(tabindex >= 0)) return keepScope(el, visitAll(flatChildren(el), cs, true));
       role = 'generic';
     }
     const record = { i: idOf(el), r: role };

@@ -12,7 +12,7 @@ import {
 import { ariaFacts } from './dom-facts.js';
 import type { PageDocument, PageNode } from './page-capture-source.js';
 import type { TargetInfo } from './page-state.js';
-import { dropWorld, pageNodeIdOf, toNodeId, worldCall, worldContext } from './page-world.js';
+import { dropWorld, pageLocalIdOf, pageNodeIdOf, toNodeId, worldCall, worldContext } from './page-world.js';
 import type { AXNodeLike, DomFacts, FrameCapture, PageCapture, TargetCapture } from './types.js';
 
 /**
@@ -37,11 +37,18 @@ interface TargetPlan {
   frames: FrameRef[];
 }
 
+/** Where the scope element of a scoped snapshot lives: its document and registry id there. */
+interface ScopeAt {
+  targetKey: string;
+  frameId: string;
+  localId: number;
+}
+
 export async function captureInPage(
   page: ManagedPage,
   request: CaptureRequest,
   strict: boolean,
-): Promise<CaptureOutput | undefined> {
+): Promise<(CaptureOutput & { scopeKey?: string }) | undefined> {
   const handles = await discover(page);
   const [counts, ...plans] = await Promise.all([
     precheck(handles, request),
@@ -49,7 +56,11 @@ export async function captureInPage(
   ]);
   enforceLimits(counts, request.limits);
   const live = plans.filter((p): p is TargetPlan => p !== undefined);
-  const captured = await Promise.all(live.map((plan) => captureTarget(page, plan, live, request.step())));
+  const scope = request.scope && (await locateScope(page, live, request.scope, request.step()));
+  if (request.scope && !scope) return undefined;
+  const captured = await Promise.all(
+    live.map((plan) => captureTarget(page, plan, live, request.step(), scope)),
+  );
   if (captured.some((c) => c === undefined)) return undefined;
   const results = captured as TargetResult[];
   if (strict && results.some((r) => r.listeners !== 'ok')) return undefined;
@@ -72,7 +83,35 @@ export async function captureInPage(
   const root = main?.frames.find((f) => f.frameId === main.rootFrameId);
   capture.mainLoaderId = root?.loaderId ?? '';
   capture.title = results.find((r) => r.target.key === 'main')?.title ?? '';
-  return { capture, targets, partial: false };
+  if (!scope) return { capture, targets, partial: false };
+  const home = capture.targets.get(scope.targetKey)?.frames.find((f) => f.frameId === scope.frameId);
+  const nodeId = home && toNodeId(page, scope.targetKey, scope.frameId, home.loaderId, scope.localId);
+  return { capture, targets, partial: false, scopeKey: `${scope.targetKey}|${nodeId ?? ''}` };
+}
+
+/**
+ * The document and registry id of a scope element, through the browser's node identity (its backend
+ * node id resolved in the capture world of the document holding it), or undefined when it cannot be
+ * told (the caller then captures through CDP).
+ */
+async function locateScope(
+  page: ManagedPage,
+  plans: TargetPlan[],
+  scope: { session: CDPSession; objectId: string },
+  step: StepOptions,
+): Promise<ScopeAt | undefined> {
+  const described = await scope.session
+    .send('DOM.describeNode', { objectId: scope.objectId }, step)
+    .catch(() => undefined);
+  if (!described) return undefined;
+  for (const plan of plans) {
+    if (plan.handle.session !== scope.session) continue;
+    for (const f of plan.frames) {
+      const localId = await pageLocalIdOf(page, scope.session, f, described.node.backendNodeId, step);
+      if (localId !== undefined) return { targetKey: plan.handle.key, frameId: f.frameId, localId };
+    }
+  }
+  return undefined;
 }
 
 /** The target's documents with their parents; an out-of-process target is keyed by its root frame id. */
@@ -109,12 +148,18 @@ async function captureTarget(
   plan: TargetPlan,
   all: TargetPlan[],
   step: StepOptions,
+  scope: ScopeAt | undefined,
 ): Promise<TargetResult | undefined> {
   const { handle } = plan;
   const session = handle.session;
   const children = all.filter((p) => p.handle.parent === handle);
   const [docs, localOwners, remoteOwners] = await Promise.all([
-    Promise.all(plan.frames.map((f) => captureDocument(page, session, f, step))),
+    Promise.all(
+      plan.frames.map((f) => {
+        const scoped = scope && scope.targetKey === handle.key && scope.frameId === f.frameId;
+        return captureDocument(page, session, f, step, scoped ? scope.localId : 0);
+      }),
+    ),
     Promise.all(plan.frames.map((f) => (f.parentId === undefined ? undefined : ownerOf(page, plan, f.frameId, step)))),
     Promise.all(children.map((c) => ownerOf(page, plan, c.handle.key, step))),
   ]);
@@ -153,13 +198,14 @@ async function captureDocument(
   session: CDPSession,
   frame: FrameRef,
   step: StepOptions,
+  scopeId: number,
 ): Promise<PageDocument | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const contextId = await worldContext(page, session, frame.frameId, frame.loaderId, step);
       const { result, exceptionDetails } = await session.send(
         'Runtime.evaluate',
-        { contextId, expression: worldCall('capture'), returnByValue: true },
+        { contextId, expression: worldCall('capture', scopeId), returnByValue: true },
         step,
       );
       if (!exceptionDetails) return result.value as PageDocument;
@@ -203,7 +249,7 @@ function expand(nodes: PageNode[], toId: (id: number) => number, dom: Map<number
     if (n.h) return { nodeId, ignored: true, ignoredReasons: [{ name: 'ariaHiddenElement' }] };
     const node: AXNodeLike = {
       nodeId,
-      ignored: false,
+      ignored: n.g === 1,
       role: { type: 'role', value: n.r },
       name: { type: 'computedString', value: n.n ?? '' },
     };
@@ -234,3 +280,4 @@ function factsOf(n: PageNode): DomFacts {
   if (aria) facts.aria = aria;
   return facts;
 }
+

@@ -156,11 +156,11 @@ export async function resolvePageNode(
   }
 }
 
-/** The in-page node id of an element given as a backend node id in `session` (for a scope element). */
-export async function pageNodeIdOf(
+/** The registry id of an element given as a backend node id in `session`, in one document's world. */
+export async function pageLocalIdOf(
   page: ManagedPage,
   session: CDPSession,
-  where: { targetKey: string; frameId: string; loaderId: string },
+  where: { frameId: string; loaderId: string },
   backendNodeId: number,
   step: StepOptions,
 ): Promise<number | undefined> {
@@ -178,12 +178,22 @@ export async function pageNodeIdOf(
       step,
     );
     await session.send('Runtime.releaseObject', { objectId: object.objectId }).catch(() => undefined);
-    return typeof result.value === 'number'
-      ? toNodeId(page, where.targetKey, where.frameId, where.loaderId, result.value)
-      : undefined;
+    return typeof result.value === 'number' ? result.value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The in-page node id of an element given as a backend node id in `session` (an iframe element). */
+export async function pageNodeIdOf(
+  page: ManagedPage,
+  session: CDPSession,
+  where: { targetKey: string; frameId: string; loaderId: string },
+  backendNodeId: number,
+  step: StepOptions,
+): Promise<number | undefined> {
+  const id = await pageLocalIdOf(page, session, where, backendNodeId, step);
+  return id === undefined ? undefined : toNodeId(page, where.targetKey, where.frameId, where.loaderId, id);
 }
 
 const HOOKED = Symbol('browsermesh.snapshot.listenersHook');

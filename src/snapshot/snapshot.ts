@@ -59,16 +59,19 @@ export async function takeSnapshot(
     scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
     step,
   };
-  const { capture, targets, partial } = await captureWith(page, request, ctx.capture ?? 'cdp');
+  const captured = await captureWith(page, request, ctx.capture ?? 'cdp');
+  const { capture, targets, partial } = captured;
   state.targets = targets;
-  const elementKey = element ? await scopeKeyOf(page, targets, element, step) : undefined;
+  const elementKey =
+    element && captured.kind === 'cdp' ? await scopeKeyOf(page, targets, element, step) : undefined;
   // A ref from the in-page capture scopes a CDP capture through its element's backend node id.
   const scopeKey =
-    scope && scope.entry.backendNodeId < 0
+    captured.scopeKey ??
+    (scope && scope.entry.backendNodeId < 0
       ? await scopeKeyOf(page, targets, scope, step)
       : scope
         ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}`
-        : elementKey;
+        : elementKey);
   const now = Date.now();
   const built = buildTree(
     capture,
