@@ -67,6 +67,8 @@ export interface Config {
   refTtlMs: number;
   /** Steps kept in each session's action log (0 = the log is off). */
   actionLogSteps: number;
+  /** Which snapshot capture to use (see src/snapshot/capture-mode.ts). */
+  snapshotCapture: 'auto' | 'page' | 'cdp';
   observabilityEvents: number;
   observabilityStringChars: number;
   observabilityPageSize: number;

@@ -53,6 +53,14 @@ export const DATA_SETTINGS = [
       "Steps of each session's action log kept for browser_export_test (0 = off: nothing is recorded).",
   },
   {
+    key: 'snapshotCapture',
+    env: 'BROWSERMESH_SNAPSHOT_CAPTURE',
+    type: { kind: 'enum', values: ['auto', 'page', 'cdp'] },
+    default: 'auto',
+    description:
+      "How snapshots are captured: 'cdp' reads Chromium's accessibility tree (the reference), 'page' computes it inside each document, 'auto' uses the in-page capture where it answers as the CDP tree would.",
+  },
+  {
     key: 'observabilityEvents',
     env: 'BROWSERMESH_OBSERVABILITY_EVENTS',
     type: int(1, 10_000),

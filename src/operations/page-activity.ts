@@ -1,5 +1,6 @@
 import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
+import { ensureListenersHook } from '../snapshot/page-world.js';
 import { ACTIVITY_SOURCE, OBSERVE_QUIET, TRACKER_KEY } from './page-activity-source.js';
 
 /**
@@ -55,6 +56,8 @@ export function ensureActivityTracker(page: ManagedPage): Promise<void> {
         .send('Page.addScriptToEvaluateOnNewDocument', { source: `(${ACTIVITY_SOURCE})();` })
         .catch(() => undefined);
       await cdp.send('Runtime.evaluate', { expression: `(${ACTIVITY_SOURCE})()` }).catch(() => undefined);
+      // The snapshot's click-listener hook must also run before the page's scripts (page-world.ts).
+      await ensureListenersHook(page);
     })(),
   );
 }

@@ -61,6 +61,7 @@ async function take(
       deadline: ctx.deadline,
       signal: ctx.signal,
       refTtlMs: ctx.config.refTtlMs,
+      capture: ctx.config.snapshotCapture,
       scopeElement: element && {
         session: element.cdp,
         objectId: element.objectId,

@@ -42,7 +42,7 @@ export interface CaptureRequest {
   step: () => StepOptions;
 }
 
-interface Handle {
+export interface Handle {
   frame: Frame;
   session: CDPSession;
   parent?: Handle;
@@ -95,7 +95,7 @@ export async function capturePage(page: ManagedPage, request: CaptureRequest): P
 }
 
 /** The page's own target plus one per out-of-process iframe, each linked to the target hosting it. */
-async function discover(page: ManagedPage): Promise<Handle[]> {
+export async function discover(page: ManagedPage): Promise<Handle[]> {
   const mainFrame = page.page.mainFrame();
   const main: Handle = { frame: mainFrame, session: await page.cdp(), key: 'main', frames: [] };
   const others = page.page.frames().filter((f) => f !== mainFrame);
@@ -132,7 +132,7 @@ async function loadFrames(handle: Handle, request: CaptureRequest): Promise<void
   }
 }
 
-async function precheck(handles: Handle[], request: CaptureRequest): Promise<PrecheckCount> {
+export async function precheck(handles: Handle[], request: CaptureRequest): Promise<PrecheckCount> {
   const { maxNodes, maxSourceChars } = request.limits;
   const args = [{ value: maxNodes + 1 }, { value: maxSourceChars + 1 }];
   const scope = request.scope;
@@ -161,7 +161,7 @@ async function precheck(handles: Handle[], request: CaptureRequest): Promise<Pre
   return total;
 }
 
-function enforceLimits(counts: PrecheckCount, limits: CaptureLimits): void {
+export function enforceLimits(counts: PrecheckCount, limits: CaptureLimits): void {
   if (counts.nodes <= limits.maxNodes && counts.chars <= limits.maxSourceChars) return;
   const byNodes = counts.nodes > limits.maxNodes;
   throw new BrowserMeshError(

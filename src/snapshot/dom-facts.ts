@@ -184,7 +184,7 @@ function isHiddenRoot(
 const ARIA_TOKEN = /^[a-z]{1,20}$/;
 
 /** The ARIA order and state attributes the snapshot shows (Chromium's AX tree leaves them out). */
-function ariaFacts(attrs: Map<string, string>): AriaFacts | undefined {
+export function ariaFacts(attrs: Map<string, string>): AriaFacts | undefined {
   const out: AriaFacts = {};
   const current = attrs.get('aria-current')?.trim().toLowerCase();
   if (current !== undefined && current !== 'false' && ARIA_TOKEN.test(current)) out.current = current;

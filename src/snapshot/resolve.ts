@@ -3,6 +3,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { ManagedPage } from '../engine/page.js';
 import type { StepOptions } from './capture.js';
 import { snapshotState, targetSession } from './page-state.js';
+import { isPageNodeId, resolvePageNode } from './page-world.js';
 import { normalizeRef, type RefEntry } from './refs.js';
 
 /**
@@ -47,7 +48,9 @@ export async function locateRef(page: ManagedPage, ref: string, options: LocateO
   const [session, ...ownerSessions] = sessions;
   if (!session || ownerSessions.some((s) => s === undefined)) throw staleRef(name, 'frame_gone', field);
   const resolve = (s: CDPSession, backendNodeId: number): Promise<string | undefined> =>
-    s
+    isPageNodeId(backendNodeId)
+      ? resolvePageNode(page, s, backendNodeId, options.step(), options.objectGroup).then((r) => r?.objectId)
+      : s
       .send(
         'DOM.resolveNode',
         { backendNodeId, ...(options.objectGroup ? { objectGroup: options.objectGroup } : {}) },

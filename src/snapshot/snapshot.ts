@@ -3,7 +3,8 @@ import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
 import { measureLines } from './budget.js';
 import { buildTree } from './build.js';
-import { capturePage, type StepOptions } from './capture.js';
+import type { StepOptions } from './capture.js';
+import { captureWith, type SnapshotCaptureMode } from './capture-mode.js';
 import { MAX_RETAINED_CHARS, type StoredCapture } from './cursors.js';
 import { diffSnapshots } from './delta.js';
 import {
@@ -29,6 +30,8 @@ export interface SnapshotContext {
   deadline: { stepTimeoutMs(): number };
   signal?: AbortSignal | undefined;
   refTtlMs: number;
+  /** Which capture to use (the snapshotCapture setting); CDP when not given. */
+  capture?: SnapshotCaptureMode | undefined;
   /** A scope element already resolved from a locator (scope.locator): its CDP session and object. */
   scopeElement?: { session: CDPSession; objectId: string; description: string } | undefined;
 }
@@ -50,15 +53,25 @@ export async function takeSnapshot(
       : await locateRef(page, options.scopeRef, { step, field: 'scope.ref' });
   const element = ctx.scopeElement;
   const scopeCheck = scope ? { session: scope.session, objectId: scope.objectId } : element;
-  const { capture, targets, partial } = await capturePage(page, {
+  const request = {
     boxes: options.includeBoundingBoxes,
     limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
     scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
     step,
-  });
+  };
+  const captured = await captureWith(page, request, ctx.capture ?? 'cdp');
+  const { capture, targets, partial } = captured;
   state.targets = targets;
-  const elementKey = element ? await scopeKeyOf(page, targets, element, step) : undefined;
-  const scopeKey = scope ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}` : elementKey;
+  const elementKey =
+    element && captured.kind === 'cdp' ? await scopeKeyOf(page, targets, element, step) : undefined;
+  // A ref from the in-page capture scopes a CDP capture through its element's backend node id.
+  const scopeKey =
+    captured.scopeKey ??
+    (scope && scope.entry.backendNodeId < 0
+      ? await scopeKeyOf(page, targets, scope, step)
+      : scope
+        ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}`
+        : elementKey);
   const now = Date.now();
   const built = buildTree(
     capture,

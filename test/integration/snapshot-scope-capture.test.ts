@@ -5,12 +5,13 @@ import { goto, refOf, startSnapshotEnv, takeSnap, type SnapshotEnv } from './sna
 /**
  * Issue 18: a scoped snapshot must not pay for the whole page's tree. It fetches the accessibility
  * tree of its scope (plus the path down to it), never the full tree of the document it lives in, and
- * shows exactly the lines the same element has in a full snapshot.
+ * shows exactly the lines the same element has in a full snapshot. These are properties of the CDP
+ * capture (the in-page capture scopes a whole-page capture instead): it is pinned here.
  */
 
 let env: SnapshotEnv;
 beforeAll(async () => {
-  env = await startSnapshotEnv();
+  env = await startSnapshotEnv({ snapshotCapture: 'cdp' });
   env.site.route('/scope-hidden-bits', (_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(

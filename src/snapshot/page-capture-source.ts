@@ -1,0 +1,327 @@
+import { ACK_EVENT, ASK_EVENT, LATE_ACK_EVENT, MARK_EVENT } from './page-listeners-source.js';
+import { ROLES_SOURCE } from './page-roles-source.js';
+
+/**
+ * The in-page capture: one script per document, evaluated once into an isolated world of that
+ * document (the page's own scripts cannot see or change it) and kept there under a registered symbol.
+ * `capture()` walks the rendered tree (open shadow roots and slots included, hidden, inert and
+ * aria-hidden content pruned) and returns only what the snapshot uses: per kept node its Chromium role,
+ * accessible name, states, value and layout facts, in a compact form page-capture.ts expands into the
+ * shapes the CDP path produces. Elements get ids from a per-document registry (weakly held), so a ref
+ * can find its element again later (`element(id)`) and the same element keeps its id.
+ */
+
+export const CAPTURE_KEY = 'browsermesh.capture';
+
+/** One node as the page sends it (short keys: this is what crosses CDP). */
+export interface PageNode {
+  /** Registry id (elements only). */
+  i?: number;
+  r: string;
+  n?: string;
+  v?: string | number;
+  /** States and range properties, as Chromium names them. */
+  p?: Record<string, string | number | boolean>;
+  /** Indexes of the children in the node list. */
+  c?: number[];
+  /** aria-hidden root: left out and counted. */
+  h?: 1;
+  /** Ignored element kept as a node (only the scope element of a scoped snapshot). */
+  g?: 1;
+  /** Facts: clickable, tabbable, inline, input type, autocomplete, ARIA order/state attributes. */
+  k?: 1;
+  t?: 1;
+  l?: 1;
+  it?: string;
+  ac?: string;
+  a?: Record<string, string>;
+}
+
+export interface PageDocument {
+  nodes: PageNode[];
+  /** Registry ids of iframe elements. */
+  frames: number[];
+  hidden: number;
+  title: string;
+  /** 'ok', 'late' (hook installed after the page's scripts ran) or 'missing'. */
+  listeners: 'ok' | 'late' | 'missing';
+}
+
+export const CAPTURE_SOURCE = String.raw`(() => {
+${ROLES_SOURCE}
+const ids = new WeakMap();
+const elements = [];
+function idOf(el) {
+  let id = ids.get(el);
+  if (id === undefined) { id = elements.length + 1; ids.set(el, id); elements.push(new WeakRef(el)); }
+  return id;
+}
+function element(id) { const ref = elements[id - 1]; return ref ? ref.deref() : undefined; }
+
+const SKIP = new Set(['script', 'style', 'template', 'head', 'noscript', 'title', 'meta', 'link', 'base']);
+const NON_VISUAL = new Set(['head', 'script', 'style', 'template', 'noscript', 'meta', 'link', 'title', 'base', 'option', 'optgroup', 'datalist', 'area', 'param', 'source', 'track', 'slot', 'col', 'colgroup', 'map', 'wbr', 'br']);
+const LEAF = new Set(['textbox', 'searchbox', 'spinbutton', 'slider', 'Date', 'DateTime', 'InputTime', 'ColorWell', 'checkbox', 'radio', 'switch', 'image', 'Iframe', 'separator', 'progressbar', 'meter', 'Canvas', 'Video', 'Audio']);
+const RANGE_DEFAULTS = { slider: [0, 100], scrollbar: [0, 100], progressbar: [0, 100] };
+const SELECTABLE = new Set(['tab', 'option', 'row', 'gridcell', 'treeitem', 'cell', 'columnheader', 'rowheader']);
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
+function listenerTargets() {
+  const found = new Set();
+  let ack = 'missing';
+  const onMark = (e) => { found.add(e.composedPath()[0]); };
+  const onAck = () => { ack = 'ok'; };
+  const onLate = () => { ack = 'late'; };
+  window.addEventListener('${MARK_EVENT}', onMark, true);
+  document.addEventListener('${ACK_EVENT}', onAck);
+  document.addEventListener('${LATE_ACK_EVENT}', onLate);
+  try { document.dispatchEvent(new CustomEvent('${ASK_EVENT}')); } finally {
+    window.removeEventListener('${MARK_EVENT}', onMark, true);
+    document.removeEventListener('${ACK_EVENT}', onAck);
+    document.removeEventListener('${LATE_ACK_EVENT}', onLate);
+  }
+  return { found, ack };
+}
+
+function deepActive() {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  return document.hasFocus() ? el : null;
+}
+
+function capture(scopeId) {
+  const out = [];
+  const frames = [];
+  let hidden = 0;
+  resetCaches();
+  const { found: clickTargets, ack } = listenerTargets();
+  const active = deepActive();
+  const push = (node) => { out.push(node); return out.length - 1; };
+
+  function transform(text, cs) { return transformText(text, cs); }
+
+  function visitAll(nodes, parentCs, visible) {
+    const kids = [];
+    for (const n of nodes) for (const k of visit(n, parentCs, visible)) kids.push(k);
+    return kids;
+  }
+
+  function visit(node, parentCs, visible) {
+    if (node.nodeType === 3) {
+      if (!visible) return [];
+      const text = transform(node.data.replace(/[ \t\n\r\f]+/g, ' '), parentCs);
+      if (text === ' ' && !betweenInlines(node)) return [];
+      return text === '' ? [] : [push({ r: 'StaticText', n: text })];
+    }
+    if (node.nodeType !== 1) return [];
+    const el = node;
+    if (SKIP.has(el.localName)) return [];
+    const cs = styleOf(el);
+    if (cs.display === 'none') {
+      if (isHiddenRoot(el, parentCs)) hidden++;
+      return [];
+    }
+    if (el.getAttribute('aria-hidden') === 'true') return [push({ h: 1 })];
+    if (el.inert) return [];
+    const shown = cs.visibility === 'visible';
+    if (!shown && visible) hidden++;
+    if (!shown) return keepScope(el, visitAll(flatChildren(el), cs, false));
+    return elementNode(el, cs, parentCs);
+  }
+
+  /** Collapsible white space renders (and Chromium keeps it) only between two inline boxes. */
+  function betweenInlines(node) {
+    const inline = (n) => n && (n.nodeType === 3 || (n.nodeType === 1 && styleOf(n).display === 'inline'));
+    let prev = node.previousSibling, next = node.nextSibling;
+    while (prev && prev.nodeType === 8) prev = prev.previousSibling;
+    while (next && next.nodeType === 8) next = next.nextSibling;
+    return inline(prev) && inline(next);
+  }
+
+  function pseudo(el, which) {
+    const text = pseudoText(el, which);
+    return text === '' ? [] : [push({ r: 'StaticText', n: text })];
+  }
+
+  /** Children of an ignored element take its place, except under the scope element, which stays. */
+  function keepScope(el, kids) {
+    if (!scopeId || ids.get(el) !== scopeId) return kids;
+    const record = { i: scopeId, r: 'generic', g: 1 };
+    if (kids.length > 0) record.c = kids;
+    return [push(record)];
+  }
+
+  function isHiddenRoot(el, parentCs) {
+    if (el.namespaceURI !== XHTML || NON_VISUAL.has(el.localName)) return false;
+    if (el.localName === 'input' && typeOf(el) === 'hidden') return false;
+    const parent = el.parentElement;
+    if (parent && (parent.localName === 'select' || parent.localName === 'head')) return false;
+    return parentCs !== null && parentCs.display !== 'none';
+  }
+
+  function elementNode(el, cs, parentCs) {
+    let role = roleOf(el, cs);
+    if (el.localName === 'tr' && !explicitRole(el)) role = rowRole(el);
+    const listens = clickTargets.has(el);
+    const tabindex = Number.parseInt(el.getAttribute('tabindex') || '', 10);
+    if (role === 'none' || role === 'presentation') {
+      if (!listens && !(tabindex >= 0)) return keepScope(el, visitAll(flatChildren(el), cs, true));
+      role = 'generic';
+    }
+    const record = { i: idOf(el), r: role };
+    const name = role === 'StaticText' ? '' : nameOf(el, role);
+    if (name) record.n = name;
+    const props = propsOf(el, role);
+    if (props) record.p = props;
+    const value = valueOf(el, role);
+    if (value !== undefined) record.v = value;
+    const pointerStart = cs.cursor === 'pointer' && (!parentCs || parentCs.cursor !== 'pointer');
+    if (listens || pointerStart || (el.isContentEditable && el.contentEditable === 'true')) record.k = 1;
+    if (tabindex >= 0) record.t = 1;
+    const d = cs.display;
+    if (d.startsWith('inline') || d === 'contents' || d === 'ruby') record.l = 1;
+    if (el.localName === 'input' && el.hasAttribute('type')) record.it = typeOf(el);
+    if (el.hasAttribute('autocomplete')) record.ac = el.getAttribute('autocomplete').toLowerCase();
+    const aria = ariaAttrs(el);
+    if (aria) record.a = aria;
+    const index = push(record);
+    if (role === 'Iframe') frames.push(record.i);
+    const kids = childrenOf(el, role, cs);
+    if (kids.length > 0) out[index].c = kids;
+    return [index];
+  }
+
+  function childrenOf(el, role, cs) {
+    if (el.localName === 'select') return selectChildren(el, role);
+    if (LEAF.has(role) || el.localName === 'svg' || el.localName === 'input') return [];
+    if (el.localName === 'details' && !el.open) {
+      const summary = Array.prototype.find.call(el.children, (c) => c.localName === 'summary');
+      return summary ? visit(summary, cs, true) : [];
+    }
+    return [...pseudo(el, '::before'), ...visitAll(flatChildren(el), cs, true), ...pseudo(el, '::after')];
+  }
+
+  function selectChildren(select, role) {
+    const options = [];
+    for (const child of select.children) {
+      if (child.localName === 'option') options.push(option(child));
+      else if (child.localName === 'optgroup') {
+        const group = push({ i: idOf(child), r: 'group', n: collapse(child.getAttribute('label') || '') });
+        const inner = Array.prototype.filter.call(child.children, (o) => o.localName === 'option').map(option);
+        if (inner.length > 0) out[group].c = inner;
+        options.push(group);
+      }
+    }
+    if (role === 'listbox') return options;
+    const popup = push({ r: 'MenuListPopup' });
+    if (options.length > 0) out[popup].c = options;
+    return [popup];
+  }
+
+  function option(o) {
+    const record = { i: idOf(o), r: 'option', n: nameOf(o, 'option'), p: { selected: o.selected } };
+    if (o.disabled || (o.parentElement && o.parentElement.disabled)) record.p.disabled = true;
+    return push(record);
+  }
+
+  function propsOf(el, role) {
+    const p = {};
+    const attr = (n) => el.getAttribute(n);
+    if (role === 'heading') {
+      const level = Number.parseInt(attr('aria-level') || '', 10);
+      p.level = level >= 1 ? level : /^h[1-6]$/.test(el.localName) ? Number(el.localName[1]) : 2;
+    }
+    if (CHECKABLE.has(role)) {
+      const native = el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio');
+      const checked = native ? (el.indeterminate && el.type === 'checkbox' ? 'mixed' : String(el.checked)) : attr('aria-checked');
+      if (checked === 'true' || checked === 'mixed') p.checked = checked;
+    }
+    const pressed = attr('aria-pressed');
+    if (role === 'button' && (pressed === 'true' || pressed === 'mixed')) p.pressed = pressed;
+    if (SELECTABLE.has(role) && attr('aria-selected') === 'true') p.selected = true;
+    const expanded = attr('aria-expanded');
+    if (expanded === 'true') p.expanded = true;
+    else if (expanded === 'false') p.expanded = false;
+    if (role === 'DisclosureTriangle' && el.parentElement && el.parentElement.localName === 'details') p.expanded = el.parentElement.open;
+    if (role === 'combobox' && el.localName === 'select') p.expanded = false;
+    if ((el.matches(':disabled') && 'disabled' in el) || el.closest('[aria-disabled=true]')) p.disabled = true;
+    if (el.localName === 'select') {
+      if (el.validity && !el.validity.valid) p.invalid = 'true';
+    } else if (el.required === true || attr('aria-required') === 'true') p.required = true;
+    if ((el.readOnly === true && 'readOnly' in el) || attr('aria-readonly') === 'true') p.readonly = true;
+    const invalid = attr('aria-invalid');
+    if (invalid !== null && invalid !== '' && invalid !== 'false') p.invalid = invalid === 'grammar' || invalid === 'spelling' ? invalid : 'true';
+    if (el.localName === 'dialog') p.modal = el.matches(':modal');
+    else if ((role === 'dialog' || role === 'alertdialog') && attr('aria-modal') === 'true') p.modal = true;
+    if (active === el) p.focused = true;
+    if (attr('aria-busy') === 'true') p.busy = true;
+    if (role === 'link' && el.href) p.url = typeof el.href === 'string' ? el.href : '';
+    rangeProps(el, role, p);
+    return Object.keys(p).length > 0 ? p : undefined;
+  }
+
+  function rangeProps(el, role, p) {
+    const tag = el.localName;
+    const num = (v) => { const n = Number.parseFloat(v); return Number.isFinite(n) ? n : undefined; };
+    if (tag === 'input' && role === 'slider') { p.valuemin = num(el.min) ?? 0; p.valuemax = num(el.max) ?? 100; p.valuetext = el.value; return; }
+    if (tag === 'input' && role === 'spinbutton') { p.valuemin = num(el.min) ?? 0; p.valuemax = num(el.max) ?? 0; p.valuetext = el.value; return; }
+    if (tag === 'progress') { p.valuemin = 0; p.valuemax = el.max; p.valuetext = ''; return; }
+    if (tag === 'meter') { p.valuemin = el.min; p.valuemax = el.max; p.valuetext = ''; return; }
+    if (!['slider', 'scrollbar', 'progressbar', 'spinbutton', 'meter'].includes(role)) return;
+    const defaults = RANGE_DEFAULTS[role];
+    const min = num(el.getAttribute('aria-valuemin') || '') ?? (defaults && defaults[0]);
+    const max = num(el.getAttribute('aria-valuemax') || '') ?? (defaults && defaults[1]);
+    if (min !== undefined) p.valuemin = min;
+    if (max !== undefined) p.valuemax = max;
+    const text = el.getAttribute('aria-valuetext');
+    if (text) p.valuetext = text;
+  }
+
+  function valueOf(el, role) {
+    const tag = el.localName;
+    if (tag === 'input') {
+      const type = typeOf(el);
+      if (type === 'password') return el.value ? '\u2022'.repeat(el.value.length) : undefined;
+      if (type === 'file') {
+        const files = el.files ? el.files.length : 0;
+        if (files === 1) return el.files[0].name;
+        return files > 1 ? files + ' files' : 'No file chosen';
+      }
+      if (role === 'slider' || role === 'spinbutton') return el.value === '' ? undefined : Number(el.value);
+      if (role === 'button' || CHECKABLE.has(role)) return undefined;
+      return el.value === '' ? undefined : el.value;
+    }
+    if (tag === 'textarea') return el.value === '' ? undefined : el.value;
+    if ((role === 'textbox' || role === 'searchbox') && el.isContentEditable) return el.innerText || undefined;
+    if (role === 'combobox' && tag !== 'input' && tag !== 'select') return collapse(contentText(el, { visited: new Set([el]), labelledBy: false })) || undefined;
+    if (tag === 'select' && role === 'combobox') { const o = el.selectedOptions[0]; return o ? o.text : undefined; }
+    if (tag === 'progress') return el.position === -1 ? undefined : el.value;
+    if (tag === 'meter') return el.value;
+    if (['slider', 'scrollbar', 'progressbar', 'spinbutton', 'meter'].includes(role)) {
+      const now = Number.parseFloat(el.getAttribute('aria-valuenow') || '');
+      return Number.isFinite(now) ? now : undefined;
+    }
+    return undefined;
+  }
+
+  function ariaAttrs(el) {
+    const out = {};
+    for (const n of ['aria-current', 'aria-sort', 'aria-rowindex', 'aria-rowcount', 'aria-busy', 'aria-valuetext']) {
+      const v = el.getAttribute(n);
+      if (v !== null) out[n] = v;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+
+  const root = push({ r: 'RootWebArea', n: document.title });
+  const top = document.documentElement;
+  if (top) {
+    const kids = visit(top, null, true);
+    if (kids.length > 0) out[root].c = kids;
+  }
+  resetCaches();
+  return { nodes: out, frames, hidden, title: document.title, listeners: ack };
+}
+
+return { capture, idOf, element };
+})()`;
