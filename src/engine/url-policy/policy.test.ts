@@ -111,3 +111,20 @@ describe('parseOriginPattern', () => {
       expect(() => parseOriginPattern(bad), bad).toThrow();
   });
 });
+
+describe('issue 25, finding 4', () => {
+  it('with link-local blocking off, 0.0.0.0 and :: are still refused while private networks are', () => {
+    const p = policy({ blockLinkLocal: false, blockPrivate: true });
+    for (const host of ['0.0.0.0', '0', '0x0', '[::]', '0.1.2.3'])
+      expect(reason(p, host), host).toBe('unspecified');
+    expect(reason(policy({ blockLinkLocal: false }), '0.0.0.0')).toBe('allowed');
+  });
+
+  it('an IP literal in blockedOrigins also blocks a host name resolving to it (localhost, no network)', async () => {
+    const p = policy({ blockedOrigins: ['127.0.0.1', '[::1]'] });
+    expect(await p.check('localhost', 80)).toEqual({ allowed: false, reason: 'blocked_origin' });
+    const portOnly = policy({ blockedOrigins: ['127.0.0.1:9'] });
+    expect(await portOnly.check('localhost', 9)).toEqual({ allowed: false, reason: 'blocked_origin' });
+    expect((await portOnly.check('localhost', 10)).allowed).toBe(true);
+  });
+});

@@ -100,6 +100,9 @@ export class UrlPolicy {
     }
     if (addresses.length === 0) return deny('unresolvable');
     for (const address of addresses) {
+      // An address listed in --blocked-origins is blocked under any name that resolves to it.
+      const literal = parseIp(address)?.text ?? address;
+      if (this.blocked.some((p) => matchesOrigin(p, literal, port, scheme))) return deny('blocked_origin');
       const verdict = this.checkAddress(address, name, port);
       if (!verdict.allowed) return verdict;
     }
@@ -125,7 +128,12 @@ export class UrlPolicy {
       if (this.options.blockPrivate && !this.isListed(name, port)) return deny(CLASS_REASON[cls]);
       return { allowed: true, address: ip.text };
     }
-    return this.options.blockLinkLocal ? deny(CLASS_REASON[cls]) : { allowed: true, address: ip.text };
+    // 0.0.0.0 (and ::) reach this host's own loopback services on Linux: the private-network block
+    // refuses them even with link-local blocking off.
+    const unspecifiedAsLoopback = cls === 'unspecified' && this.options.blockPrivate;
+    return this.options.blockLinkLocal || unspecifiedAsLoopback
+      ? deny(CLASS_REASON[cls])
+      : { allowed: true, address: ip.text };
   }
 
   private isListed(name: string, port: number, scheme?: string): boolean {
