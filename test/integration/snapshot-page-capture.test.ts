@@ -73,7 +73,11 @@ function snap(
   at: PageAddress = env.page,
 ): Promise<{ text: string; kind: string | undefined }> {
   return env.mesh.runOnPage(at.sessionId, at.pageId, 'snapshot', async (ctx) => {
-    const result = await takeSnapshot(ctx.page, WHOLE, { deadline: ctx.deadline, refTtlMs: 0, capture: mode });
+    const result = await takeSnapshot(ctx.page, WHOLE, {
+      deadline: ctx.deadline,
+      refTtlMs: 0,
+      capture: mode,
+    });
     return { text: result.snapshot, kind: lastCaptureKind(ctx.page) };
   });
 }
