@@ -143,6 +143,13 @@ describe('auto capture', () => {
     expect((await snap('auto')).kind).toBe('page');
   });
 
+  it('falls back to the CDP tree for a document with a closed shadow root (the capture cannot see into it)', async () => {
+    await open('/libs/closed-shadow');
+    const auto = await snap('auto');
+    expect(auto.kind).toBe('cdp');
+    expect(auto.text).toMatch(/\[button @e\d+\] Sealed action/);
+  });
+
   it('falls back to the CDP tree for out-of-process iframes (their documents load without the hook)', async () => {
     await open('/snapshot/iframes');
     expect((await snap('auto')).kind).toBe('cdp');
