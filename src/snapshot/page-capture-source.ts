@@ -1,4 +1,10 @@
-import { ACK_EVENT, ASK_EVENT, LATE_ACK_EVENT, MARK_EVENT } from './page-listeners-source.js';
+import {
+  ACK_EVENT,
+  ASK_EVENT,
+  CLOSED_ACK_EVENT,
+  LATE_ACK_EVENT,
+  MARK_EVENT,
+} from './page-listeners-source.js';
 import { ROLES_SOURCE } from './page-roles-source.js';
 
 /**
@@ -43,8 +49,12 @@ export interface PageDocument {
   frames: number[];
   hidden: number;
   title: string;
-  /** 'ok', 'late' (hook installed after the page's scripts ran) or 'missing'. */
-  listeners: 'ok' | 'late' | 'missing';
+  /**
+   * 'ok'; 'late' (hook installed after the page's scripts ran), 'missing', or 'unsupported' (content the
+   * capture does not reproduce: closed shadow roots, aria-owns, native media controls): `auto` then
+   * answers from the CDP tree.
+   */
+  listeners: 'ok' | 'late' | 'missing' | 'unsupported';
 }
 
 export const CAPTURE_SOURCE = String.raw`(() => {
@@ -72,14 +82,19 @@ function listenerTargets() {
   const onMark = (e) => { found.add(e.composedPath()[0]); };
   const onAck = () => { ack = 'ok'; };
   const onLate = () => { ack = 'late'; };
+  const onClosed = () => { ack = 'unsupported'; };
   window.addEventListener('${MARK_EVENT}', onMark, true);
   document.addEventListener('${ACK_EVENT}', onAck);
   document.addEventListener('${LATE_ACK_EVENT}', onLate);
+  document.addEventListener('${CLOSED_ACK_EVENT}', onClosed);
   try { document.dispatchEvent(new CustomEvent('${ASK_EVENT}')); } finally {
     window.removeEventListener('${MARK_EVENT}', onMark, true);
     document.removeEventListener('${ACK_EVENT}', onAck);
     document.removeEventListener('${LATE_ACK_EVENT}', onLate);
+    document.removeEventListener('${CLOSED_ACK_EVENT}', onClosed);
   }
+  // Chromium moves aria-owns'd elements and exposes native media controls; this capture does neither.
+  if (document.querySelector('[aria-owns], video[controls], audio[controls]')) ack = 'unsupported';
   return { found, ack };
 }
 

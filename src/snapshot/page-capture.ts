@@ -160,7 +160,9 @@ async function captureTarget(
         return captureDocument(page, session, f, step, scoped ? scope.localId : 0);
       }),
     ),
-    Promise.all(plan.frames.map((f) => (f.parentId === undefined ? undefined : ownerOf(page, plan, f.frameId, step)))),
+    Promise.all(
+      plan.frames.map((f) => (f.parentId === undefined ? undefined : ownerOf(page, plan, f.frameId, step))),
+    ),
     Promise.all(children.map((c) => ownerOf(page, plan, c.handle.key, step))),
   ]);
   if (docs.some((d) => d === undefined)) return undefined;
@@ -177,7 +179,11 @@ async function captureTarget(
   plan.frames.forEach((f, i) => {
     const doc = docs[i] as PageDocument;
     const toId = (id: number): number => toNodeId(page, handle.key, f.frameId, f.loaderId, id);
-    const frame: FrameCapture = { frameId: f.frameId, loaderId: f.loaderId, nodes: expand(doc.nodes, toId, target.dom) };
+    const frame: FrameCapture = {
+      frameId: f.frameId,
+      loaderId: f.loaderId,
+      nodes: expand(doc.nodes, toId, target.dom),
+    };
     target.frames.push(frame);
     hidden += doc.hidden;
     if (doc.listeners !== 'ok' && listeners !== 'missing') listeners = doc.listeners;
@@ -227,12 +233,12 @@ async function ownerOf(
   frameId: string,
   step: StepOptions,
 ): Promise<number | undefined> {
-  const owner = await plan.handle.session
-    .send('DOM.getFrameOwner', { frameId }, step)
-    .catch(() => undefined);
+  const owner = await plan.handle.session.send('DOM.getFrameOwner', { frameId }, step).catch(() => undefined);
   if (!owner) return undefined;
   const parentId = plan.frames.find((f) => f.frameId === frameId)?.parentId;
-  const ordered = [...plan.frames].sort((a, b) => Number(b.frameId === parentId) - Number(a.frameId === parentId));
+  const ordered = [...plan.frames].sort(
+    (a, b) => Number(b.frameId === parentId) - Number(a.frameId === parentId),
+  );
   for (const f of ordered) {
     if (f.frameId === frameId) continue;
     const where = { targetKey: plan.handle.key, frameId: f.frameId, loaderId: f.loaderId };
@@ -255,7 +261,11 @@ function expand(nodes: PageNode[], toId: (id: number) => number, dom: Map<number
     };
     if (n.c) node.childIds = n.c.map(String);
     if (n.v !== undefined) node.value = { type: typeof n.v === 'number' ? 'number' : 'string', value: n.v };
-    if (n.p) node.properties = Object.entries(n.p).map(([name, value]) => ({ name, value: { type: typeof value, value } }));
+    if (n.p)
+      node.properties = Object.entries(n.p).map(([name, value]) => ({
+        name,
+        value: { type: typeof value, value },
+      }));
     if (n.i !== undefined) {
       const id = toId(n.i);
       node.backendDOMNodeId = id;
@@ -280,4 +290,3 @@ function factsOf(n: PageNode): DomFacts {
   if (aria) facts.aria = aria;
   return facts;
 }
-

@@ -16,6 +16,8 @@ export const ASK_EVENT = 'browsermesh-listeners';
 export const MARK_EVENT = 'browsermesh-listener';
 export const ACK_EVENT = 'browsermesh-listeners-ack';
 export const LATE_ACK_EVENT = 'browsermesh-listeners-late';
+/** Sent instead of the acknowledgement when the document has closed shadow roots (unseen by the capture). */
+export const CLOSED_ACK_EVENT = 'browsermesh-listeners-closed';
 
 /** A function expression, called with `late` in the page's main world. */
 export const LISTENERS_HOOK_SOURCE = `function (late) {
@@ -44,6 +46,15 @@ export const LISTENERS_HOOK_SOURCE = `function (late) {
   disguise(removeWrapper, remove);
   proto.addEventListener = addWrapper;
   proto.removeEventListener = removeWrapper;
+  // Closed shadow roots are invisible to the capture's world; the document then answers from CDP.
+  let closedRoots = 0;
+  const attach = Element.prototype.attachShadow;
+  const attachWrapper = function (init) {
+    if (init && init.mode === 'closed') closedRoots++;
+    return attach.apply(this, arguments);
+  };
+  disguise(attachWrapper, attach);
+  Element.prototype.attachShadow = attachWrapper;
   const HANDLERS = ['onclick', 'onmousedown', 'onmouseup'];
   const remember = (el) => {
     if (byElement.has(el)) return;
@@ -71,6 +82,7 @@ export const LISTENERS_HOOK_SOURCE = `function (late) {
     };
     for (const ref of refs) { const el = ref.deref(); if (el) mark(el); else refs.delete(ref); }
     for (const el of document.querySelectorAll('[onclick], [onmousedown], [onmouseup]')) mark(el);
-    document.dispatchEvent(new CustomEvent(late ? ${JSON.stringify(LATE_ACK_EVENT)} : ${JSON.stringify(ACK_EVENT)}));
+    const ack = closedRoots > 0 ? ${JSON.stringify(CLOSED_ACK_EVENT)} : late ? ${JSON.stringify(LATE_ACK_EVENT)} : ${JSON.stringify(ACK_EVENT)};
+    document.dispatchEvent(new CustomEvent(ack));
   });
 }`;

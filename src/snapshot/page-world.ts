@@ -99,7 +99,13 @@ export function worldCall(fn: string, ...args: unknown[]): string {
 }
 
 /** The snapshot node id of registry id `id` in one document of one target. */
-export function toNodeId(page: ManagedPage, targetKey: string, frameId: string, loaderId: string, id: number): number {
+export function toNodeId(
+  page: ManagedPage,
+  targetKey: string,
+  frameId: string,
+  loaderId: string,
+  id: number,
+): number {
   const worlds = worldsOf(page);
   const key = `${targetKey}|${frameId}|${loaderId}`;
   let slot = worlds.slots.get(key);
@@ -148,7 +154,8 @@ export async function resolvePageNode(
       { backendNodeId: node.backendNodeId, ...(objectGroup ? { objectGroup } : {}) },
       step,
     );
-    if (!objectGroup) await session.send('Runtime.releaseObject', { objectId: isolated }, step).catch(() => undefined);
+    if (!objectGroup)
+      await session.send('Runtime.releaseObject', { objectId: isolated }, step).catch(() => undefined);
     const objectId = resolved.object.objectId;
     return objectId ? { objectId, backendNodeId: node.backendNodeId } : undefined;
   } catch {
@@ -166,7 +173,11 @@ export async function pageLocalIdOf(
 ): Promise<number | undefined> {
   try {
     const contextId = await worldContext(page, session, where.frameId, where.loaderId, step);
-    const { object } = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId }, step);
+    const { object } = await session.send(
+      'DOM.resolveNode',
+      { backendNodeId, executionContextId: contextId },
+      step,
+    );
     if (!object.objectId) return undefined;
     const { result } = await session.send(
       'Runtime.callFunctionOn',

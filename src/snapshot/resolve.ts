@@ -51,13 +51,13 @@ export async function locateRef(page: ManagedPage, ref: string, options: LocateO
     isPageNodeId(backendNodeId)
       ? resolvePageNode(page, s, backendNodeId, options.step(), options.objectGroup).then((r) => r?.objectId)
       : s
-      .send(
-        'DOM.resolveNode',
-        { backendNodeId, ...(options.objectGroup ? { objectGroup: options.objectGroup } : {}) },
-        options.step(),
-      )
-      .then((r) => r.object.objectId)
-      .catch(() => undefined);
+          .send(
+            'DOM.resolveNode',
+            { backendNodeId, ...(options.objectGroup ? { objectGroup: options.objectGroup } : {}) },
+            options.step(),
+          )
+          .then((r) => r.object.objectId)
+          .catch(() => undefined);
   const [objectId, loaderId, ...ownerIds] = await Promise.all([
     resolve(session, entry.backendNodeId),
     currentLoaderId(session, entry.frameId, options.step()),

@@ -73,7 +73,11 @@ function snap(
   at: PageAddress = env.page,
 ): Promise<{ text: string; kind: string | undefined }> {
   return env.mesh.runOnPage(at.sessionId, at.pageId, 'snapshot', async (ctx) => {
-    const result = await takeSnapshot(ctx.page, WHOLE, { deadline: ctx.deadline, refTtlMs: 0, capture: mode });
+    const result = await takeSnapshot(ctx.page, WHOLE, {
+      deadline: ctx.deadline,
+      refTtlMs: 0,
+      capture: mode,
+    });
     return { text: result.snapshot, kind: lastCaptureKind(ctx.page) };
   });
 }
@@ -137,6 +141,13 @@ describe('auto capture', () => {
   it('answers from the page under a CSP that forbids every script (the browser runs it, not the page)', async () => {
     await open('/libs/csp');
     expect((await snap('auto')).kind).toBe('page');
+  });
+
+  it('falls back to the CDP tree for a document with a closed shadow root (the capture cannot see into it)', async () => {
+    await open('/libs/closed-shadow');
+    const auto = await snap('auto');
+    expect(auto.kind).toBe('cdp');
+    expect(auto.text).toMatch(/\[button @e\d+\] Sealed action/);
   });
 
   it('falls back to the CDP tree for out-of-process iframes (their documents load without the hook)', async () => {
