@@ -96,6 +96,20 @@ export type StepInput = Omit<LoggedStep, 'step' | 'pageId' | 'openedBy'> & {
   typedSecret?: boolean;
 };
 
+/** A click's step: only the options that differ from a plain left click. */
+export function toClickStep(input: {
+  button?: string | undefined;
+  clickCount?: number | undefined;
+  modifiers?: string[] | undefined;
+}): StepInput {
+  return {
+    kind: 'click',
+    ...(input.button ? { button: input.button } : {}),
+    ...(input.clickCount ? { clickCount: input.clickCount } : {}),
+    ...(input.modifiers?.length ? { modifiers: input.modifiers } : {}),
+  };
+}
+
 /** Files up to this size are carried inline in a spec; bigger ones are named only. */
 export const INLINE_FILE_BYTES = 4096;
 

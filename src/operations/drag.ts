@@ -50,6 +50,7 @@ export function dragAndDrop(
   return performAction(ctx, async (scope) => {
     const from = await scope.resolve(source, 'source');
     const to = await scope.resolve(target, 'target');
+    scope.logAs({ kind: 'drag' });
     const root = await ctx.page.cdp();
     await waitForActionPoint(to, ctx.deadline, { checkEnabled: false, signal: ctx.signal });
     const start = await waitForActionPoint(from, ctx.deadline, { checkEnabled: false, signal: ctx.signal });
@@ -101,7 +102,7 @@ export function dragAndDrop(
       root.off('Input.dragIntercepted', onIntercept);
       await root.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
     }
-  }, { kind: 'drag' });
+  });
 }
 
 /** Where to drop: recomputed once the drag is under way, without a hit test (the drag image may sit on top). */

@@ -57,8 +57,9 @@ export function fill(
   return performAction(ctx, async (scope) => {
     const text = resolveSecret(ctx.config.secrets, value, 'value');
     await scope.withTarget(spec, field, (target) => fillElement(ctx, target, text));
+    scope.logAs({ kind: 'fill', typed: value });
     return {};
-  }, { kind: 'fill', typed: value });
+  });
 }
 
 export type OptionCriteria =
@@ -89,8 +90,9 @@ export function selectOption(
       }
       return refuse(target, result, 'cannot select that');
     });
+    scope.logAs({ kind: 'select', values });
     return { selected: values };
-  }, (done) => ({ kind: 'select', values: done.selected }));
+  });
 }
 
 interface CheckState {
@@ -135,6 +137,7 @@ export function setChecked(
       if (before.radio && !checked)
         refuse(target, { ok: false, reason: 'radio_cannot_be_unchecked' }, 'cannot be unchecked');
       await clickElement(ctx, target);
+      scope.logAs({ kind: checked ? 'check' : 'uncheck' });
       const after = await readCheckedSoon(target, checked);
       if (after.checked !== checked)
         refuse(
@@ -144,7 +147,6 @@ export function setChecked(
         );
       return { checked, changed: true };
     }),
-    { kind: checked ? 'check' : 'uncheck' },
   );
 }
 

@@ -29,8 +29,9 @@ export function press(
   return performAction(ctx, async (scope) => {
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
     await dispatchKeyEvents(await ctx.page.cdp(), comboEvents(combo));
+    scope.logAs({ kind: 'press', key });
     return {};
-  }, { kind: 'press', key });
+  });
 }
 
 /**
@@ -45,10 +46,9 @@ export function typeText(
   text: string,
   delayMs = 0,
 ): Promise<ActionResult> {
-  let typedSecret = false;
   return performAction(ctx, async (scope) => {
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
-    else if (isLogging(ctx)) typedSecret = await focusedIsSecret(ctx.page);
+    const typedSecret = !hasTarget(spec) && isLogging(ctx) && (await focusedIsSecret(ctx.page));
     const cdp = await ctx.page.cdp();
     const chars = Array.from(resolveSecret(ctx.config.secrets, text, 'text'));
     const step = delayMs > 0 ? 1 : TYPE_BATCH;
@@ -57,8 +57,9 @@ export function typeText(
       ctx.deadline.check();
       await sendChars(cdp, chars.slice(i, i + step));
     }
+    scope.logAs({ kind: 'type', typed: text, typedSecret });
     return {};
-  }, () => ({ kind: 'type', typed: text, typedSecret }));
+  });
 }
 
 async function sendChars(cdp: CDPSession, chars: string[]): Promise<void> {
