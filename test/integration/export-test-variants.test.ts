@@ -19,7 +19,7 @@ import { runSpec } from './support/playwright-run.js';
 
 const TYPED_PASSWORD = 'hunter2-typed-literal';
 const SECRET = 's3cret-coupon-value';
-const SPEC_TIMEOUT_MS = 300_000;
+const SPEC_TIMEOUT_MS = 480_000;
 
 /** The order page: 'base', the button 'moved' (and its class renamed), or its result 'reworded'. */
 function orderPage(variant: 'base' | 'moved' | 'reworded') {
