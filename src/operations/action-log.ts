@@ -170,6 +170,10 @@ export function recordStep(ctx: PageOperationContext, input: StepInput): void {
   if (!isLogging(ctx)) return;
   const { typed, typedSecret, files, ...rest } = input;
   const secrets = ctx.config.secrets;
+  // A prompt answer holding a secret is not kept: the spec accepts with the prompt's default.
+  const prompt = rest.dialog?.promptText;
+  if (rest.dialog && prompt !== undefined && toLoggedValue(secrets, prompt, false).secret !== undefined)
+    rest.dialog = { accept: rest.dialog.accept };
   const secretField = typedSecret === true || rest.targets?.some((t) => t.secretField) === true;
   const value = typed === undefined ? {} : toLoggedValue(secrets, typed, secretField);
   const opener = ctx.page.openerPageId;

@@ -60,6 +60,7 @@ describe('generateSpec', () => {
     expect(toLoggedValue(secrets, 'code abc-123', false)).toEqual({ secret: 'COUPON' });
     expect(toLoggedValue(secrets, 'hunter2', true)).toEqual({ secret: 'PASSWORD' });
     expect(toLoggedValue(secrets, 'plain', false)).toEqual({ value: 'plain' });
+    expect(toLoggedValue(secrets, '{{secret:OTHER}}', true)).toEqual({ secret: 'OTHER' });
     const code = spec([{ step: 1, pageId: 'p', kind: 'fill', targets: [button('x')], secret: 'PASSWORD' }]);
     expect(code).toContain(".fill(process.env.PASSWORD ?? '');");
   });
