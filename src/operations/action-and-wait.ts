@@ -11,7 +11,7 @@ import { comboEvents, dispatchKeyEvents, parseKeyCombo } from './keyboard.js';
 import type { TargetSpec } from './locator-spec.js';
 import { LOAD_GRACE_MS } from './navigation.js';
 import { compileUrlPattern } from './url-match.js';
-import type { StepInput } from './action-log.js';
+import { toClickStep, type StepInput } from './action-log.js';
 
 export type AwaitedEvent =
   | {
@@ -65,8 +65,9 @@ export async function actionAndWait(
           : clickElement(ctx, element, action.kind === 'click' ? action.click : undefined),
       );
       if (combo) await dispatchKeyEvents(await ctx.page.cdp(), comboEvents(combo));
+      scope.logAs(toTriggerStep(action, awaited));
       return {};
-    }, toTriggerStep(action, awaited));
+    });
     const event = await withDeadline(waiter.promise, ctx.deadline, ctx.signal);
     return { event, elapsedMs: Date.now() - started, ...(acted.dialogs ? { dialogs: acted.dialogs } : {}) };
   } finally {
@@ -81,19 +82,12 @@ function toTriggerStep(action: TriggerAction, awaited: AwaitedEvent): StepInput 
       ? {
           dialog: {
             accept: awaited.accept,
-            ...(awaited.promptText !== undefined ? { promptText: awaited.promptText } : {}),
+            ...(awaited.promptText ? { promptText: awaited.promptText } : {}),
           },
         }
       : {};
   if (action.kind === 'press') return { kind: 'press', key: action.key, ...dialog };
-  const click = action.click;
-  return {
-    kind: 'click',
-    ...(click?.button ? { button: click.button } : {}),
-    ...(click?.clickCount ? { clickCount: click.clickCount } : {}),
-    ...(click?.modifiers?.length ? { modifiers: click.modifiers } : {}),
-    ...dialog,
-  };
+  return { ...toClickStep(action.click ?? {}), ...dialog };
 }
 
 function armWaiter(ctx: PageOperationContext, awaited: AwaitedEvent): Waiter {

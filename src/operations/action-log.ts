@@ -96,6 +96,20 @@ export type StepInput = Omit<LoggedStep, 'step' | 'pageId' | 'openedBy'> & {
   typedSecret?: boolean;
 };
 
+/** A click's step: only the options that differ from a plain left click. */
+export function toClickStep(input: {
+  button?: string | undefined;
+  clickCount?: number | undefined;
+  modifiers?: string[] | undefined;
+}): StepInput {
+  return {
+    kind: 'click',
+    ...(input.button ? { button: input.button } : {}),
+    ...(input.clickCount ? { clickCount: input.clickCount } : {}),
+    ...(input.modifiers?.length ? { modifiers: input.modifiers } : {}),
+  };
+}
+
 /** Files up to this size are carried inline in a spec; bigger ones are named only. */
 export const INLINE_FILE_BYTES = 4096;
 
@@ -156,6 +170,10 @@ export function recordStep(ctx: PageOperationContext, input: StepInput): void {
   if (!isLogging(ctx)) return;
   const { typed, typedSecret, files, ...rest } = input;
   const secrets = ctx.config.secrets;
+  // A prompt answer holding a secret is not kept: the spec accepts with the prompt's default.
+  const prompt = rest.dialog?.promptText;
+  if (rest.dialog && prompt !== undefined && toLoggedValue(secrets, prompt, false).secret !== undefined)
+    rest.dialog = { accept: rest.dialog.accept };
   const secretField = typedSecret === true || rest.targets?.some((t) => t.secretField) === true;
   const value = typed === undefined ? {} : toLoggedValue(secrets, typed, secretField);
   const opener = ctx.page.openerPageId;

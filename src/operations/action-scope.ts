@@ -24,12 +24,29 @@ export class ActionScope {
   private readonly targets: ElementTarget[] = [];
   /** With the action log on: each target field's best locator, chosen before the action touched it. */
   readonly described = new Map<string, LoggedTarget>();
+  /** What the action log records if the action succeeds (see logAs). */
+  private step: StepInput | undefined;
 
   /** `describeTargets`: false for reads that are not logged (they skip the locator choice). */
   constructor(
     readonly ctx: PageOperationContext,
     private readonly describeTargets = true,
   ) {}
+
+  /**
+   * Names the action for the session's action log: on success, performAction adds it with the
+   * targets' best locators and the pages (popups) it opened. Call it from the action's body.
+   */
+  logAs(step: StepInput): void {
+    this.step = step;
+  }
+
+  /** The step to record, with its targets; undefined when the body named none. */
+  loggedStep(): StepInput | undefined {
+    if (!this.step) return undefined;
+    const targets = [...this.described.values()];
+    return { ...this.step, ...(targets.length > 0 ? { targets } : {}) };
+  }
 
   /** Chooses the target's best locator for the action log (never fails the action). */
   private async describe(field: string, target: ElementTarget): Promise<void> {
@@ -68,10 +85,9 @@ export class ActionScope {
   }
 
   resolve(spec: TargetSpec, field: string): Promise<ElementTarget> {
-    return resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal).then(async (target) => {
+    return resolveTarget(this.ctx.page, spec, this.ctx.deadline, field, this.ctx.signal).then((target) => {
       this.targets.push(target);
-      await this.describe(field, target);
-      return target;
+      return this.describe(field, target).then(() => target);
     });
   }
 
@@ -95,17 +111,16 @@ function staleRef(field: string): BrowserMeshError {
 /**
  * Runs an action with what every action needs around it: an activity watch (so an action returns
  * after what it set in motion — a navigation, requests, short timers — with the new URL), the page's
- * unexpected-dialog notes, and release of the CDP objects it resolved. With `step`, a success is added
- * to the session's action log with the targets' best locators and the pages (popups) it opened.
+ * unexpected-dialog notes, and release of the CDP objects it resolved. A body that named its step
+ * (`scope.logAs`) is added to the session's action log on success.
  */
 export async function performAction<T extends object>(
   ctx: PageOperationContext,
   body: (scope: ActionScope) => Promise<T>,
-  step?: StepInput | ((extra: T) => StepInput),
 ): Promise<ActionResult & T> {
   const page = ctx.page.page;
   const before = page.url();
-  const pagesBefore = step && isLogging(ctx) ? new Set(ctx.session.listPages().map((p) => p.id)) : undefined;
+  const pagesBefore = isLogging(ctx) ? new Set(ctx.session.listPages().map((p) => p.id)) : undefined;
   const watch = await watchActivity(ctx.page);
   const scope = new ActionScope(ctx);
   try {
@@ -115,13 +130,10 @@ export async function performAction<T extends object>(
     const settled = await watch.settle(ctx.deadline, ctx.signal);
     const after = page.isClosed() ? before : page.url();
     const dialogs = takeDialogNotes(ctx.page);
+    const step = scope.loggedStep();
     if (step && pagesBefore) {
       const opened = ctx.session.listPages().filter((p) => !pagesBefore.has(p.id));
-      recordStep(ctx, {
-        ...(typeof step === 'function' ? step(extra) : step),
-        ...(scope.described.size > 0 ? { targets: [...scope.described.values()] } : {}),
-        ...(opened.length > 0 ? { opened: opened.map((p) => p.id) } : {}),
-      });
+      recordStep(ctx, { ...step, ...(opened.length > 0 ? { opened: opened.map((p) => p.id) } : {}) });
     }
     return {
       completed: true,

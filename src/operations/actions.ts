@@ -16,6 +16,7 @@ import {
   type MouseButton,
 } from './pointer.js';
 import { callOn, type ElementTarget } from './remote-element.js';
+import { toClickStep } from './action-log.js';
 
 export type { ActionResult } from './action-scope.js';
 
@@ -53,12 +54,8 @@ export function click(
 ): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
     await scope.withTarget(spec, field, (target) => clickElement(ctx, target, input));
+    scope.logAs(toClickStep(input));
     return {};
-  }, {
-    kind: 'click',
-    ...(input.button ? { button: input.button } : {}),
-    ...(input.clickCount ? { clickCount: input.clickCount } : {}),
-    ...(input.modifiers?.length ? { modifiers: input.modifiers } : {}),
   });
 }
 
@@ -71,15 +68,17 @@ export function hover(ctx: PageOperationContext, spec: TargetSpec, field: string
       });
       await dispatchMove(await ctx.page.cdp(), point);
     });
+    scope.logAs({ kind: 'hover' });
     return {};
-  }, { kind: 'hover' });
+  });
 }
 
 export function focus(ctx: PageOperationContext, spec: TargetSpec, field: string): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
     await scope.withTarget(spec, field, (target) => focusElement(target));
+    scope.logAs({ kind: 'focus' });
     return {};
-  }, { kind: 'focus' });
+  });
 }
 
 /** Focuses the element; refuses elements that cannot take focus rather than pretending. */
@@ -109,8 +108,9 @@ export function scrollIntoView(
       if (!prepared.ok && prepared.reason === 'detached') throw new DetachedError('element detached');
       if (!prepared.ok) throw notInteractable(target, prepared);
     });
+    scope.logAs({ kind: 'scrollIntoView' });
     return {};
-  }, { kind: 'scrollIntoView' });
+  });
 }
 
 export const MAX_SCROLL_DELTA = 1_000_000;

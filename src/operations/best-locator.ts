@@ -113,7 +113,8 @@ function candidates(role: { role: string; name: string } | undefined, facts: Fac
     out.push({ by, value: facts[by] }, { by, value: facts[by], exact: true });
   }
   if (facts.testId !== '') out.push({ by: 'testId', value: facts.testId });
-  if (facts.text !== '') out.push({ by: 'text', value: facts.text }, { by: 'text', value: facts.text, exact: true });
+  if (facts.text !== '')
+    out.push({ by: 'text', value: facts.text }, { by: 'text', value: facts.text, exact: true });
   return out;
 }
 
@@ -155,7 +156,11 @@ export function toLocator(frame: Frame, best: BestLocator): Locator {
 /** A CSS selector for each iframe from the page down to `frame`, each unique in its parent frame. */
 async function frameChain(frame: Frame): Promise<string[]> {
   const chain: string[] = [];
-  for (let child = frame, parent = frame.parentFrame(); parent; child = parent, parent = parent.parentFrame()) {
+  for (
+    let child = frame, parent = frame.parentFrame();
+    parent;
+    child = parent, parent = parent.parentFrame()
+  ) {
     const owner = await child.frameElement().catch(() => undefined);
     if (!owner) break;
     try {
@@ -179,7 +184,10 @@ async function frameChain(frame: Frame): Promise<string[]> {
  * shadow roots with a descendant step, as Playwright's CSS engine pierces them).
  */
 function collectFacts(el: Element, opts: { maxText: number; secretAutocomplete: string }): Facts {
-  const norm = (s: string | null | undefined): string => String(s ?? '').replace(/\s+/g, ' ').trim();
+  const norm = (s: string | null | undefined): string =>
+    String(s ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
   const q = (s: string): string => JSON.stringify(s);
   const ident = /^[A-Za-z_][\w-]*$/;
   const tag = el.localName;
@@ -200,7 +208,7 @@ function collectFacts(el: Element, opts: { maxText: number; secretAutocomplete: 
   const classes = [...el.classList].filter((c) => ident.test(c)).slice(0, 3);
   if (classes.length > 0) css.push(tag + classes.map((c) => `.${c}`).join(''));
   const steps: string[] = [];
-  for (let node: Element | null = el; node; ) {
+  for (let node: Element | null = el; node;) {
     const parent: Element | null = node.parentElement;
     const root = node.getRootNode();
     if (node.id && ident.test(node.id)) {

@@ -48,6 +48,7 @@ export function dragAndDrop(
   return performAction(ctx, async (scope) => {
     const from = await scope.resolve(source, 'source');
     const to = await scope.resolve(target, 'target');
+    scope.logAs({ kind: 'drag' });
     const root = await ctx.page.cdp();
     await waitForActionPoint(to, ctx.deadline, { checkEnabled: false, signal: ctx.signal });
     const start = await waitForActionPoint(from, ctx.deadline, { checkEnabled: false, signal: ctx.signal });
@@ -85,7 +86,7 @@ export function dragAndDrop(
       root.off('Input.dragIntercepted', onIntercept);
       await root.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
     }
-  }, { kind: 'drag' });
+  });
 }
 
 /** Points from `a` to `b` (b included) in MOVE_STEPS equal steps: the page sees the pointer travel and enter. */

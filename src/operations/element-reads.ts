@@ -56,7 +56,7 @@ export async function readElement(
   what: ElementRead,
   attribute = '',
 ): Promise<string | null> {
-  return withScope(ctx, spec, field, async (target) => {
+  return withTextRead(ctx, spec, field, what, async (target) => {
     const reveal = ctx.config.readSecretInputs;
     const reply = await callOn<ReadReply>(target, READ_VALUE, [
       what,
@@ -73,18 +73,7 @@ export async function readElement(
       );
     }
     return reply.value;
-  }, what === 'textContent' || what === 'innerText' ? (value, targets) => logRead(ctx, value, targets) : undefined);
-}
-
-/** Characters of a read text a spec asserts (longer reads are not turned into assertions). */
-const MAX_ASSERTED_CHARS = 200;
-
-/** A text read becomes a `toHaveText` assertion; one that holds a secret value is left out. */
-function logRead(ctx: PageOperationContext, value: string | null, targets: LoggedTarget[]): void {
-  const text = (value ?? '').replace(/\s+/g, ' ').trim();
-  if (targets.length === 0 || text.length > MAX_ASSERTED_CHARS) return;
-  if (Object.values(ctx.config.secrets).some((v) => v !== '' && text.includes(v))) return;
-  recordStep(ctx, { kind: 'readText', targets, value: text });
+  });
 }
 
 /** isChecked / isEnabled of one element (not checkable → ELEMENT_NOT_INTERACTABLE, as Playwright throws). */
@@ -162,12 +151,12 @@ async function withScope<R>(
   spec: TargetSpec,
   field: string,
   read: (target: ElementTarget) => Promise<R>,
-  logged?: (result: R, targets: LoggedTarget[]) => void,
+  logged = false,
 ): Promise<R> {
-  const scope = new ActionScope(ctx, logged !== undefined);
+  const scope = new ActionScope(ctx, logged);
   try {
     const result = await withDeadline(scope.withTarget(spec, field, read), ctx.deadline, ctx.signal);
-    logged?.(result, [...scope.described.values()]);
+    if (logged) logRead(ctx, typeof result === 'string' ? result : '', [...scope.described.values()]);
     return result;
   } finally {
     scope.release();
@@ -180,4 +169,26 @@ function ambiguous(description: string, count: number, field: string): BrowserMe
     `${description} matches ${count} elements; narrow it (nth, first, filter) or use a ref`,
     { details: { field, count } },
   );
+}
+
+/** withScope for one value read; a text read is logged (a spec asserts it with toHaveText). */
+function withTextRead(
+  ctx: PageOperationContext,
+  spec: TargetSpec,
+  field: string,
+  what: ElementRead,
+  read: (target: ElementTarget) => Promise<string | null>,
+): Promise<string | null> {
+  return withScope(ctx, spec, field, read, what === 'textContent' || what === 'innerText');
+}
+
+/** Characters of a read text a spec asserts (longer reads are not turned into assertions). */
+const MAX_ASSERTED_CHARS = 200;
+
+/** A text read becomes a `toHaveText` assertion; one that holds a secret value is left out. */
+function logRead(ctx: PageOperationContext, value: string, targets: LoggedTarget[]): void {
+  const text = value.replace(/\s+/g, ' ').trim();
+  if (targets.length === 0 || text.length > MAX_ASSERTED_CHARS) return;
+  if (Object.values(ctx.config.secrets).some((v) => v !== '' && text.includes(v))) return;
+  recordStep(ctx, { kind: 'readText', targets, value: text });
 }

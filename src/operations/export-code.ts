@@ -39,7 +39,9 @@ function elementCode(best: BestLocator): string {
 export function locatorCode(page: string, target: LoggedTarget, style: LocatorStyle): string {
   const frames = target.frames.map((css) => `.frameLocator(${quote(css)})`).join('');
   const element =
-    style === 'css' && target.css !== '' ? elementCode({ by: 'css', value: target.css }) : elementCode(target.element);
+    style === 'css' && target.css !== ''
+      ? elementCode({ by: 'css', value: target.css })
+      : elementCode(target.element);
   return `${page}${frames}.${element}`;
 }
 
@@ -61,7 +63,7 @@ export function urlPatternCode(pattern: NonNullable<LoggedStep['urlPattern']>): 
       i++;
     } else if (c === '*') source += '[^/]*';
     else if (c === '?') source += '.';
-    else source += c.replace(/[.+^${}()|[\]\\/]/g, '\\$&');
+    else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
   return `new RegExp(${quote(`^${source}$`)})`;
 }

@@ -53,7 +53,8 @@ export function generateSpec(steps: readonly LoggedStep[], options: SpecOptions)
     if (step.secret !== undefined) env.add(step.secret);
     if (step.targets?.some((t) => !t.unique)) notUnique.push(step.step);
     const popups = [...triggers.entries()].filter(([, at]) => at === step.step).map(([id]) => names.get(id));
-    for (const popup of popups) if (popup) body.push(`const ${popup}Promise = ${page}.waitForEvent('popup');`);
+    for (const popup of popups)
+      if (popup) body.push(`const ${popup}Promise = ${page}.waitForEvent('popup');`);
     if (step.dialog) {
       const answer = step.dialog.accept
         ? `dialog.accept(${step.dialog.promptText !== undefined ? quote(step.dialog.promptText) : ''})`
@@ -148,12 +149,18 @@ function stepLines(step: LoggedStep, page: string, style: LocatorStyle): string[
     case 'fill':
       return on(`fill(${valueCode(step)})`);
     case 'type':
-      return el ? on(`pressSequentially(${valueCode(step)})`) : [`await ${page}.keyboard.type(${valueCode(step)});`];
+      return el
+        ? on(`pressSequentially(${valueCode(step)})`)
+        : [`await ${page}.keyboard.type(${valueCode(step)});`];
     case 'press':
-      return el ? on(`press(${quote(step.key ?? '')})`) : [`await ${page}.keyboard.press(${quote(step.key ?? '')});`];
+      return el
+        ? on(`press(${quote(step.key ?? '')})`)
+        : [`await ${page}.keyboard.press(${quote(step.key ?? '')});`];
     case 'select': {
       const values = step.values ?? [];
-      return on(`selectOption(${values.length === 1 ? quote(values[0] ?? '') : `[${values.map(quote).join(', ')}]`})`);
+      return on(
+        `selectOption(${values.length === 1 ? quote(values[0] ?? '') : `[${values.map(quote).join(', ')}]`})`,
+      );
     }
     case 'upload':
       return uploadLines(step, page, el, note);
@@ -202,11 +209,15 @@ const STATE_MATCHERS: Record<string, string> = {
 function assertionLines(step: LoggedStep, page: string, el: string | undefined, note: string): string[] {
   switch (step.kind) {
     case 'waitUrl':
-      return step.urlPattern === undefined ? [] : [`await expect(${page}).toHaveURL(${urlPatternCode(step.urlPattern)});`];
+      return step.urlPattern === undefined
+        ? []
+        : [`await expect(${page}).toHaveURL(${urlPatternCode(step.urlPattern)});`];
     case 'waitText':
       return [`await expect(${page}.getByText(${quote(step.value ?? '')}).first()).toBeVisible();`];
     case 'waitTextGone':
-      return (step.values ?? []).map((text) => `await expect(${page}.getByText(${quote(text)})).toHaveCount(0);`);
+      return (step.values ?? []).map(
+        (text) => `await expect(${page}.getByText(${quote(text)})).toHaveCount(0);`,
+      );
     case 'waitElement': {
       const matcher = STATE_MATCHERS[step.state ?? 'visible'] ?? 'toBeVisible()';
       return el ? [`await expect(${el}).${matcher};${note}`] : [];

@@ -37,7 +37,10 @@ export const DEFAULT_EXPORT_CHARS = 20_000;
  * files (kind 'spec', readable and keepable with browser_files) and returns it, bounded. An empty log
  * (or the log turned off) gives a spec with no steps, saying so, rather than an error.
  */
-export async function exportTest(ctx: OperationContext, input: ExportTestInput = {}): Promise<ExportTestResult> {
+export async function exportTest(
+  ctx: OperationContext,
+  input: ExportTestInput = {},
+): Promise<ExportTestResult> {
   const fromStep = input.fromStep ?? 1;
   const toStep = input.toStep ?? Number.MAX_SAFE_INTEGER;
   if (toStep < fromStep) throw invalidArgument('toStep', 'must not be before fromStep');

@@ -61,8 +61,9 @@ export function fill(
       await fillElement(ctx, target, text);
       await taintIfSecret(ctx, target, value, text);
     });
+    scope.logAs({ kind: 'fill', typed: value });
     return {};
-  }, { kind: 'fill', typed: value });
+  });
 }
 
 export type OptionCriteria =
@@ -93,8 +94,9 @@ export function selectOption(
       }
       return refuse(target, result, 'cannot select that');
     });
+    scope.logAs({ kind: 'select', values });
     return { selected: values };
-  }, (done) => ({ kind: 'select', values: done.selected }));
+  });
 }
 
 interface CheckState {
@@ -139,6 +141,7 @@ export function setChecked(
       if (before.radio && !checked)
         refuse(target, { ok: false, reason: 'radio_cannot_be_unchecked' }, 'cannot be unchecked');
       await clickElement(ctx, target);
+      scope.logAs({ kind: checked ? 'check' : 'uncheck' });
       const after = await readCheckedSoon(target, checked);
       if (after.checked !== checked)
         refuse(
@@ -148,7 +151,6 @@ export function setChecked(
         );
       return { checked, changed: true };
     }),
-    { kind: checked ? 'check' : 'uncheck' },
   );
 }
 

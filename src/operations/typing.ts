@@ -30,8 +30,9 @@ export function press(
   return performAction(ctx, async (scope) => {
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
     await dispatchKeyEvents(await ctx.page.cdp(), comboEvents(combo));
+    scope.logAs({ kind: 'press', key });
     return {};
-  }, { kind: 'press', key });
+  });
 }
 
 /**
@@ -46,10 +47,9 @@ export function typeText(
   text: string,
   delayMs = 0,
 ): Promise<ActionResult> {
-  let typedSecret = false;
   return performAction(ctx, async (scope) => {
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
-    else if (isLogging(ctx)) typedSecret = await focusedIsSecret(ctx.page);
+    const typedSecret = !hasTarget(spec) && isLogging(ctx) && (await focusedIsSecret(ctx.page));
     const cdp = await ctx.page.cdp();
     const chars = Array.from(resolveSecret(ctx.config.secrets, text, 'text'));
     const step = delayMs > 0 ? 1 : TYPE_BATCH;
@@ -59,8 +59,9 @@ export function typeText(
       await sendChars(cdp, chars.slice(i, i + step));
     }
     await taintIfSecret(ctx, undefined, text, chars.join(''));
+    scope.logAs({ kind: 'type', typed: text, typedSecret });
     return {};
-  }, () => ({ kind: 'type', typed: text, typedSecret }));
+  });
 }
 
 async function sendChars(cdp: CDPSession, chars: string[]): Promise<void> {

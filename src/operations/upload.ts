@@ -55,8 +55,9 @@ export function uploadFiles(
 ): Promise<ActionResult & { files: number; via: UploadVia }> {
   return performAction(ctx, async (scope) => {
     const via = await scope.withTarget(spec, '', (target) => uploadThrough(ctx, target, files));
+    scope.logAs({ kind: 'upload', files: files.map(toLoggedFile), state: via });
     return { files: files.length, via };
-  }, (done) => ({ kind: 'upload', files: files.map(toLoggedFile), state: done.via }));
+  });
 }
 
 async function uploadThrough(

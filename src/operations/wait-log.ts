@@ -65,7 +65,12 @@ function fromSpec(spec: TargetSpec): LoggedTarget | undefined {
   const exact = checked.exact ? { exact: true } : {};
   const element: BestLocator =
     checked.strategy === 'role'
-      ? { by: 'role', role: checked.value, ...(checked.name !== undefined ? { name: checked.name } : {}), ...exact }
+      ? {
+          by: 'role',
+          role: checked.value,
+          ...(checked.name !== undefined ? { name: checked.name } : {}),
+          ...exact,
+        }
       : checked.strategy === 'testId' || checked.strategy === 'css'
         ? { by: checked.strategy, value: checked.value }
         : { by: checked.strategy, value: checked.value, ...exact };

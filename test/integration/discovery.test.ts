@@ -419,6 +419,7 @@ it('keeps the opt-in hands profiles out of the default listing', async () => {
     'browser_upload',
     'browser_files',
     'browser_pdf',
+    'browser_export_test',
     'browser_mouse',
     'browser_set_viewport',
   ])
@@ -427,6 +428,7 @@ it('keeps the opt-in hands profiles out of the default listing', async () => {
     'browser_upload',
     'browser_files',
     'browser_pdf',
+    'browser_export_test',
   ]);
   expect((await listTools({ tools: ['pointer'] })).map((tool) => tool.name)).toEqual([
     'browser_mouse',

@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserMesh, createMeshOperations, type BrowserMesh, type MeshOperations } from '../../src/index.js';
+import {
+  createBrowserMesh,
+  createMeshOperations,
+  type BrowserMesh,
+  type MeshOperations,
+} from '../../src/index.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { exportTest } from '../../src/operations/export-test.js';
 import { readSessionFile } from '../../src/operations/files.js';
@@ -14,7 +19,7 @@ import { runSpec } from './support/playwright-run.js';
 
 const TYPED_PASSWORD = 'hunter2-typed-literal';
 const SECRET = 's3cret-coupon-value';
-const SPEC_TIMEOUT_MS = 300_000;
+const SPEC_TIMEOUT_MS = 480_000;
 
 /** The order page: 'base', the button 'moved' (and its class renamed), or its result 'reworded'. */
 function orderPage(variant: 'base' | 'moved' | 'reworded') {
@@ -46,7 +51,7 @@ beforeAll(async () => {
   site = await startFixtureServer();
   site.route('/export/order', orderPage('base'));
   mesh = createBrowserMesh({
-    config: testConfig({ secrets: { COUPON: SECRET } }),
+    config: testConfig({ timeoutMs: 60_000, secrets: { COUPON: SECRET } }),
     logger: createLogger('silent'),
   });
   ops = createMeshOperations(mesh);
@@ -57,46 +62,54 @@ afterAll(async () => {
 });
 
 describe('exported specs on a changed page', () => {
-  it('role spec passes where the CSS spec fails; changed text fails the assertion; no secret in the file', async () => {
-    const { session, initialPage } = await ops.createSession({ name: 'order' });
-    const p = { sessionId: session.sessionId, pageId: initialPage.pageId };
-    await ops.navigate({ ...p, url: site.url('/export/order') });
-    await ops.fill({ ...p, locator: { css: '#pw' }, value: TYPED_PASSWORD });
-    await ops.fill({ ...p, locator: { css: '#coupon' }, value: '{{secret:COUPON}}' });
-    // The agent used a CSS locator; the log keeps the best one it could find in the page.
-    await ops.click({ ...p, locator: { css: '.buy-btn' } });
-    await ops.wait({ ...p, text: 'Order placed' });
+  it(
+    'role spec passes where the CSS spec fails; changed text fails the assertion; no secret in the file',
+    async () => {
+      const { session, initialPage } = await ops.createSession({ name: 'order' });
+      const p = { sessionId: session.sessionId, pageId: initialPage.pageId };
+      await ops.navigate({ ...p, url: site.url('/export/order') });
+      await ops.fill({ ...p, locator: { css: '#pw' }, value: TYPED_PASSWORD });
+      await ops.fill({ ...p, locator: { css: '#coupon' }, value: '{{secret:COUPON}}' });
+      // The agent used a CSS locator; the log keeps the best one it could find in the page.
+      await ops.click({ ...p, locator: { css: '.buy-btn' } });
+      await ops.wait({ ...p, text: 'Order placed' });
 
-    const best = await ops.exportTest({ sessionId: p.sessionId });
-    const css = await mesh.run(p.sessionId, 'export_test', (ctx) => exportTest(ctx, { locatorStyle: 'css' }));
-    const file = await readSessionFile(mesh.getSession(p.sessionId).files, best.fileId, {
-      offset: 0,
-      maxBytes: 65_536,
-    });
-    for (const text of [best.code, css.code, file.text ?? '']) {
-      expect(text).not.toContain(TYPED_PASSWORD);
-      expect(text).not.toContain(SECRET);
-    }
-    expect(file.text).toBe(best.code);
-    expect(best.env).toEqual(['COUPON', 'PASSWORD']);
-    expect(best.code).toContain("getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD ?? '')");
-    expect(best.code).toContain("getByRole('button', { name: 'Place order' }).click()");
-    expect(css.code).toContain("locator('button.buy-btn').click()");
-    const env = { PASSWORD: 'any', COUPON: 'any' };
+      const best = await ops.exportTest({ sessionId: p.sessionId });
+      const css = await mesh.run(p.sessionId, 'export_test', (ctx) =>
+        exportTest(ctx, { locatorStyle: 'css' }),
+      );
+      const file = await readSessionFile(mesh.getSession(p.sessionId).files, best.fileId, {
+        offset: 0,
+        maxBytes: 65_536,
+      });
+      for (const text of [best.code, css.code, file.text ?? '']) {
+        expect(text).not.toContain(TYPED_PASSWORD);
+        expect(text).not.toContain(SECRET);
+      }
+      expect(file.text).toBe(best.code);
+      expect(best.env).toEqual(['COUPON', 'PASSWORD']);
+      expect(best.code).toContain(
+        "getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD ?? '')",
+      );
+      expect(best.code).toContain("getByRole('button', { name: 'Place order' }).click()");
+      expect(css.code).toContain("locator('button.buy-btn').click()");
+      const env = { PASSWORD: 'any', COUPON: 'any' };
 
-    expect((await runSpec(best.code, env)).passed).toBe(true);
-    site.route('/export/order', orderPage('moved'));
-    const moved = await runSpec(best.code, env);
-    expect(moved.passed, moved.output).toBe(true);
-    const cssRun = await runSpec(css.code, env);
-    expect(cssRun.passed).toBe(false);
-    expect(cssRun.output).toContain("locator('button.buy-btn')");
-    site.route('/export/order', orderPage('reworded'));
-    const reworded = await runSpec(best.code, env);
-    expect(reworded.passed).toBe(false);
-    expect(reworded.output).toContain('toBeVisible');
-    expect(reworded.output).toContain("getByText('Order placed')");
-  }, SPEC_TIMEOUT_MS);
+      expect((await runSpec(best.code, env)).passed).toBe(true);
+      site.route('/export/order', orderPage('moved'));
+      const moved = await runSpec(best.code, env);
+      expect(moved.passed, moved.output).toBe(true);
+      const cssRun = await runSpec(css.code, env);
+      expect(cssRun.passed).toBe(false);
+      expect(cssRun.output).toContain("locator('button.buy-btn')");
+      site.route('/export/order', orderPage('reworded'));
+      const reworded = await runSpec(best.code, env);
+      expect(reworded.passed).toBe(false);
+      expect(reworded.output).toContain('toBeVisible');
+      expect(reworded.output).toContain("getByText('Order placed')");
+    },
+    SPEC_TIMEOUT_MS,
+  );
 });
 
 describe('browser_export_test over MCP', () => {

@@ -15,7 +15,11 @@ export interface SpecRun {
  * Runs one generated spec with `@playwright/test` (the dev dependency) in a temp folder: the config
  * the test writes gives Debian's Chromium and --no-sandbox, so the spec itself stays as generated.
  */
-export async function runSpec(code: string, env: Record<string, string> = {}, fileName = 'exported.spec.ts'): Promise<SpecRun> {
+export async function runSpec(
+  code: string,
+  env: Record<string, string> = {},
+  fileName = 'exported.spec.ts',
+): Promise<SpecRun> {
   const dir = await mkdtemp(join(tmpdir(), 'bm-spec-'));
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await writeFile(join(dir, fileName), code);
