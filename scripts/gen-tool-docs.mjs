@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates the README's tool and configuration tables and docs/configuration.md's settings table
+// Regenerates docs/tools.md's tool table, docs/configuration.md's settings table
 // and device list from the built definitions. `npm run docs:tools` after changing a tool or a
 // setting; unit tests fail while they are stale.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,11 +9,9 @@ const { ALL_TOOLS } = await import(new URL('dist/tools/index.js', root));
 const { renderToolTable, replaceToolTable } = await import(new URL('dist/tools/reference.js', root));
 const ref = await import(new URL('dist/config/reference.js', root));
 
-const readmeUrl = new URL('README.md', root);
-let readme = readFileSync(readmeUrl, 'utf8');
-readme = replaceToolTable(readme, renderToolTable(ALL_TOOLS));
-readme = ref.replaceBlock(readme, ref.CONFIG_BEGIN, ref.CONFIG_END, ref.renderConfigTable());
-writeFileSync(readmeUrl, readme);
+// The tool table lives in docs/tools.md (the README keeps a short summary and links to it).
+const toolsUrl = new URL('docs/tools.md', root);
+writeFileSync(toolsUrl, replaceToolTable(readFileSync(toolsUrl, 'utf8'), renderToolTable(ALL_TOOLS)));
 
 const docUrl = new URL('docs/configuration.md', root);
 let doc = readFileSync(docUrl, 'utf8');
@@ -46,4 +44,6 @@ writeFileSync(
   ),
 );
 
-console.log(`README tables and docs/configuration.md regenerated (${ALL_TOOLS.length} tools)`);
+console.log(
+  `docs/tools.md, docs/configuration.md and the prebuilt listing regenerated (${ALL_TOOLS.length} tools)`,
+);

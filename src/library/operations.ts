@@ -18,6 +18,8 @@ import { observeTool } from '../tools/observe.js';
 import { pageClose, pageCreate, pageList } from '../tools/pages.js';
 import { getTitleTool, getUrlTool, visibleTextTool } from '../tools/reading.js';
 import { runTool } from '../tools/run.js';
+import { filesTool, pdfTool, uploadTool } from '../tools/files.js';
+import { recordingTool, traceTool } from '../tools/watch.js';
 import { screenshotTool } from '../tools/screenshot.js';
 import { createServices, type Services } from '../tools/services.js';
 import { sessionClose, sessionCreate, sessionGet, sessionList } from '../tools/sessions.js';
@@ -25,7 +27,6 @@ import { snapshotTool } from '../tools/snapshot.js';
 import { stateList, stateRemove, stateSave } from '../tools/state.js';
 import { actionAndWaitTool, waitTool } from '../tools/waits.js';
 import { exportTestTool } from '../tools/export-test.js';
-import { uploadTool } from '../tools/files.js';
 
 /** The operations offered to TypeScript users, each the same definition an MCP tool runs. */
 const OPERATIONS = {
@@ -62,7 +63,12 @@ const OPERATIONS = {
   listStates: stateList,
   removeState: stateRemove,
   exportTest: exportTestTool,
+  // The `files` and `watch` profiles' operations: the MCP server had them, the library too.
   upload: uploadTool,
+  files: filesTool,
+  pdf: pdfTool,
+  trace: traceTool,
+  recording: recordingTool,
 } as const;
 
 type Operations = typeof OPERATIONS;
@@ -72,13 +78,56 @@ export interface OperationCallOptions {
   signal?: AbortSignal;
 }
 
+/** The operations whose element is given by exactly one of `ref` or `locator`. */
+type TargetedOperation = 'click' | 'hover' | 'check' | 'uncheck' | 'fill' | 'type' | 'selectOption';
+
+/**
+ * `ref` xor `locator`, as the engine checks at run time (`resolveTargetInput`), made a compile-time
+ * error: both or neither do not type-check.
+ */
+export type ExactlyOneTarget<T> = T extends { ref?: infer R; locator?: infer L }
+  ? Omit<T, 'ref' | 'locator'> &
+      ({ ref: NonNullable<R>; locator?: never } | { locator: NonNullable<L>; ref?: never })
+  : T;
+
+/** The arguments of one operation, by name: `OperationInput<'navigate'>`. */
+export type OperationInput<K extends keyof Operations> = (K extends TargetedOperation
+  ? ExactlyOneTarget<z.input<Operations[K]['input']>>
+  : z.input<Operations[K]['input']>) & { timeoutMs?: number };
+
+/** The result of one operation, by name: `OperationOutput<'navigate'>`. */
+export type OperationOutput<K extends keyof Operations> = z.output<Operations[K]['output']> & {
+  operationId: string;
+};
+
 /** One typed method per operation: the tool's input in, its structured output (plus operationId) out. */
 export type MeshOperations = {
   [K in keyof Operations]: (
-    args: z.input<Operations[K]['input']> & { timeoutMs?: number },
+    args: OperationInput<K>,
     options?: OperationCallOptions,
-  ) => Promise<z.output<Operations[K]['output']> & { operationId: string }>;
+  ) => Promise<OperationOutput<K>>;
 };
+
+// Input types by name, so editor hovers and compiler messages say `ClickInput`, not a 400-character shape.
+export type NavigateInput = OperationInput<'navigate'>;
+export type SnapshotInput = OperationInput<'snapshot'>;
+export type ClickInput = OperationInput<'click'>;
+export type HoverInput = OperationInput<'hover'>;
+export type FillInput = OperationInput<'fill'>;
+export type TypeInput = OperationInput<'type'>;
+export type PressInput = OperationInput<'press'>;
+export type CheckInput = OperationInput<'check'>;
+export type SelectOptionInput = OperationInput<'selectOption'>;
+export type WaitInput = OperationInput<'wait'>;
+export type ActionAndWaitInput = OperationInput<'actionAndWait'>;
+export type ScreenshotInput = OperationInput<'screenshot'>;
+export type RunInput = OperationInput<'run'>;
+export type ObserveInput = OperationInput<'observe'>;
+export type UploadInput = OperationInput<'upload'>;
+export type FilesInput = OperationInput<'files'>;
+export type PdfInput = OperationInput<'pdf'>;
+export type TraceInput = OperationInput<'trace'>;
+export type RecordingInput = OperationInput<'recording'>;
 
 export interface MeshOperationsOptions {
   logger?: Logger;

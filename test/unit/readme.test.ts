@@ -1,22 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_BEGIN, CONFIG_END, renderConfigTable } from '../../src/config/reference.js';
 import { ALL_TOOLS } from '../../src/tools/index.js';
 import { renderToolTable, TOOLS_BEGIN, TOOLS_END } from '../../src/tools/reference.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const toolsDoc = readFileSync(new URL('../../docs/tools.md', import.meta.url), 'utf8');
 
-function block(begin: string, end: string): string {
-  return readme.slice(readme.indexOf(begin), readme.indexOf(end) + end.length);
+function block(text: string, begin: string, end: string): string {
+  return text.slice(text.indexOf(begin), text.indexOf(end) + end.length);
 }
 
 describe('README', () => {
-  it('lists exactly the tools the definitions publish (run `npm run docs:tools` when this fails)', () => {
-    expect(block(TOOLS_BEGIN, TOOLS_END)).toBe(renderToolTable(ALL_TOOLS));
+  it('docs/tools.md lists exactly the tools the definitions publish (run `npm run docs:tools` when this fails)', () => {
+    expect(block(toolsDoc, TOOLS_BEGIN, TOOLS_END)).toBe(renderToolTable(ALL_TOOLS));
   });
 
-  it('documents exactly the configuration the loader accepts (run `npm run docs:tools` when this fails)', () => {
-    expect(block(CONFIG_BEGIN, CONFIG_END)).toBe(renderConfigTable());
+  it('is a pitch: no generated table inside, links to the docs that hold them (issue 31)', () => {
+    expect(readme).not.toContain(TOOLS_BEGIN);
+    expect(readme).not.toContain('<!-- config:begin');
+    expect(readme).toContain('](docs/tools.md)');
+    expect(readme).toContain('](docs/configuration.md');
+    // The first screen says why and how: install, add to a client, a transcript, the measured comparison.
+    const firstScreen = readme.split('\n').slice(0, 60).join('\n');
+    expect(firstScreen).toContain('claude mcp add browsermesh');
+    expect(firstScreen).toMatch(/browser_navigate/);
+    expect(firstScreen).toContain('docs/benchmarks.md');
   });
 
   it('has a quick start of exactly two commands', () => {
