@@ -4,7 +4,7 @@ import type { Logger } from '../engine/logger.js';
 
 /**
  * Every tool name `AgentBrowser` can publish: seed 000's 16, code mode, files in and out and the mouse
- * by coordinates (issue 14), and the 2 recording tools.
+ * by coordinates (docs/files-and-pointer.md), and the 2 recording tools.
  */
 export const BROWSER_TOOL_NAMES = [
   'browser_goto',
