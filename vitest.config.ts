@@ -1,5 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The tests that start real QuickJS sandbox workers (scripts, CPU budgets, leak checks on the
+ * debug build): slow, so they have their own project.
+ */
+const SANDBOX_TESTS = [
+  'src/code-mode/sandbox.test.ts',
+  'src/code-mode/sandbox-*.test.ts',
+  'src/code-mode/leaks.test.ts',
+  'src/code-mode/escape.test.ts',
+  'src/code-mode/facade.test.ts',
+  'src/code-mode/facade-patterns.test.ts',
+  'src/code-mode/nul-safety.test.ts',
+];
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.mjs'],
@@ -8,7 +22,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          // The QuickJS sandbox tests spin real workers for minutes: their own project, so the
+          // unit run takes seconds. `npm test` (scripts/test.mjs) runs every project.
+          exclude: SANDBOX_TESTS,
           testTimeout: 20_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'sandbox',
+          include: SANDBOX_TESTS,
+          testTimeout: 60_000,
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Keeps the import direction one way: cli → mcp|agent → tools → operations → snapshot|engine.
 // The engine never imports tools, MCP, zod or the agent; only src/mcp imports the MCP SDK server.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// And no file-level import cycle anywhere in src/ (type-only imports count: a cycle of types is
+// still two files that cannot be understood, moved or tested one without the other).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
 const LAYERS = [
@@ -16,6 +18,9 @@ const LAYERS = [
   'mcp',
   'agent',
   'cli',
+  'config',
+  'observability',
+  'persistence',
 ];
 // What each layer must never import (by top-level folder or package).
 const FORBIDDEN = {
@@ -39,6 +44,9 @@ const FORBIDDEN = {
   agent: ['mcp', 'cli', '@modelcontextprotocol/sdk'],
   mcp: ['agent', 'cli'],
   dashboard: ['tools', 'agent', 'cli', 'zod', '@modelcontextprotocol/sdk'],
+  config: ['snapshot', 'operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli', 'dashboard'],
+  observability: ['snapshot', 'operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli', 'dashboard'],
+  persistence: ['snapshot', 'operations', 'code-mode', 'tools', 'mcp', 'agent', 'cli', 'dashboard'],
 };
 
 function files(dir) {
@@ -66,8 +74,63 @@ for (const file of files(SRC)) {
     }
   }
 }
+
+/** Every file's relative imports (type-only included), as absolute .ts paths. */
+function importGraph(all) {
+  const graph = new Map();
+  for (const file of all) {
+    const source = readFileSync(file, 'utf8');
+    const deps = new Set();
+    for (const match of source.matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)) {
+      const target = join(dirname(file), match[1]).replace(/\.js$/, '.ts');
+      if (existsSync(target)) deps.add(target);
+    }
+    graph.set(file, [...deps]);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (Tarjan, iterative over the call stack). */
+function cycles(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) found.push(component);
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+for (const component of cycles(importGraph(files(SRC)))) {
+  const names = component.map((file) => relative(SRC, file)).sort();
+  problems.push(`import cycle (${names.length} files): ${names.join(' ↔ ')}`);
+}
+
 if (problems.length > 0) {
   console.error(`Import direction violated:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log('import direction ok');
+console.log('import direction ok, no import cycles');

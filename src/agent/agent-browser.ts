@@ -255,3 +255,9 @@ export class AgentBrowser {
     await Promise.allSettled([...this.screencasts].map((stream) => stream.stop('browser_closed')));
   }
 }
+
+declare module './options.js' {
+  /** The hooks' browser is this class (options.ts cannot import it: the import would be a cycle). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the class's members are the shape
+  interface AgentBrowserClass extends AgentBrowser {}
+}

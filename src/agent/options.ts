@@ -1,11 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { invalidArgument } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
-import type { AgentBrowser } from './agent-browser.js';
 
 /**
  * Every tool name `AgentBrowser` can publish: seed 000's 16, code mode, files in and out and the mouse
- * by coordinates (issue 14), and the 2 recording tools.
+ * by coordinates (docs/files-and-pointer.md), and the 2 recording tools.
  */
 export const BROWSER_TOOL_NAMES = [
   'browser_goto',
@@ -69,11 +68,27 @@ export interface BrowserRecordingOptions {
   maxHeight?: number;
 }
 
+/**
+ * Called with the browser after it is ready, or before it closes. `B` is the AgentBrowser class,
+ * bound in agent-browser.ts (`BrowserLifecycleHook`), so this file never imports it (no cycle).
+ */
+export type LifecycleHookOf<B> = (args: { browser: B }) => void | Promise<void>;
+
 /** Called with the browser after it is ready, or before it closes. */
-export type BrowserLifecycleHook = (args: { browser: AgentBrowser }) => void | Promise<void>;
+export type BrowserLifecycleHook = LifecycleHookOf<AgentBrowserClass>;
 
 /** `new AgentBrowser(options)`: seed 000's constructor options, plus `executablePath` and `logger`. */
-export interface AgentBrowserOptions {
+export type AgentBrowserOptions = AgentBrowserOptionsOf<AgentBrowserClass>;
+
+/**
+ * The AgentBrowser class as the hooks see it: declared by agent-browser.ts through declaration
+ * merging, so options.ts names it without importing it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by agent-browser.ts
+export interface AgentBrowserClass {}
+
+/** The options with the hooks' browser type left open (see AgentBrowserClass). */
+export interface AgentBrowserOptionsOf<B> {
   /** Run Chromium without a window (default true). */
   headless?: boolean;
   /** Page viewport (default 1280x720); 'window' follows the real window instead of emulating a size. */
@@ -85,9 +100,9 @@ export interface AgentBrowserOptions {
   /** 'thread' (default without cdpUrl): one isolated session per thread; 'shared' (default with cdpUrl): one for all. */
   scope?: BrowserScope;
   /** Called once the browser is ready (after each launch). */
-  onLaunch?: BrowserLifecycleHook;
+  onLaunch?: LifecycleHookOf<B>;
   /** Called before the browser is closed. */
-  onClose?: BrowserLifecycleHook;
+  onClose?: LifecycleHookOf<B>;
   /** Defaults for `startScreencast()`. */
   screencast?: ScreencastOptions;
   /** Alpha: enables the recording tools. */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { stripLeanMetadata, toLeanInput, toLeanOutput } from './lean-schema.js';
 import { visitSchemas } from './schema-walk.js';
 
-export type JsonSchema = { [key: string]: unknown };
+import type { JsonSchema } from './schema-walk.js';
+
+export type { JsonSchema } from './schema-walk.js';
 
 export interface PublishOptions {
   /** Share a sub-schema a tool uses twice through `$defs`/`$ref` (false: inline everything). */

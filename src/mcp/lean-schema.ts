@@ -1,4 +1,4 @@
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from './schema-walk.js';
 import { visitSchemas } from './schema-walk.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { JsonSchema } from './json-schema.js';
+/** A JSON Schema as published: plain data (json-schema.ts builds it; this walker is its leaf). */
+export type JsonSchema = { [key: string]: unknown };
 
 /** Keywords whose values are data (values, lists of names, lean metadata), never schemas. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'shape', 'leanOmit']);

@@ -1,15 +1,25 @@
 import type { Page } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
 import type { Session } from '../engine/session.js';
-import type { PageObservations } from './capture.js';
 
 /** How long after a popup is adopted its first request may still be refused. */
 const WATCH_MS = 15_000;
 /** Popups whose refusal was already recorded on the opener (two paths may see the same one). */
 const reported = new WeakSet<Page>();
 
-/** A page's observations (capture.ts owns them; passed in to keep the import one way). */
-export type ObservationsOf = (page: ManagedPage) => PageObservations | undefined;
+/** Where a refusal is recorded: a page's observations (capture.ts owns them). */
+export interface RefusalSink {
+  record(event: {
+    source: 'requestFailed';
+    timeMs: number;
+    method: string;
+    resourceType: string;
+    failure: string;
+  }): void;
+}
+
+/** A page's observations, passed in so this file never imports capture.ts (which imports it). */
+export type ObservationsOf = (page: ManagedPage) => RefusalSink | undefined;
 
 /**
  * A popup the URL policy refused on its first request shows Chromium's error page, and where the

@@ -1,14 +1,13 @@
-import type { Deadline } from '../engine/deadline.js';
-import type { ManagedPage } from '../engine/page.js';
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
-import { locateRef, staleRef } from '../snapshot/resolve.js';
+import { resolveRef, type ResolvedRef } from './ref-target.js';
+import { staleRef } from '../snapshot/resolve.js';
 import { normalizeRef } from '../snapshot/refs.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { clickElement, type ClickInput } from './actions.js';
 import { fillElement } from './forms.js';
 import { DetachedError } from './pointer.js';
 import { boundVisibleText, type VisibleTextResult } from './reading.js';
-import { callOn, OBJECT_GROUP, releaseObjects, type ElementTarget } from './remote-element.js';
+import { callOn, releaseObjects } from './remote-element.js';
 
 /**
  * Snapshot refs as action targets. `resolveRef` is the one way from `@e5` to a live element: the
@@ -17,49 +16,7 @@ import { callOn, OBJECT_GROUP, releaseObjects, type ElementTarget } from './remo
  * into a point in the page). Stale refs fail loudly; nothing is re-guessed.
  */
 
-export interface ResolvedRef extends ElementTarget {
-  /** '@e5' */
-  ref: string;
-  backendNodeId: number;
-  /** CDP frame id of the element's document, and 'main' or the out-of-process iframe's frame id. */
-  frameId: string;
-  targetKey: string;
-}
-
-export interface ResolveRefOptions {
-  signal?: AbortSignal | undefined;
-  /** Field named in errors, e.g. 'ref' or 'target.ref'. */
-  field?: string | undefined;
-}
-
-/**
- * @example
- * const el = await resolveRef(ctx.page, '@e5', ctx.deadline);
- * const point = await waitForActionPoint(el, ctx.deadline, { checkEnabled: true });
- */
-export async function resolveRef(
-  page: ManagedPage,
-  ref: string,
-  deadline: Deadline,
-  options: ResolveRefOptions = {},
-): Promise<ResolvedRef> {
-  const located = await locateRef(page, ref, {
-    step: () => ({ timeout: deadline.stepTimeoutMs(), signal: options.signal }),
-    objectGroup: OBJECT_GROUP,
-    field: options.field ?? 'ref',
-  });
-  const { entry } = located;
-  return {
-    cdp: located.session,
-    objectId: located.objectId,
-    frameOwners: located.owners.map((o) => ({ cdp: o.session, objectId: o.objectId })),
-    description: `ref @${entry.ref}`,
-    ref: `@${entry.ref}`,
-    backendNodeId: entry.backendNodeId,
-    frameId: entry.frameId,
-    targetKey: entry.targetKey,
-  };
-}
+export { resolveRef, type ResolvedRef, type ResolveRefOptions } from './ref-target.js';
 
 /** Clicks the element a ref names (scrolled into view, visible, enabled, not covered). */
 export function clickRef(

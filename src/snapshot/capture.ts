@@ -5,6 +5,7 @@ import { indexDomSnapshot, SNAPSHOT_STYLES } from './dom-facts.js';
 import { frameSession, type TargetInfo } from './page-state.js';
 import { PRECHECK, type PrecheckCount } from './precheck.js';
 import { frameTreeNodes, locateScopeTree, type ScopeTree } from './scope-tree.js';
+import type { StepOptions } from './step.js';
 import type { FrameCapture, PageCapture, TargetCapture } from './types.js';
 
 /**
@@ -19,10 +20,7 @@ import type { FrameCapture, PageCapture, TargetCapture } from './types.js';
  * take the rest. A scoped snapshot therefore fetches the accessibility tree of its scope only.
  */
 
-export interface StepOptions {
-  timeout: number;
-  signal?: AbortSignal | undefined;
-}
+export type { StepOptions } from './step.js';
 
 export interface CaptureLimits {
   maxNodes: number;

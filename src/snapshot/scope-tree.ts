@@ -1,5 +1,5 @@
 import type { CDPSession } from 'playwright-core';
-import type { StepOptions } from './capture.js';
+import type { StepOptions } from './step.js';
 import type { AXNodeLike } from './types.js';
 
 /**

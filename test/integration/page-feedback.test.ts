@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from '../helpers/fixtures.js';
 
-/** Issue 13 §6: what an agent needs to pick its next call — page titles in the list. */
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
+/** What an agent needs to pick its next call: page titles in the list. */
 
 describe('browser_page_list', () => {
-  it("lists each page's title", async () => {
-    const s = await h.session();
+  test("lists each page's title", async ({ site, harness: h, session: s }) => {
     await h.ok('browser_navigate', { ...s, url: site.url('/title?t=First%20tab') });
     const second = await h.ok<{ page: { pageId: string } }>('browser_page_create', {
       sessionId: s.sessionId,
