@@ -34,6 +34,7 @@ import { mouseTool, viewportTool } from './pointer.js';
 import { recordingTool, traceTool } from './watch.js';
 import { findTool } from './find.js';
 import { cookiesTool, storageTool } from './page-state.js';
+import { routeTool } from './network.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -85,6 +86,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   findTool,
   cookiesTool,
   storageTool,
+  routeTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */
