@@ -34,7 +34,7 @@ import { mouseTool, viewportTool } from './pointer.js';
 import { recordingTool, traceTool } from './watch.js';
 import { findTool } from './find.js';
 import { cookiesTool, storageTool } from './page-state.js';
-import { routeTool } from './network.js';
+import { emulateTool, routeTool } from './network.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -87,6 +87,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   cookiesTool,
   storageTool,
   routeTool,
+  emulateTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */

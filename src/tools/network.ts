@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import { loadUploadFiles } from '../operations/upload-files.js';
 import { addRoute, listRoutes, removeRoutes, ROUTE_LIMITS, type RouteSpec } from '../operations/routes.js';
-import { defineTool, DESTRUCTIVE, type ToolContext } from './define.js';
-import { sessionAddress } from './schemas.js';
+import { emulate } from '../operations/emulate.js';
+import { defineTool, DESTRUCTIVE, IDEMPOTENT_ACTION, type ToolContext } from './define.js';
+import { pageAddress, sessionAddress } from './schemas.js';
 
 /** Shaping the session's network: the opt-in `network` profile. */
 
@@ -129,3 +130,55 @@ async function bodyBytes(
   const [file] = await loadUploadFiles([{ path: args.path }], roots, ROUTE_LIMITS.maxBodyBytes);
   return file?.buffer;
 }
+
+export const emulateTool = defineTool({
+  name: 'browser_emulate',
+  title: 'Emulate',
+  description:
+    'Change an open page: colour scheme, reduced motion, forced colours, media type, offline, network (slow3g, fast3g or custom), CPU throttling, geolocation (+permission), time zone, locale; reset: back to the session settings.',
+  profile: 'network',
+  input: z
+    .object({
+      ...pageAddress,
+      colorScheme: z.enum(['light', 'dark', 'no-preference']).optional(),
+      reducedMotion: z.enum(['reduce', 'no-preference']).optional(),
+      forcedColors: z.enum(['active', 'none']).optional(),
+      media: z.enum(['screen', 'print']).optional(),
+      offline: z.boolean().optional(),
+      network: z
+        .union([
+          z.enum(['slow3g', 'fast3g', 'none']),
+          z
+            .object({
+              latencyMs: z.number().min(0).max(60_000),
+              downloadBps: z.number().min(-1).max(1e10),
+              uploadBps: z.number().min(-1).max(1e10),
+            })
+            .strict(),
+        ])
+        .optional()
+        .meta({
+          shape: 'slow3g | fast3g | none | {latencyMs, downloadBps, uploadBps} (bytes/s, -1 = unlimited)',
+        }),
+      cpuThrottling: z.number().min(1).max(20).optional().describe('Slowdown factor (1 = none).'),
+      geolocation: z
+        .object({
+          latitude: z.number().min(-90).max(90),
+          longitude: z.number().min(-180).max(180),
+          accuracy: z.number().min(0).max(100_000).optional(),
+        })
+        .strict()
+        .optional()
+        .meta({ shape: '{latitude, longitude, accuracy?}' }),
+      timezoneId: z.string().min(1).max(64).optional().describe('IANA, e.g. Europe/Paris.'),
+      locale: z.string().min(2).max(35).optional().describe('e.g. de-DE.'),
+      reset: z.literal(true).optional().describe('Alone: back to the session settings.'),
+    })
+    .strict(),
+  output: z.object({ applied: z.array(z.string()) }),
+  hints: IDEMPOTENT_ACTION,
+  handler(args, { mesh, call }) {
+    const { sessionId, pageId, ...input } = args;
+    return mesh.runOnPage(sessionId, pageId, 'emulate', (ctx) => emulate(ctx, input), call);
+  },
+});
