@@ -35,6 +35,7 @@ import { mouseTool, viewportTool } from './pointer.js';
 import { recordingTool, traceTool } from './watch.js';
 import { findTool } from './find.js';
 import { cookiesTool, storageTool } from './page-state.js';
+import { emulateTool, routeTool } from './network.js';
 
 /** Every tool, in the order they are published. */
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -87,6 +88,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   findTool,
   cookiesTool,
   storageTool,
+  routeTool,
+  emulateTool,
 ];
 
 /** The tools of the selected profiles, in publication order. */

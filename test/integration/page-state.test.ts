@@ -151,9 +151,9 @@ describe('browser_storage', () => {
   });
 
   it('refuses a page without an origin and a missing key', async () => {
-    const fresh = await h.ok<{ pageId: string }>('browser_page_create', { sessionId: s.sessionId });
-    const error = await h.err('browser_storage', { sessionId: s.sessionId, pageId: fresh.pageId });
-    expect(error.code).toBe('INVALID_ARGUMENT');
+    const fresh = await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId });
+    const error = await h.err('browser_storage', { sessionId: s.sessionId, pageId: fresh.page.pageId });
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'pageId' } });
     expect((await h.err('browser_storage', { ...s, action: 'get' })).code).toBe('INVALID_ARGUMENT');
     expect(textOf(await h.call('browser_storage', { ...s }))).toContain('origin');
   });

@@ -1,0 +1,147 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+let roots: string;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  roots = await mkdtemp(join(tmpdir(), 'bm-routes-'));
+  await writeFile(join(roots, 'mock.json'), '{"from":"file"}');
+  h = await McpHarness.start({
+    tools: ['core', 'network'],
+    // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
+    blockedAddresses: ['127.0.0.2/32'],
+    uploadRoots: [roots],
+  });
+  s = await h.session();
+});
+// Each test starts with no routes, whatever the one before it left.
+beforeEach(async () => {
+  await h.ok('browser_route', { sessionId: s.sessionId, action: 'remove' });
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+  await rm(roots, { recursive: true, force: true });
+});
+
+interface RouteInfo {
+  routeId: string;
+  hits: number;
+  action: string;
+}
+const route = (args: Record<string, unknown>) =>
+  h.ok<{ route?: RouteInfo; routes?: RouteInfo[]; removed?: number }>('browser_route', {
+    sessionId: s.sessionId,
+    ...args,
+  });
+
+/** What a fetch from the page gets back: status and body text, or the network error. */
+function fetchFromPage(
+  pageId: string,
+  url: string,
+): Promise<{ status?: number; body?: string; error?: string }> {
+  return h.mesh.runOnPage(s.sessionId, pageId, 'probe', ({ page }) =>
+    page.page.evaluate(async (target) => {
+      try {
+        const response = await fetch(target);
+        return { status: response.status, body: await response.text() };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    }, url),
+  );
+}
+
+describe('browser_route', () => {
+  it('fulfils on every page and popup across navigations, counts hits, and is removed', async () => {
+    const added = await route({
+      action: 'add',
+      url: '**/api/data',
+      status: 201,
+      body: '{"mocked":true}',
+      contentType: 'application/json',
+    });
+    expect(added.route).toMatchObject({
+      routeId: expect.stringMatching(/^r\d+$/),
+      action: 'fulfill',
+      hits: 0,
+    });
+    await h.ok('browser_navigate', { ...s, url: site.url('/') });
+    expect(await fetchFromPage(s.pageId, '/api/data')).toEqual({ status: 201, body: '{"mocked":true}' });
+    await h.ok('browser_navigate', { ...s, url: site.url('/large') });
+    expect((await fetchFromPage(s.pageId, '/api/data')).body).toBe('{"mocked":true}');
+    const other = await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId });
+    await h.ok('browser_navigate', { sessionId: s.sessionId, pageId: other.page.pageId, url: site.url('/') });
+    expect((await fetchFromPage(other.page.pageId, '/api/data')).status).toBe(201);
+    expect((await route({})).routes).toEqual([
+      expect.objectContaining({ routeId: added.route?.routeId, hits: 3 }),
+    ]);
+    expect((await route({ action: 'remove', routeId: added.route?.routeId })).removed).toBe(1);
+    expect(JSON.parse((await fetchFromPage(s.pageId, '/api/data')).body ?? '{}')).toMatchObject({ ok: true });
+  });
+
+  it('aborts, filters by method, fulfils from a file, and continues with changed headers', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/') });
+    site.route('/echo-header', (req, res) => {
+      res.setHeader('content-type', 'text/plain');
+      res.end(String(req.headers['x-mesh-test'] ?? 'none'));
+    });
+    await route({
+      action: 'add',
+      url: /\/api\/data\?x=1$/.toString(),
+      method: 'GET',
+      abort: 'connectionrefused',
+    });
+    await route({ action: 'add', url: '**/from-file', path: join(roots, 'mock.json') });
+    await route({ action: 'add', url: '**/echo-header', headers: { 'x-mesh-test': 'yes' } });
+    expect((await fetchFromPage(s.pageId, '/api/data?x=1')).error).toMatch(/TypeError/);
+    expect((await fetchFromPage(s.pageId, '/from-file')).body).toBe('{"from":"file"}');
+    expect((await fetchFromPage(s.pageId, '/echo-header')).body).toBe('yes');
+    expect((await route({ action: 'remove' })).removed).toBe(3);
+    expect((await fetchFromPage(s.pageId, '/echo-header')).body).toBe('none');
+  });
+
+  it('never answers for a blocked origin, and refuses a blocked host, oversize bodies and bad input', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/') });
+    const blockedUrl = `http://127.0.0.2:${new URL(site.origin).port}/api/data`;
+    const refused = await h.err('browser_route', {
+      sessionId: s.sessionId,
+      action: 'add',
+      url: blockedUrl,
+      body: 'x',
+    });
+    expect(refused).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'url' } });
+    // A catch-all route still cannot fulfil a request to the blocked alias: the policy comes first.
+    await route({ action: 'add', url: '**/*', body: 'mocked everywhere' });
+    expect((await fetchFromPage(s.pageId, blockedUrl)).error).toMatch(/TypeError/);
+    expect((await fetchFromPage(s.pageId, '/api/data')).body).toBe('mocked everywhere');
+    await route({ action: 'remove' });
+    const huge = 'x'.repeat(5 * 1024 * 1024 + 1);
+    const oversize = await h.err('browser_route', {
+      sessionId: s.sessionId,
+      action: 'add',
+      url: '**/big',
+      body: huge,
+    });
+    expect(oversize.code).toBe('LIMIT_EXCEEDED');
+    for (const bad of [
+      { action: 'add' },
+      { action: 'add', url: '/(/', body: 'x' },
+      { action: 'add', url: '**/x', body: 'x', abort: 'failed' },
+      { action: 'add', url: '**/x', path: '/etc/passwd' },
+      { action: 'remove', routeId: 'r999' },
+    ]) {
+      const error = await h.err('browser_route', { sessionId: s.sessionId, ...bad });
+      expect(error.code, JSON.stringify(bad)).toBe('INVALID_ARGUMENT');
+    }
+    expect((await route({})).routes).toEqual([]);
+  });
+});
