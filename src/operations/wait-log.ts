@@ -4,7 +4,7 @@ import { describeTarget } from './best-locator.js';
 import { resolveTarget } from './locate.js';
 import { checkLocator, type TargetSpec } from './locator-spec.js';
 import { releaseObjects } from './remote-element.js';
-import type { WaitCondition } from './waits.js';
+import type { WaitCondition } from './wait-condition.js';
 
 /**
  * A satisfied wait as a log step (a spec's web-first assertion): the URL, a text shown or gone, an

@@ -9,17 +9,10 @@ import { toTextList, waitForPageText } from './page-text.js';
 import { resolveRefTarget } from './ref-target.js';
 import { callOn, releaseObjects } from './remote-element.js';
 import { compileUrlPattern } from './url-match.js';
+import type { ElementState, WaitCondition } from './wait-condition.js';
 import { logWait } from './wait-log.js';
 
-export type ElementState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled' | 'disabled';
-
-export type WaitCondition =
-  /** A glob or exact URL, or (code mode's `waitForURL(/re/)`) a RegExp's source and flags. */
-  | { kind: 'url'; pattern: string | { source: string; flags: string } }
-  | { kind: 'loadState'; state: 'domcontentloaded' | 'load' }
-  | { kind: 'element'; target: TargetSpec; state: ElementState }
-  /** Any of `texts` shown (present) or none of them (absent), in any frame or open shadow root. */
-  | { kind: 'text'; texts: string[]; present: boolean };
+export type { ElementState, WaitCondition } from './wait-condition.js';
 
 export interface WaitResult {
   satisfied: true;
