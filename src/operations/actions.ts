@@ -114,6 +114,8 @@ export interface ScrollPosition {
   scrollX: number;
   scrollY: number;
   container: 'page' | 'element';
+  /** The element that scrolled (`div#body-viewport`), when not the page. */
+  scroller?: string;
 }
 
 /**

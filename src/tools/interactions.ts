@@ -121,6 +121,7 @@ export const scrollTool = defineTool({
     scrollX: z.number(),
     scrollY: z.number(),
     container: z.enum(['page', 'element']),
+    scroller: z.string().optional().describe('The element that scrolled.'),
   }),
   hints: ACTION,
   async handler(args, tool) {

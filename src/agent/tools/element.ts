@@ -142,6 +142,7 @@ export const scrollTool = defineAgentTool({
     scrollX: z.number(),
     scrollY: z.number(),
     container: z.enum(['page', 'element']),
+    scroller: z.string().optional().describe('The element that scrolled.'),
   }),
   async handler(args, call) {
     const amount = args.amount ?? 300;
