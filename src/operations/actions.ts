@@ -1,4 +1,5 @@
 import { clickCheckedAcrossProcesses } from './checked-click.js';
+import { selectTextIn } from './select-text.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
@@ -73,9 +74,16 @@ export function hover(ctx: PageOperationContext, spec: TargetSpec, field: string
   });
 }
 
-export function focus(ctx: PageOperationContext, spec: TargetSpec, field: string): Promise<ActionResult> {
+export function focus(
+  ctx: PageOperationContext,
+  spec: TargetSpec,
+  field: string,
+  select?: { text: string; occurrence?: number | undefined },
+): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
-    await scope.withTarget(spec, field, (target) => focusElement(target));
+    await scope.withTarget(spec, field, (target) =>
+      select ? selectTextIn(target, select.text, select.occurrence) : focusElement(target),
+    );
     scope.logAs({ kind: 'focus' });
     return {};
   });
@@ -119,6 +127,8 @@ export interface ScrollPosition {
   scrollX: number;
   scrollY: number;
   container: 'page' | 'element';
+  /** The element that scrolled (`div#body-viewport`), when not the page. */
+  scroller?: string;
 }
 
 /**

@@ -131,24 +131,48 @@ export const FOCUS = `function () {
 }`;
 
 /**
- * Scrolls by whole pixels: the page (isPage), or the element's nearest scrollable container, itself
- * included, falling back to the page. Returns the container's resulting position.
+ * Scrolls by whole pixels: the page (isPage), or the nearest container of the element (itself
+ * included, across shadow boundaries) that actually scrolls in the asked direction — a grid cell's
+ * sideways scroller is passed over for a vertical scroll. An element with no such ancestor (a grid's
+ * host) scrolls its largest descendant that does; else the page. Returns the resulting position and
+ * which container moved.
  */
 export const SCROLL_BY = `function (dx, dy, isPage) {
   if (!this.isConnected) return null;
   const doc = this.ownerDocument || document, win = doc.defaultView;
-  const scrollable = (el) => {
+  const can = (el, axis) => {
     const cs = win.getComputedStyle(el);
-    return /(auto|scroll|overlay)/.test(cs.overflowX + ' ' + cs.overflowY) && (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth);
+    const overflow = axis === 'x' ? cs.overflowX : cs.overflowY;
+    if (!/(auto|scroll|overlay)/.test(overflow)) return false;
+    return axis === 'x' ? el.scrollWidth > el.clientWidth : el.scrollHeight > el.clientHeight;
   };
+  const fits = (el) => (dx === 0 || can(el, 'x')) && (dy === 0 || can(el, 'y')) && (dx !== 0 || dy !== 0 || can(el, 'x') || can(el, 'y'));
+  const up = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  const isRoot = (el) => el === doc.body || el === doc.documentElement;
   let box = null;
-  if (!isPage) for (let el = this; el && el !== doc.body && el !== doc.documentElement; el = el.parentElement) if (scrollable(el)) { box = el; break; }
+  if (!isPage) {
+    for (let el = this; el && !isRoot(el); el = up(el)) if (fits(el)) { box = el; break; }
+    if (!box && !isRoot(this)) {
+      let best = 0, seen = 0;
+      const walk = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (++seen > 5000) return;
+          if (fits(el)) { const area = el.clientWidth * el.clientHeight; if (area > best) { best = area; box = el; } }
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      walk(this.shadowRoot || this);
+      if (this.shadowRoot) walk(this);
+    }
+  }
   if (!box) {
     win.scrollBy({ left: dx, top: dy, behavior: 'instant' });
     return { scrollX: Math.round(win.scrollX), scrollY: Math.round(win.scrollY), container: 'page' };
   }
   box.scrollBy({ left: dx, top: dy, behavior: 'instant' });
-  return { scrollX: Math.round(box.scrollLeft), scrollY: Math.round(box.scrollTop), container: 'element' };
+  const classes = [...box.classList].slice(0, 2).map((c) => '.' + c).join('');
+  const name = (box.localName + (box.id ? '#' + box.id : classes)).slice(0, 80);
+  return { scrollX: Math.round(box.scrollLeft), scrollY: Math.round(box.scrollTop), container: 'element', scroller: name };
 }`;
 
 /**

@@ -14,8 +14,21 @@
 const RENDERED_TEXT = `
   const renderedText = (max, roots) => {
     const deep = new Set();
+    const reordered = new Map();
+    // Lines of one height at one x, absolutely positioned out of DOM order (virtualized editors): read top to bottom.
+    const visualOrder = (el) => {
+      const kids = el.children;
+      if (kids.length < 2 || getComputedStyle(kids[0]).position !== 'absolute') return;
+      const rects = [...kids].map((k) => k.getBoundingClientRect());
+      const r0 = rects[0];
+      if (rects.some((r) => r.height <= 0 || Math.abs(r.left - r0.left) > 1 || Math.abs(r.height - r0.height) > 1)) return;
+      if (rects.every((r, i) => i === 0 || rects[i - 1].top <= r.top)) return;
+      reordered.set(el, [...kids].map((k, i) => ({ k, top: rects[i].top })).sort((a, b) => a.top - b.top).map((o) => o.k));
+      for (let n = el; n && !deep.has(n); n = n.parentNode || n.host) deep.add(n);
+    };
     const mark = (root) => {
       for (const el of root.querySelectorAll('*')) {
+        if (el.childElementCount >= 2 && el.firstElementChild.localName === 'div') visualOrder(el);
         // innerText inside a shadow tree skips what its slots show: the path to each slot is walked by hand.
         if (el.localName === 'slot' && root !== document) for (let n = el; n && !deep.has(n); n = n.parentNode || n.host) deep.add(n);
         if (!el.shadowRoot) continue;
@@ -51,7 +64,7 @@ const RENDERED_TEXT = `
       else if (el.localName === 'slot') {
         const assigned = el.assignedNodes({ flatten: true });
         for (const c of assigned.length > 0 ? assigned : el.childNodes) visit(c);
-      } else for (const c of el.childNodes) visit(c);
+      } else for (const c of reordered.get(el) || el.childNodes) visit(c);
       if (block) push('\\n');
     };
     if (document.body) visit(document.body);

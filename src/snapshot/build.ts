@@ -13,6 +13,7 @@ import {
 import {
   displayRole,
   DROPPED_ROLES,
+  INLINE_ROLES,
   INTERACTIVE_ROLES,
   NAMED_CONTENT_ROLES,
   NEVER_CLICKABLE,
@@ -21,6 +22,7 @@ import {
   VALUE_LEAF_ROLES,
 } from './roles.js';
 import type { AXNodeLike, Box, FrameCapture, PageCapture, SnapNode, TargetCapture } from './types.js';
+import { inVisualOrder } from './visual-order.js';
 
 /**
  * Turns the captured accessibility trees (one per frame, stitched through their iframe elements, out-of
@@ -53,20 +55,6 @@ export interface BuildResult {
 /** Deeper trees are cut here rather than overflow the stack; counted like a maxDepth cut. */
 const MAX_TREE_DEPTH = 400;
 const MAX_CLICKABLE_TEXT = 150;
-/** Inline formatting roles, for nodes the DOM snapshot has no layout facts about. */
-const INLINE_ROLES = new Set([
-  'strong',
-  'emphasis',
-  'time',
-  'mark',
-  'code',
-  'subscript',
-  'superscript',
-  'Abbr',
-  'insertion',
-  'deletion',
-  'LabelText',
-]);
 
 interface FrameCtx {
   target: TargetCapture;
@@ -165,10 +153,13 @@ class TreeBuilder {
 
   private children(ctx: FrameCtx, node: AXNodeLike, depth: number, inSelectPopup: boolean): Item[] {
     const out: Item[] = [];
+    const kids: AXNodeLike[] = [];
     for (const id of node.childIds ?? []) {
       const child = ctx.byId.get(id);
-      if (child) out.push(...this.item(ctx, child, depth, inSelectPopup));
+      if (child) kids.push(child);
     }
+    for (const child of inVisualOrder(kids, ctx.target.dom))
+      out.push(...this.item(ctx, child, depth, inSelectPopup));
     return out;
   }
 

@@ -125,6 +125,19 @@ export function valueOf(
   if (isSecret(raw, axRole, facts)) return { secret: true };
   if (typeof raw === 'number') return raw;
   if (typeof raw !== 'string') return undefined;
+  // A multi-line textbox (a code editor's model) keeps its line breaks, shown as \n in the value.
+  if (TRUE(properties(node).get('multiline')) && raw.includes('\n')) {
+    const text = raw
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' ').trimEnd())
+      .join('\n')
+      .trim();
+    if (Array.from(text).length <= MAX_TEXT_CHARS) return text;
+    onCut();
+    return `${Array.from(text)
+      .slice(0, MAX_TEXT_CHARS - 1)
+      .join('')}…`;
+  }
   const text = cleanText(raw, MAX_VALUE_CHARS, onCut);
   return text === '' || text === name ? undefined : text;
 }

@@ -188,3 +188,18 @@ export const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheade
 
 /** Autocomplete tokens whose values are as secret as a password. */
 export const SECRET_AUTOCOMPLETE = /\b(current-password|new-password|one-time-code|cc-number|cc-csc)\b/;
+
+/** Inline formatting roles, for nodes the DOM snapshot has no layout facts about. */
+export const INLINE_ROLES = new Set([
+  'strong',
+  'emphasis',
+  'time',
+  'mark',
+  'code',
+  'subscript',
+  'superscript',
+  'Abbr',
+  'insertion',
+  'deletion',
+  'LabelText',
+]);

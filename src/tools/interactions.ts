@@ -101,13 +101,18 @@ export const hoverTool = defineTool({
 export const focusTool = defineTool({
   name: 'browser_focus',
   title: 'Focus',
-  description: 'Give an element keyboard focus.',
+  description: 'Give an element keyboard focus; selectText selects that text in it.',
   profile: 'core',
-  input: targetInput,
+  input: targetInput.extend({
+    selectText: z.string().min(1).max(10_000).optional(),
+    occurrence: z.number().int().min(1).max(1000).optional().describe('Which match (default 1).'),
+  }),
   output: ActionOutput,
   hints: IDEMPOTENT_ACTION,
   async handler(args, tool) {
-    return runPageAction(tool, args, 'focus', (ctx) => focus(ctx, toTargetSpec(args), ''));
+    const select =
+      args.selectText === undefined ? undefined : { text: args.selectText, occurrence: args.occurrence };
+    return runPageAction(tool, args, 'focus', (ctx) => focus(ctx, toTargetSpec(args), '', select));
   },
 });
 
@@ -142,6 +147,7 @@ export const scrollTool = defineTool({
     scrollX: z.number(),
     scrollY: z.number(),
     container: z.enum(['page', 'element']),
+    scroller: z.string().optional().describe('The element that scrolled.'),
   }),
   hints: ACTION,
   agent: agentView({

@@ -1,0 +1,71 @@
+/**
+ * Issue 28 §6 (selecting text): browser_focus { selectText, occurrence } selects text by its content
+ * inside an element — a word in a contenteditable paragraph, made bold with Control+B; a range of a
+ * textarea's value — and refuses text that is not there.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { McpHarness } from '../helpers/harness.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  h = await McpHarness.start();
+  s = await h.session();
+});
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+const read = async (code: string): Promise<unknown> => {
+  const result: CallToolResult = await h.call('browser_run', { ...s, timeoutMs: 30_000, code });
+  expect(result.isError, JSON.stringify(result.content).slice(0, 400)).toBeFalsy();
+  return (result.structuredContent as { value: unknown }).value;
+};
+
+describe('browser_focus selectText', () => {
+  it('selects one word in a contenteditable paragraph; Control+B makes that word bold', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
+    const para = { locator: { css: '#para' } };
+    await h.ok('browser_focus', { ...s, ...para, selectText: 'fox' });
+    await h.ok('browser_press', { ...s, key: 'Control+b' });
+    expect(await read(`return await page.locator('#para b').allTextContents();`)).toEqual(['fox']);
+    await h.ok('browser_focus', { ...s, ...para, selectText: 'brown', occurrence: 2 });
+    await h.ok('browser_press', { ...s, key: 'Control+b' });
+    expect(await read(`return await page.locator('#para b').allTextContents();`)).toEqual(['fox', 'brown']);
+  });
+
+  it('selects a range of a textarea value (typing replaces it)', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
+    await h.ok('browser_focus', { ...s, locator: { css: '#area' }, selectText: 'two', occurrence: 2 });
+    await h.ok('browser_press', { ...s, key: 'X' });
+    expect(await read(`return await page.locator('#area').inputValue();`)).toBe('one two three X');
+  });
+
+  it('refuses text that is not there, and bad occurrences', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
+    const missing = await h.err('browser_focus', { ...s, locator: { css: '#para' }, selectText: 'cat' });
+    expect(missing.code).toBe('INVALID_ARGUMENT');
+    expect(missing.details?.field).toBe('selectText');
+    const third = await h.err('browser_focus', {
+      ...s,
+      locator: { css: '#para' },
+      selectText: 'brown',
+      occurrence: 3,
+    });
+    expect(third.code).toBe('INVALID_ARGUMENT');
+    const zero = await h.err('browser_focus', {
+      ...s,
+      locator: { css: '#para' },
+      selectText: 'fox',
+      occurrence: 0,
+    });
+    expect(zero.code).toBe('INVALID_ARGUMENT');
+    await h.ok('browser_focus', { ...s, locator: { css: '#para' } });
+  });
+});
