@@ -58,7 +58,7 @@ function linkedFiles(cwd, out) {
 /** `- role "name" [ref=e5]` lines (playwright-cli and agent-browser snapshots). */
 function ariaRef(text, role, name) {
   for (const line of text.split('\n')) {
-    if (line.includes(`${role} "${name}"`)) {
+    if (line.includes(`${role} "${name}`)) {
       const ref = /\[ref=(e\d+)\]/.exec(line);
       if (ref) return ref[1];
     }
