@@ -17,6 +17,7 @@ import { playwrightCoreVersion } from './peers/reference.mjs';
 import { evaluateGoals } from './report/goals.mjs';
 import { renderMarkdown } from './report/markdown.mjs';
 import { checkout } from './scenarios/checkout.mjs';
+import { cli } from './scenarios/cli.mjs';
 import { click } from './scenarios/click.mjs';
 import { coldStart } from './scenarios/cold-start.mjs';
 import { discovery } from './scenarios/discovery.mjs';
@@ -28,7 +29,7 @@ import { waits } from './scenarios/waits.mjs';
 
 /** Every peer adapter; add one here (see docs/benchmarking.md). */
 export const PEERS = { 'playwright-mcp': playwrightMcp, 'chrome-devtools-mcp': chromeDevtoolsMcp };
-const SCENARIOS = { discovery, coldStart, navigate, snapshot, find, checkout, click, waits, scale };
+const SCENARIOS = { discovery, coldStart, navigate, snapshot, find, checkout, click, waits, scale, cli };
 
 function quietly(cmd, args) {
   try {

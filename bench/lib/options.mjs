@@ -12,6 +12,7 @@ export const ALL_SCENARIOS = [
   'click',
   'waits',
   'scale',
+  'cli',
 ];
 const QUICK_SCENARIOS = ['discovery', 'navigate', 'snapshot', 'checkout', 'click', 'waits'];
 export const ALL_PEERS = ['playwright-mcp', 'chrome-devtools-mcp'];

@@ -6,6 +6,7 @@ import { REFERENCE_LABEL } from '../peers/reference.mjs';
 import { FLOOR_LABEL } from '../scenarios/scale.mjs';
 import { fmtInt, fmtMs, fmtRatio } from './format.mjs';
 import { firstUseGoals } from './goals-first-use.mjs';
+import { cliGoals } from './goals-cli.mjs';
 import { interactiveSnapshotNote } from './goal-notes.mjs';
 
 const BM = 'BrowserMesh';
@@ -166,6 +167,7 @@ export function evaluateGoals(results) {
 
   goals.push(...scaleGoals(rowsOf(results, 'scale')));
   goals.push(...firstUseGoals(results));
+  goals.push(...cliGoals(results, goal, notMeasured));
   return goals;
 }
 

@@ -48,8 +48,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     if (error instanceof UsageError) return usage(error.message);
     throw error;
   }
-  if (action.kind === 'skill-install')
-    return (await import('./skill-install.js')).installSkill(action);
+  if (action.kind === 'skill-install') return (await import('./skill-install.js')).installSkill(action);
   const paths = daemonPaths(config.dataDir);
   if (action.kind === 'daemon-start' || action.kind === 'daemon-restart') {
     if (action.kind === 'daemon-restart')

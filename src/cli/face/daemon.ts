@@ -46,25 +46,31 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
   };
   const armIdle = (): void => {
     clearTimeout(state.idle);
+    // Timers run before the poll phase that accepts connections: after a busy stretch a command
+    // may be waiting in the backlog, so the check runs after the next poll (setImmediate).
     state.idle = setTimeout(() => {
-      if (state.inflight === 0) void stop('idle');
+      setImmediate(() => {
+        if (state.inflight === 0) void stop('idle');
+      });
     }, config.daemonIdleMs);
   };
 
   const server: Server = createServer((socket) => {
+    // Counted per connection until it closes ('close' fires once, whatever ended it), so a
+    // command in progress, however long, is never cut by the idle exit.
     state.inflight++;
     clearTimeout(state.idle);
+    socket.once('close', () => {
+      state.inflight--;
+      if (state.inflight === 0) armIdle();
+    });
     readRequest(socket)
       .then(async (request) => {
         const response = await handle(request);
         await writeLine(socket, response);
         if (request?.action.kind === 'daemon' && request.action.action === 'stop') void stop('stop');
       })
-      .catch(() => socket.destroy())
-      .finally(() => {
-        state.inflight--;
-        armIdle();
-      });
+      .catch(() => socket.destroy());
   });
   const handle = async (request: CliRequest | undefined): Promise<CliResponse> => {
     if (!request) return { ok: false, code: 'INVALID_ARGUMENT', message: 'unreadable request' };
@@ -139,5 +145,8 @@ function readRequest(socket: Socket): Promise<CliRequest | undefined> {
 }
 
 function writeLine(socket: Socket, response: CliResponse): Promise<void> {
-  return new Promise((resolve) => socket.end(`${JSON.stringify(response)}\n`, () => resolve()));
+  return new Promise((resolve) => {
+    socket.once('close', () => resolve()); // a client that went away gets no answer, and no wait
+    socket.end(`${JSON.stringify(response)}\n`, () => resolve());
+  });
 }

@@ -1,5 +1,4 @@
-import type { CallTool } from './executor.js';
-import { toError } from './executor.js';
+import { toError, type CallTool } from './executor-shared.js';
 import type { CliAction, CliResponse } from './protocol.js';
 
 /** Commands that end in a file on the user's disk: the daemon fetches the bytes, the client writes them. */

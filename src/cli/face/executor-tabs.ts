@@ -1,5 +1,4 @@
-import type { CliExecutor, NamedSession } from './executor.js';
-import { toError } from './executor.js';
+import { toError, type ExecutorView as CliExecutor, type NamedSession } from './executor-shared.js';
 import type { CliAction, CliResponse } from './protocol.js';
 
 /** Tabs and named sessions: a few tool calls each, answered as short lines. */

@@ -4,17 +4,10 @@ import type { AnyTool } from '../../tools/define.js';
 import { invokeTool, type InvokeResult } from '../../tools/invoke.js';
 import type { Services } from '../../tools/services.js';
 import { fetchFile } from './executor-files.js';
+import { toError, type CallTool, type NamedSession } from './executor-shared.js';
 import { closeNamed, listNamed, listTabs, tabsAction } from './executor-tabs.js';
 import type { CliAction, CliRequest, CliResponse } from './protocol.js';
 
-/** A named session as the daemon knows it: the engine's ids and this name's current tab. */
-export interface NamedSession {
-  sessionId: string;
-  pageId: string;
-}
-
-/** What the executor's helpers need: one tool call by name, on the one call path. */
-export type CallTool = (name: string, args: Record<string, unknown>) => Promise<InvokeResult>;
 
 /**
  * Turns shell commands into tool calls. Every browser step is an `invokeTool` call on a tool
@@ -136,34 +129,4 @@ export class CliExecutor {
       this.named.delete(name);
     return toError(result);
   }
-}
-
-export function toError(result: Extract<InvokeResult, { ok: false }>): CliResponse {
-  const { code, message, recoveryHint } = result.error;
-  const hint = recoveryHint === undefined ? undefined : toCommandWords(recoveryHint);
-  return {
-    ok: false,
-    code,
-    message: toCommandWords(message),
-    ...(hint ? { hint } : {}),
-    structured: result.error,
-  };
-}
-
-/** The commands that stand for the tools hints name, so a hint reads as something to type. */
-const COMMAND_OF: Readonly<Record<string, string>> = {
-  browser_snapshot: 'browsermesh snapshot',
-  browser_navigate: 'browsermesh goto',
-  browser_session_create: 'browsermesh open',
-  browser_page_list: 'browsermesh tabs',
-  browser_files: 'browsermesh files',
-  browser_wait: 'browsermesh wait',
-  browser_visible_text: 'browsermesh text',
-  browser_observe: 'browsermesh console / requests',
-  browser_state_list: 'browsermesh state list',
-  browser_run: 'browsermesh run',
-};
-
-function toCommandWords(text: string): string {
-  return text.replace(/\bbrowser_[a-z_]+\b/g, (name) => COMMAND_OF[name] ?? name);
 }
