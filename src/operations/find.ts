@@ -17,6 +17,7 @@ export function find(ctx: PageOperationContext, input: FindOptions): Promise<Fin
     deadline: ctx.deadline,
     signal: ctx.signal,
     refTtlMs: ctx.config.refTtlMs,
+    capture: ctx.config.snapshotCapture,
   });
   return withDeadline(work, ctx.deadline, ctx.signal);
 }

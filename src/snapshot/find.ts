@@ -2,7 +2,8 @@ import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { ManagedPage } from '../engine/page.js';
 import { measure } from './budget.js';
 import { buildTree } from './build.js';
-import { capturePage, type StepOptions } from './capture.js';
+import type { StepOptions } from './capture.js';
+import { captureWith } from './capture-mode.js';
 import { formatCursor, type StoredCapture } from './cursors.js';
 import { findNodes, matchBlock, toFindQuery, type FindInput } from './find-match.js';
 import { SNAPSHOT_LIMITS } from './options.js';
@@ -71,11 +72,20 @@ export async function findOnPage(
   const query = toFindQuery(input);
   const state = snapshotState(page);
   state.refTtlMs = ctx.refTtlMs;
-  const { capture, targets } = await capturePage(page, {
-    boxes: false,
-    limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
-    step,
-  });
+  // The snapshot's own capture (in-page or CDP, as configured), so a found ref is the ref a snapshot
+  // of the same document gives the element.
+  const { capture, targets } = await captureWith(
+    page,
+    {
+      boxes: false,
+      limits: {
+        maxNodes: SNAPSHOT_LIMITS.maxScopeNodes,
+        maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars,
+      },
+      step,
+    },
+    ctx.capture ?? 'cdp',
+  );
   state.targets = targets;
   const now = Date.now();
   const built = buildTree(capture, (target, frame, backendNodeId, owners) =>

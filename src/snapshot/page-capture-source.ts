@@ -41,6 +41,9 @@ export interface PageNode {
   it?: string;
   ac?: string;
   a?: Record<string, string>;
+  /** Something to drag (draggable=true, ondragstart, where a grab/move cursor starts); a drop target. */
+  dg?: 1;
+  dt?: 1;
 }
 
 export interface PageDocument {
@@ -70,6 +73,7 @@ function element(id) { const ref = elements[id - 1]; return ref ? ref.deref() : 
 
 const SKIP = new Set(['script', 'style', 'template', 'head', 'noscript', 'title', 'meta', 'link', 'base']);
 const NON_VISUAL = new Set(['head', 'script', 'style', 'template', 'noscript', 'meta', 'link', 'title', 'base', 'option', 'optgroup', 'datalist', 'area', 'param', 'source', 'track', 'slot', 'col', 'colgroup', 'map', 'wbr', 'br']);
+const DRAG_CURSORS = new Set(['grab', '-webkit-grab', 'grabbing', 'move']);
 const LEAF = new Set(['textbox', 'searchbox', 'spinbutton', 'slider', 'Date', 'DateTime', 'InputTime', 'ColorWell', 'checkbox', 'radio', 'switch', 'image', 'Iframe', 'separator', 'progressbar', 'meter', 'Canvas', 'Video', 'Audio']);
 const RANGE_DEFAULTS = { slider: [0, 100], scrollbar: [0, 100], progressbar: [0, 100] };
 const SELECTABLE = new Set(['tab', 'option', 'row', 'gridcell', 'treeitem', 'cell', 'columnheader', 'rowheader']);
@@ -193,6 +197,9 @@ function capture(scopeId) {
     const pointerStart = cs.cursor === 'pointer' && (!parentCs || parentCs.cursor !== 'pointer');
     if (listens || pointerStart || (el.isContentEditable && el.contentEditable === 'true')) record.k = 1;
     if (tabindex >= 0) record.t = 1;
+    const grabStart = DRAG_CURSORS.has(cs.cursor) && (!parentCs || parentCs.cursor !== cs.cursor);
+    if (el.getAttribute('draggable') === 'true' || el.hasAttribute('ondragstart') || grabStart) record.dg = 1;
+    if (isDropTarget(el)) record.dt = 1;
     const d = cs.display;
     if (d.startsWith('inline') || d === 'contents' || d === 'ruby') record.l = 1;
     if (el.localName === 'input' && el.hasAttribute('type')) record.it = typeOf(el);
@@ -206,6 +213,12 @@ function capture(scopeId) {
     return [index];
   }
 
+  function isDropTarget(el) {
+    if (el.hasAttribute('ondrop') || el.hasAttribute('ondragover') || el.hasAttribute('ondragenter')) return true;
+    const effect = (el.getAttribute('aria-dropeffect') || '').trim().toLowerCase();
+    return effect !== '' && effect !== 'none';
+  }
+
   function childrenOf(el, role, cs) {
     if (el.localName === 'select') return selectChildren(el, role);
     if (LEAF.has(role) || el.localName === 'svg' || el.localName === 'input') return [];
@@ -213,7 +226,26 @@ function capture(scopeId) {
       const summary = Array.prototype.find.call(el.children, (c) => c.localName === 'summary');
       return summary ? visit(summary, cs, true) : [];
     }
-    return [...pseudo(el, '::before'), ...visitAll(flatChildren(el), cs, true), ...pseudo(el, '::after')];
+    return [...pseudo(el, '::before'), ...visualOrder(visitAll(flatChildren(el), cs, true)), ...pseudo(el, '::after')];
+  }
+
+  // Virtualized editors and lists draw lines of one height stacked at one x, out of DOM order: such
+  // siblings are read top to bottom (the same rule as visual-order.ts applies to the CDP capture).
+  function visualOrder(kids) {
+    if (kids.length < 2) return kids;
+    const boxes = [];
+    for (const k of kids) {
+      const id = out[k].i;
+      const el = id === undefined ? undefined : element(id);
+      if (!el) return kids;
+      const r = el.getBoundingClientRect();
+      if (r.height <= 0) return kids;
+      boxes.push(r);
+    }
+    const x0 = boxes[0].x, h0 = boxes[0].height;
+    if (boxes.some((b) => Math.abs(b.x - x0) > 1 || Math.abs(b.height - h0) > 1)) return kids;
+    if (boxes.every((b, i) => i === 0 || boxes[i - 1].y <= b.y)) return kids;
+    return kids.map((k, i) => ({ k, y: boxes[i].y })).sort((a, b) => a.y - b.y).map((o) => o.k);
   }
 
   function selectChildren(select, role) {
@@ -242,6 +274,9 @@ function capture(scopeId) {
   function propsOf(el, role) {
     const p = {};
     const attr = (n) => el.getAttribute(n);
+    if ((role === 'textbox' || role === 'searchbox') && attr('aria-multiline') !== 'false') {
+      if (el.localName === 'textarea' || attr('aria-multiline') === 'true' || (el.isContentEditable && el.contentEditable === 'true')) p.multiline = true;
+    }
     if (role === 'heading') {
       const level = Number.parseInt(attr('aria-level') || '', 10);
       p.level = level >= 1 ? level : /^h[1-6]$/.test(el.localName) ? Number(el.localName[1]) : 2;

@@ -286,6 +286,8 @@ function factsOf(n: PageNode): DomFacts {
   const facts: DomFacts = { clickable: n.k === 1, tabbable: n.t === 1, inline: n.l === 1 };
   if (n.it !== undefined) facts.inputType = n.it;
   if (n.ac !== undefined) facts.autocomplete = n.ac;
+  if (n.dg === 1) facts.draggable = true;
+  if (n.dt === 1) facts.dropTarget = true;
   const aria = n.a && ariaFacts(new Map(Object.entries(n.a)));
   if (aria) facts.aria = aria;
   return facts;

@@ -204,8 +204,8 @@ describe('facade members on a real page', () => {
     expect(error.message).toContain('page.evaluate');
     const locatorMiss = await h.err('browser_run', {
       ...s,
-      code: `await page.locator('a').dragTo(page.locator('b'));`,
+      code: `await page.locator('a').dispatchEvent('click');`,
     });
-    expect(locatorMiss.message).toContain('dragTo');
+    expect(locatorMiss.message).toContain('dispatchEvent');
   });
 });

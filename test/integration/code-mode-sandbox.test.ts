@@ -137,9 +137,16 @@ describe('cancellation and parallel sessions', () => {
   it('cancels a running script from the client and frees the session', async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
+    // Started once the page has committed (its image is asked for), not when its request arrives:
+    // a cancel between the two would rightly abort the navigation itself.
     site.route('/cancel-started', (_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<title>started</title><p>started</p><img src="/cancel-ping">');
+    });
+    site.route('/cancel-ping', (_req, res) => {
       started();
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>started</title><p>started</p>');
+      res.writeHead(204).end();
     });
     const controller = new AbortController();
     const call = h.call(
