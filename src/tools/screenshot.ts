@@ -19,7 +19,8 @@ const Capture = z
       .strict(),
   ])
   .meta({
-    shape: '{kind: "viewport" (default) | "fullPage"} | {kind: "element"; ref | locator (as in browser_click) | css}',
+    shape:
+      '{kind: "viewport" (default) | "fullPage"} | {kind: "element"; ref | locator (as in browser_click) | css}',
   })
   .optional();
 

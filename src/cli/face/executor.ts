@@ -8,7 +8,6 @@ import { toError, type CallTool, type NamedSession } from './executor-shared.js'
 import { closeNamed, listNamed, listTabs, tabsAction } from './executor-tabs.js';
 import type { CliAction, CliRequest, CliResponse } from './protocol.js';
 
-
 /**
  * Turns shell commands into tool calls. Every browser step is an `invokeTool` call on a tool
  * definition, exactly as the MCP server makes it; this file only maps session names to ids (and each
