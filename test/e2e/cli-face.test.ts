@@ -59,6 +59,11 @@ describe('browsermesh <command> (shell face)', async () => {
     expect(stale.status).toBe(1);
     expect(stale.stderr).toMatch(/^STALE_ELEMENT_REFERENCE: .*\nhint: .*browsermesh snapshot/);
     expect((await bm(['text'])).stdout).toMatch(/order number is \w+/);
+    // The same session's work as a Playwright test (the action log is on by default).
+    const spec = await bm(['export-test']);
+    expect(spec.status).toBe(0);
+    expect(spec.stdout).toContain("import { test, expect } from '@playwright/test'");
+    expect(spec.stdout).toMatch(/getByRole\('button', \{ name: 'Add to cart' \}\)\.click\(\)/);
   });
 
   it('runs a code-mode script from a heredoc on stdin, from an argument, and refuses an empty one', async () => {

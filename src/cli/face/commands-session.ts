@@ -111,6 +111,30 @@ export const SESSION_COMMANDS: readonly CommandSpec[] = [
       return tool('set_viewport', { width, height });
     },
   },
+  {
+    name: 'export-test',
+    usage: '',
+    summary: "Print the session's actions as a @playwright/test spec (redirect it to a file)",
+    options: [
+      { name: 'js', help: 'JavaScript instead of TypeScript' },
+      { name: 'from', value: 'N', help: 'first step of the action log' },
+      { name: 'to', value: 'N', help: 'last step of the action log' },
+    ],
+    build: (input) => {
+      input.done();
+      const fromStep = input.int('from');
+      const toStep = input.int('to');
+      return tool(
+        'export_test',
+        {
+          ...(input.flag('js') ? { language: 'js' } : {}),
+          ...(fromStep === undefined ? {} : { fromStep }),
+          ...(toStep === undefined ? {} : { toStep }),
+        },
+        'session',
+      );
+    },
+  },
   startStop('trace', 'trace', 'Record a Playwright trace of the session (stop saves it to `files`)'),
   startStop('record', 'recording', 'Record a video of the current tab (stop saves it to `files`)'),
   {
