@@ -1,5 +1,5 @@
 import { invalidArgument } from '../errors.js';
-import { renderTree } from './render.js';
+import { CONTEXT_ROLES, renderTree } from './render.js';
 import type { RenderOptions, SnapNode } from './types.js';
 
 /**
@@ -27,16 +27,7 @@ const NEIGHBOUR_CHARS = 80;
 
 /** Landmarks and named containers that say where a match is. */
 const PATH_ROLES = new Set([
-  'banner',
-  'navigation',
-  'main',
-  'complementary',
-  'contentinfo',
-  'search',
-  'form',
-  'dialog',
-  'alertdialog',
-  'iframe',
+  ...CONTEXT_ROLES,
   'region',
   'article',
   'table',

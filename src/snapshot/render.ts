@@ -26,7 +26,8 @@ export interface RenderResult {
  */
 export const MAX_RUN_ITEMS = 40;
 const INDENT = '  ';
-const CONTEXT_ROLES = new Set([
+/** Landmarks a line's context is said by (find's match paths start from the same set). */
+export const CONTEXT_ROLES: ReadonlySet<string> = new Set([
   'banner',
   'navigation',
   'main',
