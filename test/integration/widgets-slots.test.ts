@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { refOf } from './support/refs.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
@@ -23,12 +24,6 @@ afterAll(async () => {
   await h?.close();
   await site?.close();
 });
-
-const refOf = (snapshot: string, pattern: RegExp): string => {
-  const found = pattern.exec(snapshot)?.[1];
-  if (!found) throw new Error(`no ref for ${String(pattern)} in:\n${snapshot}`);
-  return found;
-};
 
 describe('MCP', () => {
   it('visible text and a text wait include slotted light-DOM text', async () => {
