@@ -49,6 +49,7 @@ async function expectPlayableMp4(t: ToolDriver, result: RecordingResult, name: s
   expect(played.error).toBeNull();
   expect(played.readyState).toBeGreaterThanOrEqual(2);
   expect(played.width).toBeGreaterThan(0);
+  expect(played.playError ?? null).toBeNull();
   expect(played.frames).toBeGreaterThanOrEqual(1);
   return played;
 }

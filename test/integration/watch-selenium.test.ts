@@ -16,6 +16,7 @@ import { McpHarness, testConfig } from '../helpers/harness.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
 import { expectTakeover } from './support/takeover.js';
+import { waitFor } from './support/wait.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { fileId: string; name: string; bytes: number; mimeType: string | null };
@@ -74,10 +75,14 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
     });
     await h.ok('browser_recording', { ...s, action: 'start' });
 
-    const state = (await (await fetch(`${dashboard.url}api/state`)).json()) as {
-      sessions: Array<{ sessionId: string }>;
-    };
-    expect(state.sessions.find((session) => session.sessionId === s.sessionId)).toMatchObject({
+    type Listed = { sessionId: string; pages: Array<{ title: string }> };
+    const onGrid = async (): Promise<Listed | undefined> =>
+      ((await (await fetch(`${dashboard.url}api/state`)).json()) as { sessions: Listed[] }).sessions.find(
+        (session) => session.sessionId === s.sessionId,
+      );
+    // The dashboard answers without waiting long for a title over the Grid's CDP proxy: poll for it.
+    await waitFor(async () => (await onGrid())?.pages[0]?.title === 'Ticker', 20_000, 'the title listed');
+    expect(await onGrid()).toMatchObject({
       name: 'on-grid',
       provider: 'selenium',
       tracing: true,
@@ -119,6 +124,7 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
     const played = (await page.evaluate(PLAY_SCRIPT)) as Played;
     expect(played.error).toBeNull();
     expect(played.readyState).toBeGreaterThanOrEqual(2);
+    expect(played.playError ?? null).toBeNull();
     expect(played.frames).toBeGreaterThanOrEqual(1);
 
     // Take-over: the person's input goes over the Grid's CDP proxy while the agent waits.

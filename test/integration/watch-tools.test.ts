@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingsOf } from '../../src/engine/session-recordings.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
 import { waitFor } from './support/wait.js';
 import { serveTraceViewer } from './support/trace-viewer.js';
 import { readZip } from './support/zip.js';
@@ -177,37 +178,13 @@ describe('browser_recording', () => {
     );
 
     const mp4 = await readFile(fileOnDisk(s.sessionId, file.name));
-    site.route('/watch/video.mp4', (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': mp4.length });
-      res.end(mp4);
-    });
-    site.route('/watch/player', (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html' });
-      res.end('<!doctype html><title>Player</title><video id="v" muted src="/watch/video.mp4"></video>');
-    });
     const player = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
-    await player.goto(site.url('/watch/player'));
-    const played = await player.evaluate(
-      () =>
-        new Promise<{ readyState: number; error: number | null; width: number; frames: number }>(
-          (resolve) => {
-            const v = document.getElementById('v') as HTMLVideoElement;
-            const report = (frames: number): void =>
-              resolve({
-                readyState: v.readyState,
-                error: v.error?.code ?? null,
-                width: v.videoWidth,
-                frames,
-              });
-            v.addEventListener('error', () => report(0));
-            v.requestVideoFrameCallback((_now, meta) => report(meta.presentedFrames));
-            void v.play().catch(() => report(-1));
-          },
-        ),
-    );
+    await player.goto(servePlayer(site, 'watch', mp4, 'video/mp4'));
+    const played = (await player.evaluate(PLAY_SCRIPT)) as Played;
     expect(played.error).toBeNull();
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.width).toBeGreaterThan(0);
+    expect(played.playError ?? null).toBeNull();
     expect(played.frames).toBeGreaterThanOrEqual(1);
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });

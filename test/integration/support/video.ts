@@ -6,6 +6,8 @@ export interface Played {
   error: number | null;
   width: number;
   frames: number;
+  /** Why play() was refused, when it was. */
+  playError?: string | null;
 }
 
 /**
@@ -24,13 +26,27 @@ export function servePlayer(site: FixtureServer, name: string, bytes: Buffer, mi
   return site.url(`/video/${name}/player`);
 }
 
-/** Page script (a promise of {@link Played}): plays #v until a frame is presented or it fails. */
+/**
+ * Page script (a promise of {@link Played}): plays #v until a frame is presented or it fails. A
+ * play() that Chromium interrupts (an AbortError: a busy machine can pause video-only media between
+ * the load and the play) is tried again on the next animation frame, up to 20 times; a rejection
+ * that is not an interruption, or the last one, reports frames -1 with its name in `playError`.
+ */
 export const PLAY_SCRIPT = `new Promise((resolve) => {
   const v = document.getElementById('v');
-  const report = (frames) => resolve({ readyState: v.readyState, error: v.error ? v.error.code : null,
-    width: v.videoWidth, frames });
+  let done = false;
+  const report = (frames, playError) => {
+    if (done) return;
+    done = true;
+    resolve({ readyState: v.readyState, error: v.error ? v.error.code : null, width: v.videoWidth,
+      frames, playError: playError || null });
+  };
   if (v.error) report(0);
   v.addEventListener('error', () => report(0));
   v.requestVideoFrameCallback((_now, meta) => report(meta.presentedFrames));
-  v.play().catch(() => report(-1));
+  const attempt = (left) => v.play().catch((e) => {
+    if (e && e.name === 'AbortError' && left > 0) requestAnimationFrame(() => attempt(left - 1));
+    else report(-1, e ? e.name + ': ' + e.message : 'rejected');
+  });
+  attempt(20);
 })`;
