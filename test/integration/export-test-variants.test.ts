@@ -99,11 +99,11 @@ describe('exported specs on a changed page', () => {
       site.route('/export/order', orderPage('moved'));
       const moved = await runSpec(best.code, env);
       expect(moved.passed, moved.output).toBe(true);
-      const cssRun = await runSpec(css.code, env);
+      const cssRun = await runSpec(css.code, env, { expectFailure: true });
       expect(cssRun.passed).toBe(false);
       expect(cssRun.output).toContain("locator('button.buy-btn')");
       site.route('/export/order', orderPage('reworded'));
-      const reworded = await runSpec(best.code, env);
+      const reworded = await runSpec(best.code, env, { expectFailure: true });
       expect(reworded.passed).toBe(false);
       expect(reworded.output).toContain('toBeVisible');
       expect(reworded.output).toContain("getByText('Order placed')");

@@ -14,19 +14,26 @@ export interface SpecRun {
 /**
  * Runs one generated spec with `@playwright/test` (the dev dependency) in a temp folder: the config
  * the test writes gives Debian's Chromium and --no-sandbox, so the spec itself stays as generated.
+ * `expectFailure` shortens the action and assertion timeouts for a run that must fail, so it fails
+ * in a few seconds (a run that must pass keeps room for a loaded machine).
  */
 export async function runSpec(
   code: string,
   env: Record<string, string> = {},
-  fileName = 'exported.spec.ts',
+  {
+    fileName = 'exported.spec.ts',
+    expectFailure = false,
+  }: { fileName?: string; expectFailure?: boolean } = {},
 ): Promise<SpecRun> {
+  const actionTimeout = expectFailure ? 4_000 : 10_000;
+  const expectTimeout = expectFailure ? 3_000 : 5_000;
   const dir = await mkdtemp(join(tmpdir(), 'bm-spec-'));
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await writeFile(join(dir, fileName), code);
   const config = `export default {
   testDir: ${JSON.stringify(dir)},
   timeout: 30000,
-  expect: { timeout: 5000 },
+  expect: { timeout: ${expectTimeout} },
   workers: 1,
   retries: 0,
   reporter: 'line',
@@ -35,7 +42,7 @@ export async function runSpec(
     browserName: 'chromium',
     headless: true,
     // A spec that cannot find its element fails in seconds, not at the test's timeout.
-    actionTimeout: 10000,
+    actionTimeout: ${actionTimeout},
     launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)}, args: ['--no-sandbox'] },
   },
 };
