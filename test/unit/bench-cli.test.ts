@@ -118,3 +118,12 @@ describe('bench CLI report section', () => {
     expect(text).toMatch(/SKILL\.md an agent loads, target ≤ 1,500 tokens: 1,400 tokens — \*\*met\*\*/);
   });
 });
+
+describe('bench ratio format', () => {
+  it('keeps two significant digits below 0.01 so a tiny ratio does not read as zero', async () => {
+    const { fmtRatio } = (await import(new URL('../../bench/report/format.mjs', import.meta.url).href)) as {
+      fmtRatio: (value: number | undefined) => string;
+    };
+    expect([0.0045, 0.75, 12.34, undefined].map(fmtRatio)).toEqual(['0.0045×', '0.75×', '12.3×', '—']);
+  });
+});
