@@ -51,7 +51,7 @@ function runner(cwd, env, argv0) {
 }
 
 /** Snapshot files a CLI links to (`.yml`/`.md` paths in its output), read as the agent would. */
-function linkedFiles(cwd, out) {
+export function linkedFiles(cwd, out) {
   const paths = [...out.matchAll(/([\w./-]+\.(?:ya?ml|md))\b/g)].map((m) => m[1]);
   const texts = [];
   for (const path of new Set(paths)) {

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -116,6 +118,26 @@ describe('bench CLI report section', () => {
       /per-command median vs agent-browser, target ≤ 1×: 150 ms vs 100 ms.* — \*\*MISSED\*\*/,
     );
     expect(text).toMatch(/SKILL\.md an agent loads, target ≤ 1,500 tokens: 1,400 tokens — \*\*met\*\*/);
+  });
+});
+
+describe('bench CLI files the agent must open', () => {
+  it('reads the snapshot file playwright-cli links after a navigation, and none for an inline snapshot', async () => {
+    const { linkedFiles } = (await import(
+      new URL('../../bench/lib/shell-clis.mjs', import.meta.url).href
+    )) as { linkedFiles: (cwd: string, out: string) => string[] };
+    const cwd = mkdtempSync(join(tmpdir(), 'bench-cli-test-'));
+    try {
+      mkdirSync(join(cwd, '.playwright-cli'));
+      writeFileSync(
+        join(cwd, '.playwright-cli', 'page-2026-12-03T18-07-34-014Z.yml'),
+        '- textbox "Email" [ref=f1e23]\n',
+      );
+      expect(linkedFiles(cwd, fixture('playwright-cli-goto'))).toEqual(['- textbox "Email" [ref=f1e23]\n']);
+      expect(linkedFiles(cwd, fixture('playwright-cli-checkout'))).toEqual([]);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
 
