@@ -13,6 +13,11 @@ const BROWSERMESH_GROUP_ITEM = /(@e\d+) (.*?)(?= @e\d+ |$)/g;
 const PLAYWRIGHT_LINE = /^\s*- ([a-z-]+)(?: "((?:[^"\\]|\\.)*)")?(.*?)\[ref=([a-z0-9]+)\]/;
 // chrome-devtools-mcp:   uid=1_17 searchbox "Search"
 const DEVTOOLS_LINE = /uid=(\S+) ([a-zA-Z-]+)(?: "((?:[^"\\]|\\.)*)")?/;
+// The shell CLIs' aria YAML, the ref inside any bracket group right after the name:
+//   playwright-cli:  - textbox "Full name" [ref=f2e31]   (after a navigation refs carry an f<N> prefix)
+//   agent-browser:   - textbox "Full name" [required, ref=e16]   - heading "Hi" [level=1, ref=e5]
+const ARIA_CLI_LINE = /^\s*- ([a-z-]+)(?: "((?:[^"\\]|\\.)*)")?((?:\s*\[[^\]]*\])*)/;
+const ARIA_CLI_REF = /[[,\s]ref=([a-z0-9]+)[\],]/;
 
 /** @returns {SnapshotNode[]} */
 export function parseBrowserMesh(text) {
@@ -59,6 +64,17 @@ export function parseDevtools(text) {
   for (const line of text.split('\n')) {
     const m = DEVTOOLS_LINE.exec(line);
     if (m) nodes.push({ ref: m[1], role: m[2], name: (m[3] ?? '').replace(/\\"/g, '"'), line });
+  }
+  return nodes;
+}
+
+/** playwright-cli and agent-browser snapshots (see ARIA_CLI_LINE); lines without a ref are skipped. */
+export function parseAriaCli(text) {
+  const nodes = [];
+  for (const line of text.split('\n')) {
+    const m = ARIA_CLI_LINE.exec(line);
+    const ref = m && ARIA_CLI_REF.exec(m[3])?.[1];
+    if (ref) nodes.push({ role: m[1], name: (m[2] ?? '').replace(/\\"/g, '"'), ref, line });
   }
   return nodes;
 }

@@ -4,10 +4,11 @@
 // gets --no-sandbox and a proxy on a closed loopback port, update checks are off.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { CHROMIUM_PATH } from './chromium.mjs';
+import { findRef, parseAriaCli, parseBrowserMesh } from './refs.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -37,6 +38,11 @@ function runner(cwd, env, argv0) {
       child.stdout.on('data', (chunk) => (out += chunk.toString()));
       child.stderr.on('data', (chunk) => (out += chunk.toString()));
       const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+      // A binary that cannot start is an exit status like any other, not a crash of the bench.
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        resolve({ status: -1, out: `${out}${error.message}`, ms: performance.now() - started });
+      });
       child.on('close', (status) => {
         clearTimeout(timer);
         resolve({ status, out, ms: performance.now() - started });
@@ -45,7 +51,7 @@ function runner(cwd, env, argv0) {
 }
 
 /** Snapshot files a CLI links to (`.yml`/`.md` paths in its output), read as the agent would. */
-function linkedFiles(cwd, out) {
+export function linkedFiles(cwd, out) {
   const paths = [...out.matchAll(/([\w./-]+\.(?:ya?ml|md))\b/g)].map((m) => m[1]);
   const texts = [];
   for (const path of new Set(paths)) {
@@ -55,14 +61,24 @@ function linkedFiles(cwd, out) {
   return texts;
 }
 
-/** `- role "name" [ref=e5]` lines (playwright-cli and agent-browser snapshots). */
-function ariaRef(text, role, name) {
-  for (const line of text.split('\n')) {
-    if (line.includes(`${role} "${name}`)) {
-      const ref = /\[ref=(e\d+)\]/.exec(line);
-      if (ref) return ref[1];
-    }
-  }
+/** A ref finder over one snapshot format: throws, quoting what the snapshot had, when none matches. */
+const refFinder =
+  (parse, label, prefix = '') =>
+  (text, role, name) =>
+    `${prefix}${findRef(parse(text), role, name, `${label}'s snapshot`)}`;
+
+/** The command line as the agent writes it (what the model's output costs). */
+const commandLine = (bin) => (args) =>
+  [bin, ...args.map((a) => (/^[\w@./:=-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))].join(' ');
+
+/** Stops the CLI's browser or daemon with its own command, then removes its temporary folder. */
+const closer = (run, args, dir) => () =>
+  run(args).finally(() => rmSync(dir, { recursive: true, force: true, maxRetries: 3 }));
+
+/** Why a peer cannot run here (its package or binary missing), or undefined when it can. */
+function missing(pkg, bin) {
+  if (version(pkg) === 'missing') return `${pkg} is not installed`;
+  if (!existsSync(bin)) return `${bin} is missing`;
   return undefined;
 }
 
@@ -75,24 +91,24 @@ export function browsermeshCli() {
     BROWSERMESH_EXECUTABLE_PATH: CHROMIUM_PATH,
     BROWSERMESH_TIMEOUT_MS: '60000',
   };
-  const run = runner(dataDir, env, [process.execPath, join(ROOT, 'dist', 'cli', 'main.js')]);
+  const main = join(ROOT, 'dist', 'cli', 'main.js');
+  const run = runner(dataDir, env, [process.execPath, main]);
+  const line = commandLine('browsermesh');
+  const withSession = (args, session) => (session ? ['-s', session, ...args] : args);
   return {
     label: 'browsermesh CLI',
-    version:
-      version('..') === 'missing'
-        ? 'dist'
-        : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
-    run: (args, session) => run(session ? ['-s', session, ...args] : args),
+    version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+    unavailable: () => (existsSync(main) ? undefined : `${main} is missing (npm run build)`),
+    run: (args, session) => run(withSession(args, session)),
+    written: (args, session) => line(withSession(args, session)),
     snapshot: ['snapshot', '-i'],
+    fullSnapshot: ['snapshot'],
     open: (url) => ['open', url],
     goto: (url) => ['goto', url],
-    ref: (text, role, name) => {
-      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return new RegExp(`\\[${role} (@e\\d+)[^\\]]*\\] ${escaped}(\\n|$)`).exec(text)?.[1];
-    },
+    ref: refFinder(parseBrowserMesh, 'browsermesh'),
     select: (ref, label) => ['select', ref, label, '--by-label'],
     files: () => [],
-    close: () => run(['daemon', 'stop']),
+    close: closer(run, ['daemon', 'stop'], dataDir),
     skill: async () => readFileSync(join(ROOT, 'skills', 'browsermesh', 'SKILL.md'), 'utf8'),
   };
 }
@@ -114,14 +130,18 @@ export function playwrightCli() {
   return {
     label: 'playwright-cli',
     version: version('@playwright/cli'),
+    unavailable: () => missing('@playwright/cli', BIN('playwright-cli')),
     run: (args) => run(args),
+    written: commandLine('playwright-cli'),
+    // It has no interactive-only mode: `snapshot` prints the whole page (its documented way).
     snapshot: ['snapshot'],
+    fullSnapshot: ['snapshot'],
     open: (url) => ['open', url],
     goto: (url) => ['goto', url],
-    ref: ariaRef,
+    ref: refFinder(parseAriaCli, 'playwright-cli'),
     select: (ref, label) => ['select', ref, label],
     files: (out) => linkedFiles(cwd, out),
-    close: () => run(['close']),
+    close: closer(run, ['close'], cwd),
     skill: () =>
       readFileSync(
         join(ROOT, 'node_modules', '@playwright', 'cli', 'skills', 'playwright-cli', 'SKILL.md'),
@@ -144,17 +164,17 @@ export function agentBrowserCli() {
   return {
     label: 'agent-browser',
     version: version('agent-browser'),
+    unavailable: () => missing('agent-browser', BIN('agent-browser')),
     run: (args) => run(args),
+    written: commandLine('agent-browser'),
     snapshot: ['snapshot', '-i'],
+    fullSnapshot: ['snapshot'],
     open: (url) => ['open', url],
     goto: (url) => ['open', url],
-    ref: (text, role, name) => {
-      const ref = ariaRef(text, role, name);
-      return ref && `@${ref}`;
-    },
+    ref: refFinder(parseAriaCli, 'agent-browser', '@'),
     select: (ref, label) => ['select', ref, label],
     files: () => [],
-    close: () => run(['close']),
+    close: closer(run, ['close'], socketDir),
     skill: () => {
       const stub = readFileSync(
         join(ROOT, 'node_modules', 'agent-browser', 'skills', 'agent-browser', 'SKILL.md'),

@@ -17,7 +17,9 @@ export function fmtMs(value) {
 
 export function fmtRatio(value) {
   if (!Number.isFinite(value)) return DASH;
-  return value >= 10 ? `${value.toFixed(1)}×` : `${value.toFixed(2)}×`;
+  if (value >= 10) return `${value.toFixed(1)}×`;
+  // Two significant digits below 0.01: a find that costs 0.0045× of a whole snapshot is not "0.00×".
+  return value > 0 && value < 0.01 ? `${value.toPrecision(2)}×` : `${value.toFixed(2)}×`;
 }
 
 export function fmtNum(value, digits = 1) {

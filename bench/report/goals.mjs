@@ -19,7 +19,7 @@ const find = (rows, where) => rows.find((r) => Object.entries(where).every(([k, 
 const usable = (row, field) => row && !row.na && !row.error && Number.isFinite(row[field]);
 const why = (row, what) => row?.na ?? row?.error ?? `${what} not measured`;
 
-function goal(id, text, target, check) {
+export function goal(id, text, target, check) {
   try {
     return { id, goal: text, target, ...check() };
   } catch (error) {
@@ -27,7 +27,7 @@ function goal(id, text, target, check) {
   }
 }
 
-function notMeasured(note) {
+export function notMeasured(note) {
   return { met: null, measured: '—', note };
 }
 

@@ -2,6 +2,7 @@
 
 import { fmtInt, fmtMs, fmtNum } from './format.mjs';
 import { cells, ratioCell, table, usable } from './table.mjs';
+import { CLI_ABOUT, cliSection } from './section-cli.mjs';
 
 const BM = 'BrowserMesh';
 
@@ -343,4 +344,5 @@ export const SECTIONS = [
     coldStartSection,
     'Spawn → MCP handshake → tools/list → whatever is needed to get a page → first completed navigation (which launches the browser). "Spawn → initialize" is the handshake alone. BrowserMesh then runs `return 1` in `browser_run` twice: the first pays for whatever the sandbox has not started yet.',
   ],
+  ['cli', 'Shell CLIs', cliSection, CLI_ABOUT],
 ];
