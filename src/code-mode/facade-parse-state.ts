@@ -46,7 +46,11 @@ function routeUrl(m: string, value: unknown): string {
   const regexp = pattern(m, "argument 'url'", value, true);
   if (regexp !== undefined) return `/${regexp.source}/${regexp.flags}`;
   if (isRecord(value) && value['$unsupported'] === 'function')
-    fail(m, "argument 'url'", 'must be a glob string or a RegExp (a predicate function cannot run per request)');
+    fail(
+      m,
+      "argument 'url'",
+      'must be a glob string or a RegExp (a predicate function cannot run per request)',
+    );
   return str(m, "argument 'url'", value, MAX_URL_CHARS);
 }
 
@@ -70,7 +74,8 @@ function fulfill(m: string, raw: unknown, what: string): RouteAction {
   const headers = opt(o['headers'], (v) => headersOf(m, v));
   if (headers !== undefined) action.headers = headers;
   const contentType = opt(o['contentType'], (v) => str(m, "option 'contentType'", v, 127));
-  if (o['body'] !== undefined && o['json'] !== undefined) fail(m, "option 'json'", 'cannot be combined with body');
+  if (o['body'] !== undefined && o['json'] !== undefined)
+    fail(m, "option 'json'", 'cannot be combined with body');
   if (o['json'] !== undefined) {
     action.body = str(m, "option 'json'", JSON.stringify(o['json']), MAX_ROUTE_BODY_CHARS, true);
     action.contentType = contentType ?? 'application/json';
@@ -104,7 +109,8 @@ function routeAction(m: string, raw: unknown): RouteAction {
       "argument 'handler'",
       'reads the request (route.request() or its second argument): browser_run runs a handler once, at registration, so it cannot see or branch on requests; add one route per URL pattern instead',
     );
-  if (kind === 'many') fail(m, "argument 'handler'", 'answered more than once (call one of fulfill, abort or continue)');
+  if (kind === 'many')
+    fail(m, "argument 'handler'", 'answered more than once (call one of fulfill, abort or continue)');
   return fail(
     m,
     "argument 'handler'",
@@ -115,7 +121,11 @@ function routeAction(m: string, raw: unknown): RouteAction {
 /** `{ status, headers, contentType, body, json }` or `{ abort: true | reason }`. */
 function routeData(m: string, value: unknown): RouteAction {
   if (!isRecord(value) || '$unsupported' in value)
-    return fail(m, "argument 'handler'", 'must be a function or an object such as { status, body } or { abort: true }');
+    return fail(
+      m,
+      "argument 'handler'",
+      'must be a function or an object such as { status, body } or { abort: true }',
+    );
   if (value['abort'] === undefined || value['abort'] === false) return fulfill(m, value, 'handler');
   options(`${m}: handler`, value, ['abort']);
   return { kind: 'abort', reason: abortReason(m, value['abort']) };
@@ -135,7 +145,8 @@ function cookieList(m: string, a: Raw): FacadeCall {
   const raw = a['urls'];
   if (raw === undefined || raw === null) return { op: 'cookies', urls: [] };
   const list: unknown[] = Array.isArray(raw) ? raw : [raw];
-  if (list.length > MAX_COOKIE_URLS) fail(m, "argument 'urls'", `has too many entries (max ${MAX_COOKIE_URLS})`);
+  if (list.length > MAX_COOKIE_URLS)
+    fail(m, "argument 'urls'", `has too many entries (max ${MAX_COOKIE_URLS})`);
   return { op: 'cookies', urls: list.map((v) => str(m, "argument 'urls'", v, 4_096)) };
 }
 
@@ -156,7 +167,8 @@ function cookieArg(m: string, raw: unknown): CookieArg {
     secure: opt(o['secure'], (v) => bool(m, "cookie 'secure'", v)),
     sameSite: opt(o['sameSite'], (v) => oneOf(m, "cookie 'sameSite'", v, ['Strict', 'Lax', 'None'] as const)),
   };
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(cookie, { [key]: value });
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) Object.assign(cookie, { [key]: value });
   return cookie;
 }
 

@@ -52,7 +52,13 @@ describe('page.route / context.route record the handler once, as data', () => {
       {
         op: 'route',
         url: '**/api/a',
-        action: { kind: 'fulfill', status: 201, contentType: 'text/plain', body: 'hi', headers: { 'x-a': '1' } },
+        action: {
+          kind: 'fulfill',
+          status: 201,
+          contentType: 'text/plain',
+          body: 'hi',
+          headers: { 'x-a': '1' },
+        },
       },
       {
         op: 'route',
@@ -72,13 +78,28 @@ describe('page.route / context.route record the handler once, as data', () => {
 
   it('refuses a handler that reads the request, answers twice or never, and bad options', async () => {
     const cases: [string, RegExp][] = [
-      [`await page.route('**/x', route => route.request().url().endsWith('a') ? route.abort() : route.continue())`, /cannot see or branch on requests/],
-      [`await page.route('**/x', (route, request) => request.method() === 'GET' ? route.abort() : route.continue())`, /cannot see or branch on requests/],
-      [`await page.route('**/x', route => { try { route.request() } catch {} return route.abort() })`, /cannot see or branch on requests/],
+      [
+        `await page.route('**/x', route => route.request().url().endsWith('a') ? route.abort() : route.continue())`,
+        /cannot see or branch on requests/,
+      ],
+      [
+        `await page.route('**/x', (route, request) => request.method() === 'GET' ? route.abort() : route.continue())`,
+        /cannot see or branch on requests/,
+      ],
+      [
+        `await page.route('**/x', route => { try { route.request() } catch {} return route.abort() })`,
+        /cannot see or branch on requests/,
+      ],
       [`await page.route('**/x', route => { route.abort(); route.continue(); })`, /answered more than once/],
       [`await page.route('**/x', route => {})`, /must call route.fulfill/],
-      [`await page.route('**/x', route => route.fulfill({ status: 200, bogus: 1 }))`, /option 'bogus' is not supported/],
-      [`await page.route('**/x', route => route.continue({ url: 'http://127.0.0.1/' }))`, /option 'url' is not supported/],
+      [
+        `await page.route('**/x', route => route.fulfill({ status: 200, bogus: 1 }))`,
+        /option 'bogus' is not supported/,
+      ],
+      [
+        `await page.route('**/x', route => route.continue({ url: 'http://127.0.0.1/' }))`,
+        /option 'url' is not supported/,
+      ],
       [`await page.route('**/x', route => route.abort('nope'))`, /errorCode/],
       [`await page.route('**/x', { status: 200 }, { times: 1 })`, /option 'times' is not supported/],
       [`await page.route(u => true, { status: 200 })`, /glob string or a RegExp/],
@@ -129,12 +150,26 @@ describe('cookies, emulateMedia and selectText', () => {
         op: 'addCookies',
         cookies: [
           { name: 'a', value: '1', url: 'http://127.0.0.1/' },
-          { name: 'b', value: '', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax', expires: 2000000000 },
+          {
+            name: 'b',
+            value: '',
+            domain: 'localhost',
+            path: '/',
+            httpOnly: true,
+            sameSite: 'Lax',
+            expires: 2000000000,
+          },
         ],
       },
       { op: 'clearCookies' },
       { op: 'clearCookies', name: 'a', domain: 'localhost' },
-      { op: 'emulateMedia', colorScheme: 'dark', reducedMotion: 'reduce', forcedColors: 'none', media: 'print' },
+      {
+        op: 'emulateMedia',
+        colorScheme: 'dark',
+        reducedMotion: 'reduce',
+        forcedColors: 'none',
+        media: 'print',
+      },
       { op: 'selectText', target: p },
       {
         op: 'selectText',
@@ -148,8 +183,14 @@ describe('cookies, emulateMedia and selectText', () => {
 
   it('refuses bad cookies, media and selection options by name', async () => {
     const cases: [string, RegExp][] = [
-      [`await context.addCookies([{ name: 'a', value: '1', url: 'http://127.0.0.1/', partitionKey: 'x' }])`, /option 'partitionKey' is not supported/],
-      [`await context.addCookies([{ value: '1', url: 'http://127.0.0.1/' }])`, /cookie 'name' must be a string/],
+      [
+        `await context.addCookies([{ name: 'a', value: '1', url: 'http://127.0.0.1/', partitionKey: 'x' }])`,
+        /option 'partitionKey' is not supported/,
+      ],
+      [
+        `await context.addCookies([{ value: '1', url: 'http://127.0.0.1/' }])`,
+        /cookie 'name' must be a string/,
+      ],
       [`await context.addCookies([])`, /must be an array of 1 to 50 cookies/],
       [`await context.addCookies({ name: 'a', value: '1' })`, /must be an array/],
       [`await context.clearCookies({ name: /a/ })`, /option 'name' must be a string, got a RegExp/],

@@ -87,7 +87,9 @@ describe('code mode: page.route / context.route', () => {
     await run(`await page.unroute('**/api/data'); return 1;`);
     expect(JSON.parse((await fetchFromPage('/api/data')).body ?? '{}')).toMatchObject({ ok: true });
     await run(`await context.unrouteAll(); return 1;`);
-    expect((await h.ok<{ routes: unknown[] }>('browser_route', { sessionId: s.sessionId })).routes).toEqual([]);
+    expect((await h.ok<{ routes: unknown[] }>('browser_route', { sessionId: s.sessionId })).routes).toEqual(
+      [],
+    );
   });
 
   it('keeps the URL policy: a blocked host is refused, a catch-all route never answers for it', async () => {
@@ -133,7 +135,10 @@ describe('code mode: page.route / context.route', () => {
 describe('code mode: context cookies', () => {
   it('adds, lists (credential-named and --secrets values redacted in any encoding) and clears', async () => {
     const url = site.url('/');
-    const out = await run<{ listed: { name: string; value: string; redacted?: true }[]; reversed: string[] }>(`
+    const out = await run<{
+      listed: { name: string; value: string; redacted?: true }[];
+      reversed: string[];
+    }>(`
       await context.addCookies([
         { name: 'theme', value: 'dark', url: ${JSON.stringify(url)} },
         { name: 'session_id', value: 'abc123xyz', url: ${JSON.stringify(url)}, httpOnly: true },
@@ -206,7 +211,9 @@ describe('code mode: page.emulateMedia and locator.selectText', () => {
       });
     // The second "brown" is in the paragraph's own text, not the <i>.
     expect(await selection()).toEqual(['brown', 'p']);
-    await run(`await page.locator('#para').selectText({ text: 'fox' }); await page.keyboard.press('Control+b'); return 1;`);
+    await run(
+      `await page.locator('#para').selectText({ text: 'fox' }); await page.keyboard.press('Control+b'); return 1;`,
+    );
     expect(await run(`return await page.locator('#para b').allTextContents();`)).toEqual(['fox']);
     await run(`await page.locator('#para p').selectText(); return 1;`);
     expect((await selection())[0]).toBe('The quick brown fox jumps over the brown dog');
