@@ -31,6 +31,7 @@ import { waitForCondition } from '../operations/waits.js';
 import type { ElementSelector, FacadeCall, LoadState } from './facade-calls.js';
 import { toLocator, toTargetSpec } from './selector-target.js';
 import { takeScreenshot, type KeepImage } from './backend-shots.js';
+import { isStateCall, runStateCall } from './backend-state.js';
 
 /**
  * Each facade op as the engine operation the typed tools use for the same thing. `ctx` is the run's
@@ -104,7 +105,7 @@ export async function runFacadeCall(
     case 'dragTo':
       return acted(dragAndDrop(ctx, target(call.target), target(call.to), { position: call.position }));
     default:
-      return runReadOrWait(ctx, call, note);
+      return isStateCall(call) ? runStateCall(ctx, call, note) : runReadOrWait(ctx, call, note);
   }
 }
 

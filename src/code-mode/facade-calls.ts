@@ -130,7 +130,65 @@ export type FacadeCall =
   | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted)
   // Pixels: the image goes to the run's result, the script gets its description
   | ({ op: 'screenshot'; target?: ElementSelector; fullPage?: boolean; format: ShotFormat } & Timed)
-  | { op: 'pdf'; landscape?: boolean; format?: 'A4' | 'Letter' };
+  | { op: 'pdf'; landscape?: boolean; format?: 'A4' | 'Letter' }
+  // Session state: routes and cookies (the session's, whichever page), media of this page
+  | { op: 'route'; url: string; action: RouteAction }
+  /** Without url: every route (unrouteAll). */
+  | { op: 'unroute'; url?: string }
+  | { op: 'cookies'; urls: string[] }
+  | { op: 'addCookies'; cookies: CookieArg[] }
+  | { op: 'clearCookies'; name?: string; domain?: string; path?: string }
+  | ({ op: 'emulateMedia' } & MediaArg)
+  /** Without text: all of the element's text (Playwright); with it: that occurrence of it. */
+  | ({ op: 'selectText'; text?: string; occurrence?: number } & Targeted);
+
+/**
+ * What a route answers: recorded from a handler function the sandbox ran once at registration, or
+ * given as data. Never a callback per request (the handler cannot see the request).
+ */
+export type RouteAction =
+  | {
+      kind: 'fulfill';
+      status?: number;
+      headers?: Record<string, string>;
+      contentType?: string;
+      /** UTF-8 text (a `json` option arrives here already serialized). */
+      body?: string;
+    }
+  | { kind: 'abort'; reason: RouteAbortReason }
+  | { kind: 'continue'; headers?: Record<string, string> };
+
+export type RouteAbortReason =
+  | 'failed'
+  | 'aborted'
+  | 'blockedbyclient'
+  | 'connectionrefused'
+  | 'connectionreset'
+  | 'internetdisconnected'
+  | 'namenotresolved'
+  | 'timedout'
+  | 'accessdenied';
+
+/** One cookie of context.addCookies: `url`, or `domain` (+ `path`), as Playwright takes them. */
+export interface CookieArg {
+  name: string;
+  value: string;
+  url?: string;
+  domain?: string;
+  path?: string;
+  expires?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+}
+
+/** page.emulateMedia's options. */
+export interface MediaArg {
+  colorScheme?: 'light' | 'dark' | 'no-preference';
+  reducedMotion?: 'reduce' | 'no-preference';
+  forcedColors?: 'active' | 'none';
+  media?: 'screen' | 'print';
+}
 
 /** `type` and `quality` of Playwright's screenshot options (quality only with jpeg). */
 export interface ShotFormat {
@@ -206,6 +264,24 @@ export interface FacadeResults {
   };
   /** The saved PDF as a download note (its bytes stay in the session files). */
   pdf: { downloadId: string; name: string; bytes: number; mimeType: string | null; state: string };
+  route: null;
+  unroute: null;
+  /** As Playwright's Cookie, plus `redacted: true` where a credential-like value was left out. */
+  cookies: {
+    name: string;
+    value: string;
+    domain: string;
+    path: string;
+    expires: number;
+    httpOnly: boolean;
+    secure: boolean;
+    sameSite: 'Strict' | 'Lax' | 'None';
+    redacted?: true;
+  }[];
+  addCookies: null;
+  clearCookies: null;
+  emulateMedia: null;
+  selectText: null;
 }
 
 export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

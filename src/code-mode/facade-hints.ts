@@ -5,8 +5,7 @@
  */
 
 const NO_PAGE_JS = 'page JavaScript is off; use page.textContent/innerText or page.snapshot()';
-const NO_EVENTS =
-  'events, routing and network interception are not available; use page.waitForURL/waitForSelector';
+const NO_EVENTS = 'events are not available; use page.waitForURL/waitForSelector';
 const MANAGED = 'the page and its browser context are managed by BrowserMesh';
 const NO_FRAMES = 'frames are not supported in browser_run';
 const NO_PIXELS = 'use page.screenshot() for an image, page.snapshot() for a text view of the page';
@@ -26,8 +25,6 @@ export const PAGE_HINTS: Readonly<Record<string, string>> = {
   $$: 'use page.locator(selector).all()',
   content: 'use page.snapshot() or page.innerText("body")',
   innerHTML: 'use page.innerText(selector) or page.textContent(selector)',
-  route: NO_EVENTS,
-  unroute: NO_EVENTS,
   on: NO_EVENTS,
   once: NO_EVENTS,
   off: NO_EVENTS,
@@ -35,13 +32,11 @@ export const PAGE_HINTS: Readonly<Record<string, string>> = {
   waitForRequest: NO_EVENTS,
   waitForResponse: NO_EVENTS,
   waitForNavigation: 'use page.waitForURL(url) or page.waitForLoadState()',
-  context: MANAGED,
   browser: MANAGED,
   close: MANAGED,
   bringToFront: MANAGED,
   setViewportSize: MANAGED,
   setExtraHTTPHeaders: MANAGED,
-  emulateMedia: MANAGED,
   setDefaultTimeout: 'pass { timeout } to a single call; the whole script has one deadline',
   setDefaultNavigationTimeout: 'pass { timeout } to page.goto; the whole script has one deadline',
   frameLocator: NO_FRAMES,
@@ -65,7 +60,6 @@ export const LOCATOR_HINTS: Readonly<Record<string, string>> = {
   boundingBox: NO_PIXELS,
   tap: 'use click()',
   dispatchEvent: 'use click(), fill() or press()',
-  selectText: 'use click({ clickCount: 3 })',
   blur: 'press Tab with page.keyboard.press("Tab")',
   highlight: 'not available in browser_run',
   frameLocator: NO_FRAMES,
@@ -84,3 +78,33 @@ export const KEYBOARD_HINTS: Readonly<Record<string, string>> = {
 
 /** page.mouse covers move, click, dblclick, down, up and wheel (viewport CSS pixels). */
 export const MOUSE_HINTS: Readonly<Record<string, string>> = {};
+
+/** The global `context` (also `page.context()`): the session's routes and cookies. */
+export const CONTEXT_HINTS: Readonly<Record<string, string>> = {
+  newPage: MANAGED,
+  pages: MANAGED,
+  close: MANAGED,
+  browser: MANAGED,
+  storageState: 'use browser_state_save (a whole saved state) or context.cookies()',
+  addInitScript: NO_PAGE_JS,
+  exposeFunction: NO_PAGE_JS,
+  exposeBinding: NO_PAGE_JS,
+  setExtraHTTPHeaders: 'use context.route(url, route => route.continue({ headers }))',
+  setOffline: 'use browser_emulate { offline }',
+  setGeolocation: 'use browser_emulate { geolocation }',
+  grantPermissions: 'use browser_emulate { geolocation } (it grants the permission)',
+  on: NO_EVENTS,
+  once: NO_EVENTS,
+  off: NO_EVENTS,
+  waitForEvent: NO_EVENTS,
+  request: NO_EVENTS,
+  routeFromHAR: 'use one context.route(url, handler) per response',
+  routeWebSocket: 'WebSocket routes are not available in browser_run',
+};
+
+const ONCE = 'a route handler runs once, at registration: call route.fulfill, route.abort or route.continue';
+
+/** The `route` a handler receives (a recorder; see page.route in docs/code-mode.md). */
+export const ROUTE_HINTS: Readonly<Record<string, string>> = {
+  fetch: ONCE,
+};

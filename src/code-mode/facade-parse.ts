@@ -8,6 +8,7 @@ import type {
 } from './facade-calls.js';
 import { HANDS_PARSERS } from './facade-parse-hands.js';
 import { SHOT_PARSERS } from './facade-parse-shots.js';
+import { STATE_PARSERS } from './facade-parse-state.js';
 import { WIDGET_PARSERS } from './facade-parse-widgets.js';
 import { MAX_TEXT_CHARS, parseSelector } from './facade-validate.js';
 import {
@@ -62,7 +63,7 @@ export function peekCall(raw: unknown): { member: string; op: string } {
   const member = isRecord(raw) && typeof raw['member'] === 'string' ? raw['member'] : '';
   const op = isRecord(raw) && typeof raw['op'] === 'string' ? raw['op'] : '';
   return {
-    member: /^(page|locator|keyboard|mouse)\.[A-Za-z]{1,40}$/.test(member) ? member : 'page',
+    member: /^(page|locator|keyboard|mouse|context)\.[A-Za-z]{1,40}$/.test(member) ? member : 'page',
     op: /^[A-Za-z]{1,40}$/.test(op) ? op : 'unknown',
   };
 }
@@ -220,6 +221,7 @@ const PARSER_TABLE: Record<string, Parser> = {
   ...HANDS_PARSERS,
   ...SHOT_PARSERS,
   ...WIDGET_PARSERS,
+  ...STATE_PARSERS,
 };
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */

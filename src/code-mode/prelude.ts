@@ -1,8 +1,15 @@
-import { KEYBOARD_HINTS, LOCATOR_HINTS, MOUSE_HINTS, PAGE_HINTS } from './facade-hints.js';
+import {
+  CONTEXT_HINTS,
+  KEYBOARD_HINTS,
+  LOCATOR_HINTS,
+  MOUSE_HINTS,
+  PAGE_HINTS,
+  ROUTE_HINTS,
+} from './facade-hints.js';
 
 /**
  * The JavaScript evaluated inside QuickJS before a script: a function expression that receives the
- * three host functions, installs `page` and `console` as the only non-standard globals and returns
+ * three host functions, installs `page`, `context` and `console` as the only non-standard globals and returns
  * the helpers the host uses to read results and errors. The host functions stay in this closure,
  * so scripts cannot reach them (and they could do no more than `page.*` does anyway: the host
  * validates everything they receive).
@@ -21,6 +28,8 @@ const HINTS = JSON.stringify({
   locator: LOCATOR_HINTS,
   keyboard: KEYBOARD_HINTS,
   mouse: MOUSE_HINTS,
+  context: CONTEXT_HINTS,
+  route: ROUTE_HINTS,
 });
 
 export const PRELUDE_SOURCE =
@@ -194,6 +203,7 @@ function makeLocator(target) {
     first: () => derive(L + 'first', { kind: 'nth', index: 0 }),
     last: () => derive(L + 'last', { kind: 'nth', index: -1 }),
     filter: (options) => derive(L + 'filter', shape(L + 'filter', options, { kind: 'filter' })),
+    selectText: async (options) => request(L + 'selectText', 'selectText', { target: target, options: options }),
     dragTo: async (other, options) =>
       request(L + 'dragTo', 'dragTo', { target: target, to: targetOfLocator(L + 'dragTo', other), options: options }),
   };
@@ -205,6 +215,56 @@ function makeLocator(target) {
   apply(weakSet, locatorTargets, [locator, target]);
   return locator;
 }
+
+// A route handler runs once, here, at registration, with a route that records its one answer: the
+// host installs that answer as data. It cannot see requests, so reading one is refused, not guessed.
+async function recordRoute(member, handler) {
+  if (typeof handler !== 'function') return { kind: 'data', value: handler };
+  let recorded = null, answers = 0, readsRequest = false;
+  const answer = (action) => { answers++; if (recorded === null) recorded = action; };
+  const refuseRequest = () => {
+    readsRequest = true;
+    throw new NativeTypeError(member + ': a route handler runs once, at registration, and cannot read the request');
+  };
+  const requestStub = new NativeProxy({}, {
+    get(target, key) { return key === 'then' || typeof key === 'symbol' ? undefined : refuseRequest(); },
+  });
+  const route = guard('route', {
+    fulfill: async (options) => answer({ kind: 'fulfill', options: options }),
+    abort: async (errorCode) => answer({ kind: 'abort', reason: errorCode }),
+    continue: async (options) => answer({ kind: 'continue', options: options }),
+    fallback: async (options) => answer({ kind: 'continue', options: options }),
+    request: () => refuseRequest(),
+  }, HINTS.route);
+  try {
+    await handler(route, requestStub);
+  } catch (error) {
+    if (!readsRequest) throw error;
+  }
+  if (readsRequest) return { kind: 'readsRequest' };
+  if (answers > 1) return { kind: 'many' };
+  return recorded === null ? { kind: 'none' } : recorded;
+}
+
+// Routes are the session's (as browser_route): page.route and context.route install the same thing.
+function routeMembers(prefix) {
+  return {
+    route: async (url, handler, options) =>
+      request(prefix + 'route', 'route', { url: url, handler: await recordRoute(prefix + 'route', handler), options: options }),
+    unroute: async (url) => request(prefix + 'unroute', 'unroute', { url: url }),
+    unrouteAll: async () => request(prefix + 'unrouteAll', 'unroute', { all: true }),
+  };
+}
+
+function makeContext() {
+  const C = 'context.';
+  return guard('context', assign(routeMembers(C), {
+    cookies: async (urls) => request(C + 'cookies', 'cookies', { urls: urls }),
+    addCookies: async (cookies) => request(C + 'addCookies', 'addCookies', { cookies: cookies }),
+    clearCookies: async (options) => request(C + 'clearCookies', 'clearCookies', { options: options }),
+  }), HINTS.context);
+}
+const contextApi = makeContext();
 
 function makePage() {
   const P = 'page.';
@@ -241,10 +301,12 @@ function makePage() {
     setViewportSize: async (size) => call('setViewportSize', 'setViewportSize', { size: size }),
     screenshot: async (options) => call('screenshot', 'screenshot', { options: options }),
     pdf: async (options) => call('pdf', 'pdf', { options: options }),
+    emulateMedia: async (options) => call('emulateMedia', 'emulateMedia', { options: options }),
+    context: () => contextApi,
     dragAndDrop: async (source, target, options) =>
       call('dragAndDrop', 'dragTo', { target: fromString(P + 'dragAndDrop', source), to: fromString(P + 'dragAndDrop', target), options: options }),
   };
-  return guard('page', assign(api, more, finders(P, start)), HINTS.page);
+  return guard('page', assign(api, more, routeMembers(P), finders(P, start)), HINTS.page);
 }
 
 function format(value) {
@@ -297,6 +359,7 @@ function describeError(error) {
 
 const consoleApi = freeze({ log: logger('log'), info: logger('info'), warn: logger('warn'), error: logger('error'), debug: logger('debug') });
 defineProperty(G, 'page', { value: makePage(), enumerable: true, writable: false, configurable: false });
+defineProperty(G, 'context', { value: contextApi, enumerable: true, writable: false, configurable: false });
 defineProperty(G, 'console', { value: consoleApi, enumerable: true, writable: false, configurable: false });
 return freeze({ serialize: serialize, describeError: describeError });
 })`;

@@ -173,7 +173,7 @@ function locate(stack: string, userLines: number): { line?: number; column?: num
   return match[2] === undefined ? { line } : { line, column: Number(match[2]) };
 }
 
-const SANDBOX = 'browser_run scripts run in an isolated sandbox where only page and console exist';
+const SANDBOX = 'browser_run scripts run in an isolated sandbox where only page, context and console exist';
 const NO_DOM =
   'the script drives the page from outside and has no DOM; use page.textContent(), page.locator() or page.snapshot()';
 const SLEEP = 'use await page.waitForTimeout(ms)';
@@ -197,7 +197,6 @@ const NAME_HINTS = new Map<string, string>([
     (n): [string, string] => [n, NO_DOM],
   ),
   ['browser', 'use the global page'],
-  ['context', 'use the global page'],
   ['expect', 'expect() is not available; compare values and throw an Error yourself'],
 ]);
 

@@ -101,6 +101,16 @@ async function runCookies(ctx: OperationContext, input: CookieInput): Promise<Co
   }
 }
 
+/** Playwright's `addCookies`: every cookie is checked (and the URL policy asked) before any is set. */
+export function addCookies(ctx: OperationContext, inputs: readonly CookieInput[]): Promise<number> {
+  const add = async (): Promise<number> => {
+    const checked = inputs.map((input) => toNewCookie(ctx, input));
+    await ctx.session.browserContext.addCookies(checked);
+    return checked.length;
+  };
+  return withDeadline(add(), ctx.deadline, ctx.signal);
+}
+
 function requireName(input: CookieInput): string {
   if (input.name === undefined) throw invalidArgument('name', `is required with action ${input.action}`);
   return input.name;

@@ -92,6 +92,12 @@ async function install(ctx: OperationContext, spec: RouteSpec): Promise<RouteInf
         recoveryHint: 'Remove routes you no longer need (action remove).',
       },
     );
+  if (spec.body !== undefined && spec.body.bytes.length > ROUTE_LIMITS.maxBodyBytes)
+    throw new BrowserMeshError(
+      ErrorCodes.LIMIT_EXCEEDED,
+      `A fulfilled body is at most ${ROUTE_LIMITS.maxBodyBytes} bytes`,
+      { details: { field: 'body', limit: ROUTE_LIMITS.maxBodyBytes } },
+    );
   const matcher = toMatcher(spec.url);
   await assertTargetAllowed(session, spec.url);
   const info: RouteInfo = {

@@ -1,0 +1,138 @@
+import type { PageOperationContext } from '../engine/runtime.js';
+import { focus } from '../operations/actions.js';
+import { addCookies, cookies, type CookieInput, type CookieView } from '../operations/cookies.js';
+import { emulate } from '../operations/emulate.js';
+import { addRoute, listRoutes, removeRoutes, type RouteSpec } from '../operations/routes.js';
+import { selectAllText } from '../operations/select-all.js';
+import { redactSecretsDeep } from '../secrets.js';
+import type { ActionResult } from '../operations/action-scope.js';
+import type { FacadeCall, RouteAction } from './facade-calls.js';
+import { toTargetSpec } from './selector-target.js';
+
+/**
+ * The session-state ops of code mode, each the engine operation its MCP tool runs: routes
+ * (browser_route), cookies (browser_cookies), media (browser_emulate), text selection
+ * (browser_focus). Routes and cookies belong to the session, whichever page the run drives.
+ */
+
+export type StateCall = Extract<
+  FacadeCall,
+  { op: 'route' | 'unroute' | 'cookies' | 'addCookies' | 'clearCookies' | 'emulateMedia' | 'selectText' }
+>;
+
+const STATE_OPS: ReadonlySet<string> = new Set<StateCall['op']>([
+  'route',
+  'unroute',
+  'cookies',
+  'addCookies',
+  'clearCookies',
+  'emulateMedia',
+  'selectText',
+]);
+
+export function isStateCall(call: FacadeCall): call is StateCall {
+  return STATE_OPS.has(call.op);
+}
+
+export async function runStateCall(
+  ctx: PageOperationContext,
+  call: StateCall,
+  note: (result: ActionResult) => void,
+): Promise<unknown> {
+  switch (call.op) {
+    case 'route':
+      await addRoute(ctx, toRouteSpec(call.url, call.action));
+      return null;
+    case 'unroute':
+      await unroute(ctx, call.url);
+      return null;
+    case 'cookies':
+      return listCookies(ctx, call.urls);
+    case 'addCookies':
+      await addCookies(
+        ctx,
+        call.cookies.map((cookie): CookieInput => ({ action: 'set', ...cookie })),
+      );
+      return null;
+    case 'clearCookies':
+      await clearCookies(ctx, call);
+      return null;
+    case 'emulateMedia': {
+      const { op: _op, ...media } = call;
+      await emulate(ctx, media);
+      return null;
+    }
+    case 'selectText': {
+      const spec = toTargetSpec(call.target);
+      note(
+        call.text === undefined
+          ? await selectAllText(ctx, spec, 'target')
+          : await focus(ctx, spec, 'target', { text: call.text, occurrence: call.occurrence }),
+      );
+      return null;
+    }
+  }
+}
+
+function toRouteSpec(url: string, action: RouteAction): RouteSpec {
+  if (action.kind === 'abort') return { url, abort: action.reason };
+  if (action.kind === 'continue') return { url, headers: action.headers };
+  return {
+    url,
+    // A status, always: a route with neither status nor body would continue instead of fulfilling.
+    status: action.status ?? 200,
+    headers: action.headers,
+    body: { bytes: Buffer.from(action.body ?? '', 'utf8'), contentType: action.contentType },
+  };
+}
+
+/** Playwright's unroute(url): every route added with that same pattern; no url: all of them. */
+async function unroute(ctx: PageOperationContext, url: string | undefined): Promise<void> {
+  if (url === undefined) {
+    await removeRoutes(ctx.session, undefined);
+    return;
+  }
+  for (const route of listRoutes(ctx.session))
+    if (route.url === url) await removeRoutes(ctx.session, route.routeId);
+}
+
+/**
+ * The session's cookies (those for any of `urls`, by host, when given), credential-like values
+ * redacted as browser_cookies lists them, and `--secrets` values redacted before the script sees
+ * them (a script could re-encode a value past the run's output redaction).
+ */
+async function listCookies(ctx: PageOperationContext, urls: string[]): Promise<CookieView[]> {
+  const lists = await Promise.all(
+    (urls.length === 0 ? [undefined] : urls).map(
+      async (url) => (await cookies(ctx, { action: 'list', url })).cookies ?? [],
+    ),
+  );
+  const seen = new Set<string>();
+  const out: CookieView[] = [];
+  for (const cookie of lists.flat()) {
+    const key = `${cookie.name}\n${cookie.domain}\n${cookie.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(cookie);
+  }
+  return redactSecretsDeep(ctx.config.secrets, out);
+}
+
+/** Playwright's clearCookies({ name, domain, path }): all, by name, or each cookie the filter matches. */
+async function clearCookies(
+  ctx: PageOperationContext,
+  filter: Extract<StateCall, { op: 'clearCookies' }>,
+): Promise<void> {
+  const { name, domain, path } = filter;
+  if (name === undefined && domain === undefined && path === undefined) {
+    await cookies(ctx, { action: 'clear' });
+    return;
+  }
+  if (name !== undefined) {
+    await cookies(ctx, { action: 'delete', name, domain, path });
+    return;
+  }
+  const matching = (await cookies(ctx, { action: 'list', domain, path })).cookies ?? [];
+  for (const cookie of matching)
+    await cookies(ctx, { action: 'delete', name: cookie.name, domain: cookie.domain, path: cookie.path });
+}
