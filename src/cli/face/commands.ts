@@ -3,9 +3,16 @@ import { CommandInput, UsageError, type CommandSpec, type OptionSpec } from './c
 import { LOCATOR_OPTIONS } from './command-helpers.js';
 import { PAGE_COMMANDS } from './commands-page.js';
 import { SESSION_COMMANDS } from './commands-session.js';
+import { NETWORK_COMMANDS } from './commands-network.js';
+import { STATE_COMMANDS } from './commands-state.js';
 
 /** The one command table: the parser, `--help`, `<command> --help` and docs/cli.md all read it. */
-export const COMMANDS: readonly CommandSpec[] = [...PAGE_COMMANDS, ...SESSION_COMMANDS];
+export const COMMANDS: readonly CommandSpec[] = [
+  ...PAGE_COMMANDS,
+  ...STATE_COMMANDS,
+  ...NETWORK_COMMANDS,
+  ...SESSION_COMMANDS,
+];
 
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
