@@ -50,6 +50,13 @@ function cookie(action: 'list' | 'get' | 'delete' | 'clear', usage: string, summ
     name: `cookie-${action}`,
     usage,
     summary,
+    helpLine:
+      action === 'list'
+        ? {
+            usage: 'cookie-list|get|set|delete|clear',
+            summary: "The session's cookies, one at a time (credential-like values redacted in lists)",
+          }
+        : false,
     options:
       action === 'clear'
         ? []
@@ -78,6 +85,7 @@ function cookie(action: 'list' | 'get' | 'delete' | 'clear', usage: string, summ
 
 const cookieSet: CommandSpec = {
   name: 'cookie-set',
+  helpLine: false,
   usage: '<name> <value>',
   summary: "Set a cookie (for the current tab's URL unless --domain or --url)",
   options: [
@@ -131,6 +139,13 @@ function storage(area: 'local' | 'session'): CommandSpec[] {
     name: `${area}storage-${action}`,
     usage,
     summary: `${summary} the current tab's ${area}Storage`,
+    helpLine:
+      action === 'list'
+        ? {
+            usage: `${area}storage-list|get|set|delete|clear`,
+            summary: `The current tab's ${area}Storage, one key at a time`,
+          }
+        : false,
     build: (input: CommandInput) => {
       const key = usage === '' ? undefined : input.take('key');
       const value = action === 'set' ? input.take('value') : undefined;

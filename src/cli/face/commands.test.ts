@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commandsMarkdown } from './commands-doc.js';
-import { COMMANDS, parseCommand, UsageError } from './commands.js';
+import { commandHelp, commandsHelp, COMMANDS, findCommand, parseCommand, UsageError } from './commands.js';
 
 const parse = (argv: string[], stdin?: string) => {
   const parsed = parseCommand(argv, '/work', () => stdin);
@@ -171,6 +171,14 @@ describe('the shell command table', () => {
     [['click', 'e1', '--nope']],
   ])('refuses %j as a usage error', (argv) => {
     expect(() => parse(argv)).toThrow(UsageError);
+  });
+
+  it('lists a command family on one --help line; each member keeps its own help', () => {
+    const help = commandsHelp();
+    expect(help).toContain('cookie-list|get|set|delete|clear');
+    expect(help).toContain('localstorage-list|get|set|delete|clear');
+    expect(help).not.toMatch(/^ {2}cookie-get /m);
+    expect(commandHelp(findCommand('cookie-get')!)).toMatch(/^Usage: browsermesh cookie-get <name>/);
   });
 
   it('has one entry per name and docs/cli.md is generated from it', () => {

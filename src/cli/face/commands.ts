@@ -111,8 +111,14 @@ function splitOption(arg: string): [string, string | undefined] {
 /** `browsermesh --help`'s command part: one line per command. */
 export function commandsHelp(): string {
   const lines = ['Shell commands (for coding agents; a per-user daemon keeps the sessions):', ''];
-  for (const spec of COMMANDS)
-    lines.push(`  ${`${spec.name} ${spec.usage}`.trimEnd().padEnd(34)} ${spec.summary}`);
+  for (const spec of COMMANDS) {
+    if (spec.helpLine === false) continue;
+    const { usage, summary } = spec.helpLine ?? {
+      usage: `${spec.name} ${spec.usage}`,
+      summary: spec.summary,
+    };
+    lines.push(`  ${usage.trimEnd().padEnd(34)} ${summary}`);
+  }
   lines.push(
     '',
     '  Every command: -s NAME (named session), --json (structured result), --help.',
