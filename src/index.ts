@@ -57,6 +57,12 @@ export {
   type PdfInput,
   type TraceInput,
   type RecordingInput,
+  type FindInput,
+  type FocusInput,
+  type CookiesInput,
+  type StorageInput,
+  type RouteInput,
+  type EmulateInput,
 } from './library/operations.js';
 export { installObservability, type ObserveResult, type ObserveSource } from './observability/index.js';
 export { StateStore, stateStoreFromConfig, type SaveResult, type StateList } from './persistence/store.js';

@@ -4,7 +4,7 @@ import type { Logger } from '../engine/logger.js';
 
 /**
  * Every tool name `AgentBrowser` can publish: seed 000's 16, code mode, files in and out and the mouse
- * by coordinates (docs/files-and-pointer.md), and the 2 recording tools.
+ * by coordinates (docs/files-and-pointer.md), selecting text by content, and the 2 recording tools.
  */
 export const BROWSER_TOOL_NAMES = [
   'browser_goto',
@@ -27,6 +27,7 @@ export const BROWSER_TOOL_NAMES = [
   'browser_upload',
   'browser_files',
   'browser_mouse',
+  'browser_select_text',
   'browser_record',
   'browser_record_caption',
 ] as const;

@@ -23,7 +23,7 @@ export const CLI_SETTINGS = [
     env: 'BROWSERMESH_CLI_TOOLS',
     flag: 'cli-tools',
     type: { kind: 'list', values: TOOL_PROFILES },
-    default: 'core,observability,persistence,code,files,pointer,watch',
+    default: 'core,observability,persistence,code,files,pointer,watch,state,network',
     description: 'Shell commands: the tool profiles the daemon serves (add evaluate for `browsermesh eval`).',
   },
 ] as const satisfies readonly SettingSpec[];

@@ -11,7 +11,10 @@ import {
   typeTool,
   uncheckToolDef,
 } from '../tools/interactions-input.js';
-import { clickTool, hoverTool, scrollTool } from '../tools/interactions.js';
+import { clickTool, focusTool, hoverTool, scrollTool } from '../tools/interactions.js';
+import { findTool } from '../tools/find.js';
+import { emulateTool, routeTool } from '../tools/network.js';
+import { cookiesTool, storageTool } from '../tools/page-state.js';
 import { invokeTool } from '../tools/invoke.js';
 import { backTool, forwardTool, navigateTool, reloadTool } from '../tools/navigation.js';
 import { observeTool } from '../tools/observe.js';
@@ -69,6 +72,13 @@ const OPERATIONS = {
   pdf: pdfTool,
   trace: traceTool,
   recording: recordingTool,
+  // Issue 27 (find, one cookie or storage key, routes, emulation) and issue 28 §6 (focus selectText).
+  find: findTool,
+  focus: focusTool,
+  cookies: cookiesTool,
+  storage: storageTool,
+  route: routeTool,
+  emulate: emulateTool,
 } as const;
 
 type Operations = typeof OPERATIONS;
@@ -79,7 +89,7 @@ export interface OperationCallOptions {
 }
 
 /** The operations whose element is given by exactly one of `ref` or `locator`. */
-type TargetedOperation = 'click' | 'hover' | 'check' | 'uncheck' | 'fill' | 'type' | 'selectOption';
+type TargetedOperation = 'click' | 'hover' | 'focus' | 'check' | 'uncheck' | 'fill' | 'type' | 'selectOption';
 
 /**
  * `ref` xor `locator`, as the engine checks at run time (`resolveTargetInput`), made a compile-time
@@ -95,10 +105,17 @@ export type OperationInput<K extends keyof Operations> = (K extends TargetedOper
   ? ExactlyOneTarget<z.input<Operations[K]['input']>>
   : z.input<Operations[K]['input']>) & { timeoutMs?: number };
 
+/**
+ * Operations whose content is the tool's text block, not a structured field (a find's match blocks):
+ * the library adds that text as `text`, since a library caller has no text block to read.
+ */
+type TextResultOperation = 'find';
+const TEXT_RESULTS: ReadonlySet<string> = new Set<TextResultOperation>(['find']);
+
 /** The result of one operation, by name: `OperationOutput<'navigate'>`. */
 export type OperationOutput<K extends keyof Operations> = z.output<Operations[K]['output']> & {
   operationId: string;
-};
+} & (K extends TextResultOperation ? { text: string } : unknown);
 
 /** One typed method per operation: the tool's input in, its structured output (plus operationId) out. */
 export type MeshOperations = {
@@ -128,6 +145,12 @@ export type FilesInput = OperationInput<'files'>;
 export type PdfInput = OperationInput<'pdf'>;
 export type TraceInput = OperationInput<'trace'>;
 export type RecordingInput = OperationInput<'recording'>;
+export type FindInput = OperationInput<'find'>;
+export type FocusInput = OperationInput<'focus'>;
+export type CookiesInput = OperationInput<'cookies'>;
+export type StorageInput = OperationInput<'storage'>;
+export type RouteInput = OperationInput<'route'>;
+export type EmulateInput = OperationInput<'emulate'>;
 
 export interface MeshOperationsOptions {
   logger?: Logger;
@@ -159,10 +182,11 @@ export function createMeshOperations(mesh: BrowserMesh, options: MeshOperationsO
   const services = options.services ?? createServices(mesh.config);
   const logger = options.logger ?? silentLogger;
   const call =
-    (tool: AnyTool) =>
+    (name: string, tool: AnyTool) =>
     async (args: unknown, callOptions: OperationCallOptions = {}): Promise<Record<string, unknown>> => {
       const result = await invokeTool(tool, args, { mesh, services, logger, signal: callOptions.signal });
-      if (result.ok) return result.structured;
+      if (result.ok)
+        return TEXT_RESULTS.has(name) ? { ...result.structured, text: result.text } : result.structured;
       const { code, message, details, recoveryHint } = result.error;
       throw new BrowserMeshError(code, message, {
         details: { ...details, operationId: result.operationId },
@@ -170,6 +194,6 @@ export function createMeshOperations(mesh: BrowserMesh, options: MeshOperationsO
       });
     };
   return Object.fromEntries(
-    Object.entries(OPERATIONS).map(([name, tool]) => [name, call(tool as AnyTool)]),
+    Object.entries(OPERATIONS).map(([name, tool]) => [name, call(name, tool as AnyTool)]),
   ) as unknown as MeshOperations;
 }

@@ -109,6 +109,30 @@ export const focusTool = defineTool({
   }),
   output: ActionOutput,
   hints: IDEMPOTENT_ACTION,
+  // Issue 28 §6 on AgentBrowser: only the selecting half of focus (focus alone is what a click gives).
+  agent: agentView({
+    name: 'browser_select_text',
+    description:
+      'Select text by its content inside an element (a word in a rich-text editor, a range of an input or textarea), e.g. before pressing Control+b. The element by ref, or by CSS selector (editors often have no ref). occurrence: which match (default 1).',
+    input: z
+      .object({
+        ref: SeedRef.optional(),
+        selector: z.string().min(1).max(1000).optional().describe('CSS selector, instead of ref.'),
+        text: z.string().min(1).max(10_000),
+        occurrence: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict()
+      .refine((a) => (a.ref === undefined) !== (a.selector === undefined), {
+        message: 'give exactly one of ref or selector',
+        path: ['ref'],
+      }),
+    toArgs: ({ ref, selector, text, occurrence }, at) => ({
+      ...at,
+      ...(ref === undefined ? { locator: { css: selector } } : { ref }),
+      selectText: text,
+      ...(occurrence === undefined ? {} : { occurrence }),
+    }),
+  }),
   async handler(args, tool) {
     const select =
       args.selectText === undefined ? undefined : { text: args.selectText, occurrence: args.occurrence };

@@ -39,6 +39,7 @@ describe('the tool set', () => {
           'browser_upload',
           'browser_files',
           'browser_mouse',
+          'browser_select_text',
           'browser_record',
           'browser_record_caption',
         ].includes(name),

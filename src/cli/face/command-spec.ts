@@ -30,6 +30,11 @@ export interface CommandSpec {
   options?: readonly OptionSpec[];
   /** Takes an element: a ref positional or the locator options. */
   target?: boolean;
+  /**
+   * `browsermesh --help`'s line for a family of commands (`cookie-list|get|…`): the text on the
+   * first, false on the others, so the overview stays one screen.
+   */
+  helpLine?: { usage: string; summary: string } | false;
   build(input: CommandInput): CliAction | LocalAction;
 }
 

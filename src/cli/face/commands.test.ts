@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commandsMarkdown } from './commands-doc.js';
-import { COMMANDS, parseCommand, UsageError } from './commands.js';
+import { commandHelp, commandsHelp, COMMANDS, findCommand, parseCommand, UsageError } from './commands.js';
 
 const parse = (argv: string[], stdin?: string) => {
   const parsed = parseCommand(argv, '/work', () => stdin);
@@ -44,6 +44,124 @@ describe('the shell command table', () => {
     expect(parse(['run'], 'return 1;').action).toMatchObject({ args: { code: 'return 1;' } });
   });
 
+  it('maps find, cookies, storage, routes, emulation and select-text to their tools', () => {
+    expect(parse(['find', 'Add to cart']).action).toEqual({
+      kind: 'tool',
+      tool: 'browser_find',
+      args: { text: 'Add to cart' },
+      address: 'page',
+    });
+    expect(parse(['find', '--regex', 'cart$', '--max', '5']).action).toMatchObject({
+      args: { regex: 'cart$', maxResults: 5 },
+    });
+    expect(parse(['find', '--role', 'button', '--name', 'Save']).action).toMatchObject({
+      args: { role: 'button', name: 'Save' },
+    });
+    // Without --domain or --url a cookie is set for the current tab's URL (the daemon reads it).
+    expect(parse(['cookie-set', 'theme', 'dark', '--httpOnly', '--sameSite', 'Lax']).action).toEqual({
+      kind: 'tool',
+      tool: 'browser_cookies',
+      args: { action: 'set', name: 'theme', value: 'dark', httpOnly: true, sameSite: 'Lax' },
+      address: 'session',
+      pageUrl: 'url',
+    });
+    expect(parse(['cookie-set', 'a', 'b', '--domain', 'x.test']).action).not.toHaveProperty('pageUrl');
+    expect(parse(['cookie-list', '--domain', '127.0.0.1']).action).toMatchObject({
+      args: { action: 'list', domain: '127.0.0.1' },
+      address: 'session',
+    });
+    expect(parse(['cookie-get', 'sid']).action).toMatchObject({ args: { action: 'get', name: 'sid' } });
+    expect(parse(['cookie-clear']).action).toMatchObject({ args: { action: 'clear' } });
+    expect(parse(['localstorage-set', 'k', 'v']).action).toMatchObject({
+      tool: 'browser_storage',
+      args: { area: 'local', action: 'set', key: 'k', value: 'v' },
+      address: 'page',
+    });
+    expect(parse(['sessionstorage-delete', 'k']).action).toMatchObject({
+      args: { area: 'session', action: 'delete', key: 'k' },
+    });
+    expect(
+      parse(['route', '**/api/*', '--status', '404', '--body', 'gone', '--content-type', 'text/plain'])
+        .action,
+    ).toMatchObject({
+      tool: 'browser_route',
+      args: { action: 'add', url: '**/api/*', status: 404, body: 'gone', contentType: 'text/plain' },
+      address: 'session',
+    });
+    expect(parse(['route', '**/ads/**', '--abort']).action).toMatchObject({
+      args: { url: '**/ads/**', abort: 'failed' },
+    });
+    expect(parse(['route', '**/x', '--header', 'X-Test: yes']).action).toMatchObject({
+      args: { url: '**/x', headers: { 'X-Test': 'yes' } },
+    });
+    expect(parse(['route', '**/x', '--header', 'X-Test: yes']).action).not.toHaveProperty('args.status');
+    expect(parse(['route', '**/x', '--file', 'mock.json']).action).toMatchObject({
+      args: { path: '/work/mock.json', status: 200 },
+    });
+    expect(parse(['unroute', '**/api/*']).action).toEqual({ kind: 'unroute', url: '**/api/*' });
+    expect(parse(['unroute']).action).toEqual({ kind: 'unroute' });
+    expect(parse(['route-list']).action).toMatchObject({ args: { action: 'list' } });
+    expect(
+      parse([
+        'emulate',
+        '--color-scheme',
+        'dark',
+        '--reduced-motion',
+        'reduce',
+        '--offline',
+        '--network',
+        'slow-3g',
+        '--cpu',
+        '4',
+        '--geo',
+        '52.52,-13.4',
+      ]).action,
+    ).toMatchObject({
+      tool: 'browser_emulate',
+      args: {
+        colorScheme: 'dark',
+        reducedMotion: 'reduce',
+        offline: true,
+        network: 'slow3g',
+        cpuThrottling: 4,
+        geolocation: { latitude: 52.52, longitude: -13.4 },
+      },
+    });
+    expect(parse(['emulate', '--reset']).action).toMatchObject({ args: { reset: true } });
+    expect(parse(['select-text', '@e4', 'brown', '--occurrence', '2']).action).toMatchObject({
+      tool: 'browser_focus',
+      args: { ref: '@e4', selectText: 'brown', occurrence: 2 },
+    });
+    expect(parse(['select-text', '--css', '#para', 'fox']).action).toMatchObject({
+      args: { locator: { css: '#para' }, selectText: 'fox' },
+    });
+  });
+
+  it.each([
+    [['find']],
+    [['find', 'a', '--regex', 'b']],
+    [['find', '--name', 'Save']],
+    [['cookie-get']],
+    [['cookie-set', 'only-name']],
+    [['cookie-set', 'a', 'b', '--sameSite', 'lax']],
+    [['cookie-clear', '--domain', 'x.test']],
+    [['localstorage-get']],
+    [['sessionstorage-set', 'k']],
+    [['route']],
+    [['route', '**/x', '--abort', '--body', 'b']],
+    [['route', '**/x', '--header', 'no-colon']],
+    [['route', '**/x', '--status', 'abc']],
+    [['unroute', 'a', 'b']],
+    [['emulate']],
+    [['emulate', '--network', '2g']],
+    [['emulate', '--geo', 'north']],
+    [['emulate', '--offline', '--online']],
+    [['select-text', '@e4']],
+    [['select-text', 'brown']],
+  ])('refuses %j as a usage error', (argv) => {
+    expect(() => parse(argv)).toThrow(UsageError);
+  });
+
   it.each([
     [['frobnicate']],
     [['click']],
@@ -53,6 +171,14 @@ describe('the shell command table', () => {
     [['click', 'e1', '--nope']],
   ])('refuses %j as a usage error', (argv) => {
     expect(() => parse(argv)).toThrow(UsageError);
+  });
+
+  it('lists a command family on one --help line; each member keeps its own help', () => {
+    const help = commandsHelp();
+    expect(help).toContain('cookie-list|get|set|delete|clear');
+    expect(help).toContain('localstorage-list|get|set|delete|clear');
+    expect(help).not.toMatch(/^ {2}cookie-get /m);
+    expect(commandHelp(findCommand('cookie-get')!)).toMatch(/^Usage: browsermesh cookie-get <name>/);
   });
 
   it('has one entry per name and docs/cli.md is generated from it', () => {

@@ -3,9 +3,16 @@ import { CommandInput, UsageError, type CommandSpec, type OptionSpec } from './c
 import { LOCATOR_OPTIONS } from './command-helpers.js';
 import { PAGE_COMMANDS } from './commands-page.js';
 import { SESSION_COMMANDS } from './commands-session.js';
+import { NETWORK_COMMANDS } from './commands-network.js';
+import { STATE_COMMANDS } from './commands-state.js';
 
 /** The one command table: the parser, `--help`, `<command> --help` and docs/cli.md all read it. */
-export const COMMANDS: readonly CommandSpec[] = [...PAGE_COMMANDS, ...SESSION_COMMANDS];
+export const COMMANDS: readonly CommandSpec[] = [
+  ...PAGE_COMMANDS,
+  ...STATE_COMMANDS,
+  ...NETWORK_COMMANDS,
+  ...SESSION_COMMANDS,
+];
 
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
@@ -104,8 +111,14 @@ function splitOption(arg: string): [string, string | undefined] {
 /** `browsermesh --help`'s command part: one line per command. */
 export function commandsHelp(): string {
   const lines = ['Shell commands (for coding agents; a per-user daemon keeps the sessions):', ''];
-  for (const spec of COMMANDS)
-    lines.push(`  ${`${spec.name} ${spec.usage}`.trimEnd().padEnd(34)} ${spec.summary}`);
+  for (const spec of COMMANDS) {
+    if (spec.helpLine === false) continue;
+    const { usage, summary } = spec.helpLine ?? {
+      usage: `${spec.name} ${spec.usage}`,
+      summary: spec.summary,
+    };
+    lines.push(`  ${usage.trimEnd().padEnd(34)} ${summary}`);
+  }
   lines.push(
     '',
     '  Every command: -s NAME (named session), --json (structured result), --help.',

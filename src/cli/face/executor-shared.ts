@@ -41,6 +41,9 @@ const COMMAND_OF: Readonly<Record<string, string>> = {
   browser_observe: 'browsermesh console / requests',
   browser_state_list: 'browsermesh state list',
   browser_run: 'browsermesh run',
+  browser_find: 'browsermesh find',
+  browser_route: 'browsermesh route-list',
+  browser_cookies: 'browsermesh cookie-list',
 };
 
 function toCommandWords(text: string): string {

@@ -99,3 +99,29 @@ export async function closeNamed(executor: CliExecutor, name: string): Promise<C
   if (!result.ok) return toError(result);
   return { ok: true, text: `session ${name} closed`, structured: { name, closed: true } };
 }
+
+/** `unroute [pattern]`: the routes with exactly this pattern (or all of them) removed, by id. */
+export async function unroute(
+  executor: CliExecutor,
+  name: string,
+  named: NamedSession,
+  url: string | undefined,
+): Promise<CliResponse> {
+  const session = { sessionId: named.sessionId };
+  if (url === undefined)
+    return executor.answer(name, await executor.call('browser_route', { ...session, action: 'remove' }));
+  const listed = await executor.call('browser_route', { ...session, action: 'list' });
+  if (!listed.ok) return executor.answer(name, listed);
+  const routes = (listed.structured as { routes?: Array<{ routeId: string; url: string }> }).routes ?? [];
+  let removed = 0;
+  for (const route of routes.filter((r) => r.url === url)) {
+    const result = await executor.call('browser_route', {
+      ...session,
+      action: 'remove',
+      routeId: route.routeId,
+    });
+    if (!result.ok) return executor.answer(name, result);
+    removed += (result.structured as { removed?: number }).removed ?? 0;
+  }
+  return { ok: true, text: JSON.stringify({ removed }), structured: { removed } };
+}

@@ -5,7 +5,7 @@ import { invokeTool, type InvokeResult } from '../../tools/invoke.js';
 import type { Services } from '../../tools/services.js';
 import { fetchFile } from './executor-files.js';
 import { toError, type CallTool, type NamedSession } from './executor-shared.js';
-import { closeNamed, listNamed, listTabs, tabsAction } from './executor-tabs.js';
+import { closeNamed, listNamed, listTabs, tabsAction, unroute } from './executor-tabs.js';
 import type { CliAction, CliRequest, CliResponse } from './protocol.js';
 
 /**
@@ -79,11 +79,23 @@ export class CliExecutor {
             : action.address === 'session'
               ? { sessionId: named.sessionId }
               : {};
-        return this.answer(name, await this.call(action.tool, { ...address, ...action.args }));
+        const here = action.pageUrl === undefined ? undefined : await this.pageUrl(name, page);
+        if (typeof here === 'object') return here;
+        const defaults = action.pageUrl === undefined || here === undefined ? {} : { [action.pageUrl]: here };
+        return this.answer(name, await this.call(action.tool, { ...address, ...defaults, ...action.args }));
       }
+      case 'unroute':
+        return unroute(this, name, named, action.url);
       default:
         return { ok: false, code: 'INVALID_ARGUMENT', message: 'not a session command' };
     }
+  }
+
+  /** The current tab's URL, or the error of reading it. */
+  private async pageUrl(name: string, page: NamedSession): Promise<string | CliResponse> {
+    const result = await this.call('browser_get_url', { ...page });
+    if (!result.ok) return this.answer(name, result);
+    return (result.structured as { url: string }).url;
   }
 
   /** The named session, created on first use; two commands racing to create it get the same one. */

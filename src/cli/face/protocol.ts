@@ -7,7 +7,16 @@ import { join } from 'node:path';
 
 /** What one command asks the daemon to do; every `tool` step is one `invokeTool` call there. */
 export type CliAction =
-  | { kind: 'tool'; tool: string; args: Record<string, unknown>; address: 'page' | 'session' | 'none' }
+  | {
+      kind: 'tool';
+      tool: string;
+      args: Record<string, unknown>;
+      address: 'page' | 'session' | 'none';
+      /** An argument that defaults to the current tab's URL when the command gave none (cookie-set). */
+      pageUrl?: 'url';
+    }
+  /** Removes the session's routes with this pattern (all without one): a list, then removals by id. */
+  | { kind: 'unroute'; url?: string }
   | { kind: 'open'; url?: string }
   | { kind: 'tabs'; action: 'list' | 'new' | 'select' | 'close'; tab?: string; url?: string }
   | { kind: 'sessions'; action: 'list' | 'close'; name?: string }
