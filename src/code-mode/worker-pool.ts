@@ -16,6 +16,11 @@ export interface SandboxWorkerOptions {
   maxWorkers?: number;
   /** Idle workers kept warm. Default 2. */
   maxIdle?: number;
+  /**
+   * How long a script may hold its worker before a waiting script gets a worker beyond maxWorkers
+   * (one per script that has held its worker this long, never more than twice maxWorkers). Default 500.
+   */
+  sliceMs?: number;
 }
 
 /**
@@ -37,15 +42,27 @@ const warming = new Map<number, Promise<unknown>>();
  * client (stdio, library), which is alone and so has no cap. A freed worker goes to the waiting
  * client that holds the fewest, first come first served among equals; a named client never holds
  * more than its cap, so it cannot take every worker from the others. One session holds at most one
- * worker (its operations run one at a time), so sessions of one client share by arrival order.
+ * worker (its operations run one at a time).
+ *
+ * Sessions of one client must not wait behind each other's long scripts either: when every worker
+ * is taken, each script that has held its worker for `sliceMs` lends the pool one more worker, so a
+ * short script starts while long ones spin (the OS shares the cores between the threads; each long
+ * script is still stopped by its own CPU budget). The pool never grows past twice maxWorkers.
  */
 const LOCAL_CLIENT = '';
 const heldBy = new Map<string, number>();
-const clientOf = new WeakMap<Worker, string>();
+/** Every granted slot with the time it was granted; a worker keeps its slot until released. */
+interface Slot {
+  client: string;
+  since: number;
+}
+const slots = new Set<Slot>();
+const slotOf = new WeakMap<Worker, Slot>();
+let sliceTimer: NodeJS.Timeout | undefined;
 interface Waiter {
   client: string;
   cap: number;
-  grant: () => void;
+  grant: (slot: Slot) => void;
 }
 let waiters: Waiter[] = [];
 
@@ -83,7 +100,8 @@ export async function acquireWorker(
   claim: WorkerClaim = {},
 ): Promise<Worker | undefined> {
   const client = claim.client ?? LOCAL_CLIENT;
-  if (!(await waitForTurn(signal, client, capOf(client, claim.maxPerClient)))) return undefined;
+  const slot = await waitForTurn(signal, client, capOf(client, claim.maxPerClient));
+  if (slot === undefined) return undefined;
   const starting = warming.get(memoryLimitBytes);
   if (starting !== undefined) await untilAborted(starting, signal);
   const index = idle.findIndex((entry) => entry.memoryLimitBytes === memoryLimitBytes);
@@ -91,30 +109,32 @@ export async function acquireWorker(
   if (warm !== undefined) {
     workerStats.reused++;
     warm.ref();
-    clientOf.set(warm, client);
+    slotOf.set(warm, slot);
+    // A full pool may soon lend a worker: have the next one started before a script waits for it.
+    if (active >= config.maxWorkers) prewarmWorker(memoryLimitBytes);
     return warm;
   }
   try {
     const fresh = await startWorker(signal, memoryLimitBytes, false);
-    if (fresh === undefined) releaseSlot(client);
-    else clientOf.set(fresh, client);
+    if (fresh === undefined) releaseSlot(slot);
+    else slotOf.set(fresh, slot);
     return fresh;
   } catch (error) {
-    releaseSlot(client);
+    releaseSlot(slot);
     throw error;
   }
 }
 
 export function releaseWorker(worker: Worker, end: 'reuse' | 'killed' | 'unhealthy', leak?: string): void {
   if (leak !== undefined) workerStats.leaks.push(leak);
-  const client = clientOf.get(worker) ?? LOCAL_CLIENT;
-  clientOf.delete(worker);
+  const slot = slotOf.get(worker);
+  slotOf.delete(worker);
   if (end === 'reuse') park(worker);
   else {
     workerStats[end]++;
     void worker.terminate();
   }
-  releaseSlot(client);
+  if (slot !== undefined) releaseSlot(slot);
 }
 
 /**
@@ -123,7 +143,7 @@ export function releaseWorker(worker: Worker, end: 'reuse' | 'killed' | 'unhealt
  */
 export function prewarmWorker(memoryLimitBytes: number): void {
   if (idle.some((entry) => entry.memoryLimitBytes === memoryLimitBytes)) return;
-  if (active + idle.length >= config.maxWorkers) return;
+  if (active + idle.length >= config.maxWorkers * 2) return;
   if (warming.has(memoryLimitBytes)) return;
   // An aborted signal makes startWorker park the worker as soon as it is ready.
   const started = startWorker(AbortSignal.abort(), memoryLimitBytes, true)
@@ -157,7 +177,7 @@ export function workersHeld(): ReadonlyMap<string, number> {
 }
 
 function defaults(): Required<SandboxWorkerOptions> {
-  return { variant: 'release', maxWorkers: Math.max(4, availableParallelism()), maxIdle: 2 };
+  return { variant: 'release', maxWorkers: Math.max(4, availableParallelism()), maxIdle: 2, sliceMs: 500 };
 }
 
 function capOf(client: string, maxPerClient: number | undefined): number {
@@ -167,45 +187,73 @@ function capOf(client: string, maxPerClient: number | undefined): number {
   return Math.max(1, cap);
 }
 
-function releaseSlot(client: string): void {
+function releaseSlot(slot: Slot): void {
+  if (!slots.delete(slot)) return;
   active--;
-  const held = (heldBy.get(client) ?? 1) - 1;
-  if (held > 0) heldBy.set(client, held);
-  else heldBy.delete(client);
+  const held = (heldBy.get(slot.client) ?? 1) - 1;
+  if (held > 0) heldBy.set(slot.client, held);
+  else heldBy.delete(slot.client);
   dispatch();
 }
 
-/** Hands free workers to waiters: the client holding fewest first, then arrival order. */
+/**
+ * Hands free workers to waiters: the client holding fewest first, then arrival order. Past
+ * maxWorkers, only as many extra as there are scripts that have held their worker for a slice.
+ */
 function dispatch(): void {
-  while (active < config.maxWorkers) {
+  while (waiters.length > 0 && active < roomFor(Date.now())) {
     let best: Waiter | undefined;
     for (const waiter of waiters) {
       const held = heldBy.get(waiter.client) ?? 0;
       if (held >= waiter.cap) continue;
       if (best === undefined || held < (heldBy.get(best.client) ?? 0)) best = waiter;
     }
-    if (best === undefined) return;
+    if (best === undefined) break;
     waiters = waiters.filter((waiter) => waiter !== best);
     active++;
     heldBy.set(best.client, (heldBy.get(best.client) ?? 0) + 1);
-    best.grant();
+    const slot: Slot = { client: best.client, since: Date.now() };
+    slots.add(slot);
+    best.grant(slot);
   }
+  scheduleSlice();
 }
 
-function waitForTurn(signal: AbortSignal, client: string, cap: number): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
+/** Workers the pool may have running now: maxWorkers, plus one per script past its slice. */
+function roomFor(now: number): number {
+  let long = 0;
+  for (const slot of slots) if (now - slot.since >= config.sliceMs) long++;
+  return Math.min(config.maxWorkers + long, config.maxWorkers * 2);
+}
+
+/** While scripts wait on a full pool, looks again when the next running script reaches its slice. */
+function scheduleSlice(): void {
+  if (sliceTimer !== undefined) clearTimeout(sliceTimer);
+  sliceTimer = undefined;
+  if (waiters.length === 0 || active >= config.maxWorkers * 2) return;
+  const now = Date.now();
+  let next = Infinity;
+  for (const slot of slots) if (now - slot.since < config.sliceMs) next = Math.min(next, slot.since);
+  if (next === Infinity) return;
+  sliceTimer = setTimeout(dispatch, next + config.sliceMs - now);
+  sliceTimer.unref();
+}
+
+function waitForTurn(signal: AbortSignal, client: string, cap: number): Promise<Slot | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const waiter: Waiter = {
       client,
       cap,
-      grant: () => {
+      grant: (slot) => {
         signal.removeEventListener('abort', onAbort);
-        resolve(true);
+        resolve(slot);
       },
     };
     const onAbort = (): void => {
       waiters = waiters.filter((entry) => entry !== waiter);
-      resolve(false);
+      scheduleSlice();
+      resolve(undefined);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     waiters.push(waiter);
