@@ -13,8 +13,12 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-/** Every entry of `zip`, in order. Throws on what this reader does not understand. */
-export function readZipEntries(zip: Buffer): ZipEntry[] {
+/**
+ * Every entry of `zip`, in order. Throws on what this reader does not understand, and on an entry
+ * that inflates past `maxEntryBytes`.
+ */
+export function readZipEntries(zip: Buffer, maxEntryBytes?: number): ZipEntry[] {
+  const limit = maxEntryBytes === undefined ? {} : { maxOutputLength: Math.max(1, maxEntryBytes) };
   const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (eocd < 0 || zip.readUInt32LE(eocd) !== EOCD) throw new Error('not a zip');
   const count = zip.readUInt16LE(eocd + 10);
@@ -31,7 +35,7 @@ export function readZipEntries(zip: Buffer): ZipEntry[] {
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const raw = zip.subarray(start, start + compressed);
-    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw, limit) : Buffer.from(raw) });
     at += 46 + skip;
   }
   return entries;
