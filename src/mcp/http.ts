@@ -143,7 +143,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     // The dashboard checks the Host/Origin policy and the token itself (its shell page holds no data).
     if (options.dashboard && (path === DASHBOARD_PATH || path.startsWith(`${DASHBOARD_PATH}/`)))
-      return options.dashboard.handle(req, res, policy);
+      return options.dashboard.handle(req, res, policy, (principal) => limiter.take(principal));
     const checked = checkRequest(req, policy);
     if (isRefusal(checked)) return refuse(res, checked, logger);
     const { principal } = checked;
