@@ -25,8 +25,17 @@ export interface DashboardOptions {
 }
 
 export interface Dashboard {
-  /** Serves one request under /dashboard. The caller has matched the path, nothing else. */
-  handle(req: IncomingMessage, res: ServerResponse, policy: RequestPolicy): Promise<void>;
+  /**
+   * Serves one request under /dashboard. The caller has matched the path, nothing else.
+   * `rateLimit` takes one request from the principal's budget (the MCP server's own): undefined to
+   * go on, else the seconds to wait.
+   */
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    policy: RequestPolicy,
+    rateLimit?: (principal: string) => number | undefined,
+  ): Promise<void>;
   /** Pages being screencast right now: one per watched page, none while nobody watches. */
   watchedPages(): number;
   close(): void;
@@ -89,7 +98,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   };
 
   return {
-    async handle(req, res, policy) {
+    async handle(req, res, policy, rateLimit) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const route = url.pathname.slice(DASHBOARD_PATH.length);
       const asset = STATIC[route];
@@ -110,8 +119,17 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         if (req.method !== 'GET') return sendJson(res, 405, { error: { code: 'NOT_SUPPORTED' } });
         return sendAsset(res, asset);
       }
+      const principal = isRefusal(checked) ? '' : checked.principal;
+      // API requests count against the principal's request budget, as MCP requests do.
+      const retryAfter = rateLimit?.(principal);
+      if (retryAfter !== undefined) {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': String(retryAfter) });
+        return void res.end(
+          JSON.stringify({ error: { code: 'LIMIT_EXCEEDED', message: 'Too many requests' } }),
+        );
+      }
       try {
-        await api(req, res, route, url, isRefusal(checked) ? '' : checked.principal);
+        await api(req, res, route, url, principal);
       } catch (error) {
         const serialized = toSerializedError(error, 'dashboard');
         if (!res.headersSent) sendJson(res, statusFor(serialized.code), { error: serialized });

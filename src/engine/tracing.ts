@@ -1,12 +1,20 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { Session } from './session.js';
 import type { SessionFileInfo } from './session-files.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Secrets } from '../secrets.js';
+import { derivedSecretsOf } from '../redaction/derived.js';
+import { scrubTraceEntry } from '../redaction/trace-scrub.js';
+import { typedSecretsOf } from '../redaction/typed-secrets.js';
+import { readZipEntries, writeZipEntries } from './zip-entries.js';
 
 export interface TraceOptions {
   /** Screenshots on every action and a filmstrip (default true). */
   screenshots?: boolean | undefined;
   /** DOM snapshots for the trace viewer's before/after panes (default true). */
   snapshots?: boolean | undefined;
+  /** The `--secrets` values scrubbed from the saved trace (with what the session typed into secret fields). */
+  secrets?: Secrets | undefined;
 }
 
 /**
@@ -19,6 +27,7 @@ export class SessionTrace {
   private active = false;
   private startedAt: Date | undefined;
   private unhook: (() => void) | undefined;
+  private secrets: Secrets = {};
 
   constructor(private readonly session: Session) {}
 
@@ -51,6 +60,7 @@ export class SessionTrace {
       title: `BrowserMesh session ${this.session.id}`,
     });
     this.active = true;
+    this.secrets = options.secrets ?? {};
     this.startedAt = new Date();
     // A session closed while tracing still gets its trace saved, before its context goes away.
     this.unhook = this.session.onBeforeClose(async () => {
@@ -73,11 +83,28 @@ export class SessionTrace {
     const { fileId, path } = await files.allocate('trace', `trace-${this.session.id}-${stamp}.zip`);
     try {
       await this.session.browserContext.tracing.stop({ path });
+      await this.scrub(path);
     } catch (error) {
       await files.abort(fileId).catch(() => undefined);
       throw error;
     }
     return files.commit(fileId, { mimeType: 'application/zip' });
+  }
+
+  /**
+   * Rewrites the saved zip without the session's secrets, typed secret-field values, credential
+   * headers and cookies (src/redaction/trace-scrub.ts). A trace that cannot be read is not offered.
+   */
+  private async scrub(path: string): Promise<void> {
+    const id = this.session.id;
+    const derived = [
+      ...derivedSecretsOf(id),
+      ...typedSecretsOf(id).map((value) => [value, 'PASSWORD'] as const),
+    ];
+    const scrub = { secrets: this.secrets, derived };
+    const entries = readZipEntries(await readFile(path));
+    const scrubbed = entries.map(({ name, data }) => ({ name, data: scrubTraceEntry(name, data, scrub) }));
+    await writeFile(path, writeZipEntries(scrubbed));
   }
 
   /** Runs `fn` as one named group of the trace when tracing (groups never nest across calls). */

@@ -92,6 +92,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const limiter = new RateLimiter(limits.ratePerMinute);
   /** Initializations under way: they count against the client cap before they are registered. */
   let opening = 0;
+  const openingBy = new Map<string, number>();
+  // Every other configured principal keeps one slot: one principal cannot take them all.
+  const principals = (options.tokens ?? []).length + (options.token ? 1 : 0);
+  const perPrincipal = Math.max(1, limits.maxClients - Math.max(0, principals - 1));
+  const slotsOf = (principal: string): number =>
+    [...clients.values()].filter((c) => c.principal === principal).length + (openingBy.get(principal) ?? 0);
 
   const endClient = async (client: Client, reason: string): Promise<void> => {
     if (client.ended) return;
@@ -143,7 +149,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     // The dashboard checks the Host/Origin policy and the token itself (its shell page holds no data).
     if (options.dashboard && (path === DASHBOARD_PATH || path.startsWith(`${DASHBOARD_PATH}/`)))
-      return options.dashboard.handle(req, res, policy);
+      return options.dashboard.handle(req, res, policy, (principal) => limiter.take(principal));
     const checked = checkRequest(req, policy);
     if (isRefusal(checked)) return refuse(res, checked, logger);
     const { principal } = checked;
@@ -182,9 +188,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return refuse(res, { status: 400, message: 'Bad Request: no valid MCP session id' });
     }
-    if (clients.size + opening >= limits.maxClients)
+    if (clients.size + opening >= limits.maxClients || slotsOf(principal) >= perPrincipal)
       return refuse(res, tooManyClients(limits.maxClients), logger);
     opening++;
+    openingBy.set(principal, (openingBy.get(principal) ?? 0) + 1);
     let client: Client;
     try {
       client = await newClient(principal);
@@ -192,6 +199,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       await client.transport.handleRequest(req, res, body);
     } finally {
       opening--;
+      const left = (openingBy.get(principal) ?? 1) - 1;
+      if (left > 0) openingBy.set(principal, left);
+      else openingBy.delete(principal);
     }
     // A refused initialize never registered the client: drop its server.
     if (!clients.has(client.id)) await endClient(client, 'initialize_refused');

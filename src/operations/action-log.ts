@@ -1,5 +1,7 @@
 import type { PageOperationContext } from '../engine/runtime.js';
 import type { Session } from '../engine/session.js';
+import { rememberTypedSecret } from '../redaction/typed-secrets.js';
+import { secretName } from '../secrets.js';
 
 /**
  * Every session's action log: what the agent did that worked, in order, with the best locator of each
@@ -167,14 +169,17 @@ export function isLogging(ctx: Pick<PageOperationContext, 'config'>): boolean {
 
 /** Adds one successful step of `ctx`'s page to its session's log (nothing when the log is off). */
 export function recordStep(ctx: PageOperationContext, input: StepInput): void {
-  if (!isLogging(ctx)) return;
   const { typed, typedSecret, files, ...rest } = input;
+  const secretField = typedSecret === true || rest.targets?.some((t) => t.secretField) === true;
+  // A trace records the value wholesale, log or no log: it is scrubbed by these (tracing.ts).
+  if (secretField && typed !== undefined && secretName(typed) === undefined)
+    rememberTypedSecret(ctx.session.id, typed);
+  if (!isLogging(ctx)) return;
   const secrets = ctx.config.secrets;
   // A prompt answer holding a secret is not kept: the spec accepts with the prompt's default.
   const prompt = rest.dialog?.promptText;
   if (rest.dialog && prompt !== undefined && toLoggedValue(secrets, prompt, false).secret !== undefined)
     rest.dialog = { accept: rest.dialog.accept };
-  const secretField = typedSecret === true || rest.targets?.some((t) => t.secretField) === true;
   const value = typed === undefined ? {} : toLoggedValue(secrets, typed, secretField);
   const opener = ctx.page.openerPageId;
   actionLogOf(ctx.session, ctx.config.actionLogSteps).add(ctx.page.id, {

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { DownloadNote } from '../engine/downloads.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { fileNotFound, type SessionFileInfo, type SessionFiles } from '../engine/session-files.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { StateStore } from '../persistence/store.js';
+import { holdsSecret } from '../redaction/binary-scan.js';
 
 export interface FileRead {
   file: SessionFileInfo;
@@ -24,7 +26,12 @@ const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-ndjson|x-subrip
 export async function readSessionFile(
   files: SessionFiles,
   fileId: string,
-  options: { offset?: number | undefined; maxBytes: number },
+  options: {
+    offset?: number | undefined;
+    maxBytes: number;
+    /** Values that must not come back (secrets, values typed into secret fields). */
+    secretValues?: readonly string[] | undefined;
+  },
 ): Promise<FileRead> {
   const file = files.get(fileId);
   const offset = options.offset ?? 0;
@@ -37,7 +44,36 @@ export async function readSessionFile(
     ...(slice.truncated ? { nextOffset: offset + slice.bytes.length } : {}),
   };
   const text = TEXT_TYPES.test(file.mimeType ?? '') ? decodeUtf8(slice.bytes) : undefined;
-  return text === undefined ? { ...base, bytes: slice.bytes } : { ...base, text };
+  if (text !== undefined) return { ...base, text };
+  // Text is redacted at the tool boundary; bytes cannot be, so a file holding a secret is refused.
+  if (await binaryHoldsSecret(files, fileId, slice.totalBytes, options.secretValues ?? [])) {
+    throw new BrowserMeshError(ErrorCodes.NOT_SUPPORTED, 'This file holds a secret and is not read back', {
+      details: { field: 'fileId', reason: 'holds_secret' },
+      recoveryHint: 'Keep the file (action "keep") and use it outside the conversation.',
+    });
+  }
+  return { ...base, bytes: slice.bytes };
+}
+
+/** One scan per file and set of values: a reader pages through a large file in many reads. */
+const scans = new WeakMap<SessionFiles, Map<string, boolean>>();
+
+async function binaryHoldsSecret(
+  files: SessionFiles,
+  fileId: string,
+  totalBytes: number,
+  values: readonly string[],
+): Promise<boolean> {
+  if (!values.some((v) => v !== '')) return false;
+  const key = `${fileId}\u0000${totalBytes}\u0000${values.length}\u0000${createHash('sha256').update(values.join('\u0000')).digest('hex')}`;
+  let known = scans.get(files);
+  if (!known) scans.set(files, (known = new Map()));
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  const whole = await files.read(fileId, { maxBytes: totalBytes });
+  const found = holdsSecret(whole.bytes, values);
+  known.set(key, found);
+  return found;
 }
 
 /** Strict UTF-8; a character cut at the slice end is left for the next read (`stream`). */

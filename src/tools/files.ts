@@ -7,6 +7,7 @@ import { downloadsField, publishDialogs } from './action-runner.js';
 import { ACTION, defineTool, DESTRUCTIVE, type ToolOutput } from './define.js';
 import { pageAddress, sessionAddress, targetFields } from './schemas.js';
 import { stateStoreOf } from './state.js';
+import { secretValuesOf } from '../redaction/typed-secrets.js';
 
 /** Files in (upload) and out (downloads, PDFs): the opt-in `files` profile. */
 
@@ -121,6 +122,7 @@ export const filesTool = defineTool({
     const read = await readSessionFile(session.files, args.fileId, {
       offset: args.offset,
       maxBytes: args.maxBytes ?? 65_536,
+      secretValues: secretValuesOf(mesh.config.secrets, session.id),
     });
     const { file, text, bytes, truncated, totalBytes, nextOffset } = read;
     const structured = { file, truncated, totalBytes, ...(nextOffset !== undefined ? { nextOffset } : {}) };

@@ -47,7 +47,11 @@ export const traceTool = defineTool({
         if (args.action === 'stop' && (args.screenshots !== undefined || args.snapshots !== undefined))
           throw invalidArgument('screenshots', 'screenshots and snapshots go with action "start"');
         if (args.action === 'start') {
-          await trace.start({ screenshots: args.screenshots, snapshots: args.snapshots });
+          await trace.start({
+            screenshots: args.screenshots,
+            snapshots: args.snapshots,
+            secrets: mesh.config.secrets,
+          });
           return { tracing: true };
         }
         return { tracing: false, file: toFileOut(await trace.stop()) };

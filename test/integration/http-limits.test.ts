@@ -60,6 +60,34 @@ describe('HTTP limits', () => {
     await Promise.all([b.client.close(), c.client.close()]);
   });
 
+  it('keeps a slot for every other principal: one principal cannot take every client slot', async () => {
+    const alice = 'alice-token-0123456789abcdef';
+    const bob = 'bob-token-0123456789abcdefgh';
+    const server = await serve({
+      limits: { maxClients: 4 },
+      tokens: [
+        { principal: 'alice', token: alice },
+        { principal: 'bob', token: bob },
+      ],
+    });
+    const asAlice = {
+      authorization: `Bearer ${alice}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async () => (await rawRequest(server.url, { headers: asAlice, body: initialize })).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(3);
+    const b = await connectHttp(server.url, { token: bob });
+    expect(await ok(b.client, 'browser_runtime_info')).toBeDefined();
+    await b.client.close();
+  });
+
   it('closes a connection whose headers never finish (before any token check)', async () => {
     const server = await serve({ limits: { headersTimeoutMs: 600 }, token: 'x'.repeat(20) });
     const reply = await sendAndWaitForClose(server.url, 'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n');

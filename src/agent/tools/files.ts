@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readSessionFile } from '../../operations/files.js';
+import { secretValuesOf } from '../../redaction/typed-secrets.js';
 import { uploadFiles } from '../../operations/upload.js';
 import { loadUploadFiles, type UploadSource } from '../../operations/upload-files.js';
 import { invalidArgument } from '../../errors.js';
@@ -74,6 +75,7 @@ export const filesTool = defineAgentTool({
     const read = await readSessionFile(files, args.fileId, {
       offset: args.offset,
       maxBytes: args.maxBytes ?? 65_536,
+      secretValues: secretValuesOf(view.mesh.config.secrets, view.sessionId),
     });
     const { file, text, bytes, truncated, totalBytes, nextOffset } = read;
     return {

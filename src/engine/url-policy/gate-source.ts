@@ -4,12 +4,17 @@
  * (an init script). Everything it uses later is captured when it runs, before page code can replace
  * a global; every URL is turned into a string once, so the URL that was checked is the one used.
  *
- * - In a worker: `WebSocket` and `WebSocketStream` ask this side first, by a synchronous request to
- *   the socket-check path on the worker's own origin; a refused socket throws a SecurityError.
+ * - In a worker and a page: `WebSocket` and `WebSocketStream` ask this side first, by a synchronous
+ *   request to the socket-check path on their own origin; a refused socket throws a SecurityError.
  * - In a page and a worker: `Worker` and `SharedWorker` given a blob: URL start a bootstrap blob
  *   that loads the gate first and then the original script (a blob never crosses the network, so the
  *   interceptor cannot put the gate in front of it); a data: URL is refused (its opaque origin could
  *   not be kept by a bootstrap).
+ * - In a page too: Playwright's WebSocket route mocks only `WebSocket`, and its mock connects the
+ *   constructor it found, so the gate replaces `WebSocket` and `WebSocketStream` before the mock
+ *   runs; the mock's internals reachable from page script then reach the gated constructor.
+ * - Service worker registration is refused: the browser re-fetches a registered script for its
+ *   update checks without a target the interceptor sees, so an update would install it ungated.
  * - A service worker cannot make synchronous requests: its sockets may reach only its own origin
  *   (host and port, which the policy already let its script come from); any other is refused.
  */
@@ -66,7 +71,10 @@ const workers = (Real) => { const Gated = function (url, options) {
 }; return Gated; };
 replace('Worker', workers);
 replace('SharedWorker', workers);
-if (!inWorker) return;
+const C = g.ServiceWorkerContainer, P = g.Promise;
+if (typeof C === 'function' && typeof C.prototype.register === 'function') O.defineProperty(C.prototype, 'register', {
+  value: function register() { return R.apply(P.reject, P, [new E('Service workers are refused by the URL policy here', 'SecurityError')]); },
+  writable: true, configurable: true });
 const portOf = (u) => u.port || (R.apply(test, /^(?:https|wss):$/, [u.protocol]) ? '443' : '80');
 const own = new U(loc.href);
 const sameOrigin = (href) => { const u = new U(href); return u.hostname === own.hostname && portOf(u) === portOf(own); };

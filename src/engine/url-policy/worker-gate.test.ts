@@ -32,10 +32,15 @@ describe('worker gate: script rewriting', () => {
   });
 
   it('treats a re-export as a module, and syntax it cannot parse as a classic script', () => {
-    expect(gated("export * from './dep.js';").startsWith(`import '${GATE_MODULE_PATH}';`)).toBe(true);
-    // e.g. syntax newer than Node's V8: the gate goes first as plain statements.
-    expect(gated('const x = import.meta.url; @@@').startsWith(GATE_SOURCE)).toBe(true);
+    const asModule = `import '${GATE_MODULE_PATH}';`;
+    expect(gated("export * from './dep.js';").startsWith(asModule)).toBe(true);
+    // Module-only syntax before a static import (issue 25): a module, whatever the parse error.
+    expect(gated("import.meta; import 'data:text/javascript,0';").startsWith(asModule)).toBe(true);
+    expect(gated("await 0; import 'data:text/javascript,0';").startsWith(asModule)).toBe(true);
+    // Text a classic parse skips as an HTML-like comment but a module runs.
+    expect(gated("x\n-->0; import 'data:text/javascript,0';").startsWith(asModule)).toBe(true);
     expect(gated('const important = 1;').startsWith(GATE_SOURCE)).toBe(true);
+    expect(gated("importScripts('/a.js');").startsWith(GATE_SOURCE)).toBe(true);
   });
 
   it('keeps a UTF-8 byte order mark first and refuses a UTF-16 script', () => {

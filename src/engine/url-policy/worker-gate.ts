@@ -112,8 +112,8 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const PROLOGUE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:(['"])use strict\1\s*;?)?/;
 
 /**
- * The script with the gate in front of its first statement. A module with static imports gets an
- * import of the gate module first instead (imports run before the importing module's body); a script
+ * The script with the gate in front of its first statement. A module that may have static imports
+ * gets an import of the gate module first instead (imports run before the importing module's body); a script
  * that is not UTF-8 or ASCII-compatible (a UTF-16 byte order mark) is replaced by one that throws,
  * so nothing runs ungated.
  */
@@ -124,7 +124,7 @@ export function withGate(body: Buffer): Buffer {
     return Buffer.from("throw new Error('A worker script in UTF-16 cannot be checked by the URL policy');");
   }
   const text = rest.toString('latin1');
-  if (hasStaticImports(rest.toString('utf8'))) {
+  if (mayHaveStaticImports(rest.toString('utf8'))) {
     return Buffer.concat([bom, Buffer.from(`import '${GATE_MODULE_PATH}';`), rest]);
   }
   const prologue = PROLOGUE.exec(text)?.[0] ?? '';
@@ -132,21 +132,24 @@ export function withGate(body: Buffer): Buffer {
   return Buffer.concat([bom, head, Buffer.from(GATE_SOURCE), rest.subarray(head.length)]);
 }
 
-/** What V8 says of a module's static import or export when it is compiled as a classic script. */
-const MODULE_SYNTAX = /Cannot use import statement outside a module|Unexpected token 'export'/;
+/** HTML-like comments: in a classic script they hide the rest of a line that a module runs. */
+const HTML_COMMENT = /<!--|-->/;
 
 /**
- * Whether the script has static imports or exports (a module whose dependencies run before its body):
- * compiled without running, as a classic script. Only those errors count: Node's V8 may be older than
- * the browser's and not know newer syntax, and a script it cannot parse for another reason gets the
- * gate as plain statements (which a module without static imports runs first too).
+ * Whether the script may have static imports (a module whose dependencies run before its body). A
+ * worker's request does not say whether it is a module, so only a text that parses as a classic
+ * script (compiled without running; it can then hold no import declaration) gets the gate as plain
+ * statements. Anything else is treated as a module, whatever the reason the parse failed (`import.meta`,
+ * top-level `await`, syntax newer than Node's V8): a classic script Node cannot parse is then broken
+ * rather than run ungated.
  */
-function hasStaticImports(source: string): boolean {
+function mayHaveStaticImports(source: string): boolean {
   if (!/\b(?:import|export)\b/.test(source)) return false;
+  if (HTML_COMMENT.test(source)) return true;
   try {
     new Script(source);
     return false;
-  } catch (error) {
-    return error instanceof SyntaxError && MODULE_SYNTAX.test(error.message);
+  } catch {
+    return true;
   }
 }

@@ -147,25 +147,6 @@ new Worker('/wsock/tamper.js').onmessage = async (e) => {
 };
 </script>`);
   });
-  // A service worker: it cannot make the synchronous check, so only its own origin is allowed.
-  site.route(
-    '/wsock/sw.js',
-    js(`let result = 'pending';
-const attemptSw = (url) => { try { const ws = new WebSocket(url); ws.onerror = () => {}; return 'created'; }
-  catch (e) { return e.name; } };
-self.addEventListener('install', () => {
-  result = [attemptSw('${blocked}'), attemptSw('ws://' + location.host + '/own')].join(',');
-});
-self.addEventListener('message', (e) => e.source.postMessage(result));`),
-  );
-  site.route('/wsock/sw-page', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>service worker sockets</title><p id="out">pending</p><script>
-navigator.serviceWorker.onmessage = (e) => { document.getElementById('out').textContent = 'settled ' + e.data; };
-navigator.serviceWorker.register('/wsock/sw.js').then(() => navigator.serviceWorker.ready)
-  .then((reg) => reg.active.postMessage('result'));
-</script>`);
-  });
   site.route('/wsock/page', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>worker sockets</title><p id="out">pending</p><script>

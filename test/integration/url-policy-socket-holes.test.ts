@@ -1,0 +1,142 @@
+/**
+ * Issue 25, finding 3: four ways a page's WebSocket reached a blocked host where request
+ * interception stands in for the guard proxy (an operator proxy, a remote-debugging Chromium, a
+ * Selenium Grid). Loopback only: the trap on the alias 127.0.0.2 is configured as blocked and must
+ * receive no connection; the echo on 127.0.0.1 is allowed and must still open.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { startRemoteChromium, stopRemoteChromium } from './support/remote-chromium.js';
+import { gridUnavailableReason, startGrid } from './support/selenium-grid.js';
+import { startForwardingProxy } from './support/forwarding-proxy.js';
+import { startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
+import { installSocketHolePages } from './support/socket-holes.js';
+
+let site: FixtureServer;
+let trap: Trap;
+let echo: SocketEcho;
+
+beforeAll(async () => {
+  [site, trap, echo] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2'), startSocketEcho()]);
+  installSocketHolePages(site, trap, echo);
+});
+afterAll(async () => {
+  await site?.close();
+  await trap?.close();
+  await echo?.close();
+});
+
+interface Mode {
+  name: string;
+  skip?: string | undefined;
+  setUp(): Promise<{ overrides: Partial<Config>; tearDown(): Promise<void> }>;
+}
+
+const modes: Mode[] = [
+  {
+    name: 'operator proxy (--proxy-server)',
+    async setUp() {
+      const proxy = await startForwardingProxy();
+      return { overrides: { proxyServer: proxy.url }, tearDown: () => proxy.close() };
+    },
+  },
+  {
+    name: 'cdp provider',
+    async setUp() {
+      const remote = await startRemoteChromium({ noNetworkPrediction: true });
+      return {
+        overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint },
+        tearDown: () => stopRemoteChromium(remote),
+      };
+    },
+  },
+  {
+    name: 'selenium provider',
+    skip: gridUnavailableReason(),
+    async setUp() {
+      const grid = await startGrid({ maxSessions: 1 });
+      return {
+        overrides: { provider: 'selenium', seleniumUrl: grid.url, headless: true },
+        tearDown: () => grid.stop(),
+      };
+    },
+  },
+];
+
+describe.each(modes)('WebSocket paths around the interception gates: $name', (mode) => {
+  let h: McpHarness;
+  let s: { sessionId: string; pageId: string };
+  let tearDown: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (mode.skip) return;
+    const started = await mode.setUp();
+    tearDown = started.tearDown;
+    h = await McpHarness.start({
+      ...started.overrides,
+      blockedAddresses: ['127.0.0.2/32'],
+      timeoutMs: 30_000,
+    });
+    s = await h.session();
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    await tearDown?.();
+  }, 60_000);
+
+  async function settled(path: string): Promise<Record<string, string>> {
+    await h.ok('browser_navigate', { ...s, url: site.url(path) });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    const text = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+    const json = /settled (\{.*\})/.exec(text)?.[1];
+    return JSON.parse(json ?? '{}') as Record<string, string>;
+  }
+
+  it.skipIf(mode.skip !== undefined)("refuses a page's WebSocketStream; an allowed one opens", async () => {
+    const before = trap.connections();
+    expect(await settled('/holes/stream')).toEqual({
+      blocked: 'refused',
+      numeric: 'refused',
+      echo: 'allowed',
+    });
+    expect(trap.connections()).toBe(before);
+  });
+
+  it.skipIf(mode.skip !== undefined)(
+    "Playwright's WebSocket mock internals reach nothing refused",
+    async () => {
+      const before = trap.connections();
+      expect(await settled('/holes/mock')).toEqual({
+        apiConnect: 'refused',
+        dispatch: 'refused',
+        echo: 'allowed',
+        native: 'refused',
+      });
+      expect(trap.connections()).toBe(before);
+    },
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    'gates a module worker that starts with import.meta or await and imports a data: module',
+    async () => {
+      const before = trap.connections();
+      const result = await settled('/holes/module');
+      for (const key of ['meta', 'await'])
+        expect(result[key], key).toMatch(/^(SecurityError|worker failed)$/);
+      expect(trap.connections()).toBe(before);
+    },
+  );
+
+  it.skipIf(mode.skip !== undefined)(
+    "a service worker's update check installs no ungated script",
+    async () => {
+      const before = trap.connections();
+      // The update fetch never reaches the interceptor, so registration itself is refused.
+      expect(await settled('/holes/sw')).toEqual({ registered: 'SecurityError' });
+      expect(trap.connections()).toBe(before);
+    },
+  );
+});
