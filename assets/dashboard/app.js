@@ -231,18 +231,17 @@ function eventsTable(events) {
     el(
       'tbody',
       {},
-      ...[...events]
-        .reverse()
-        .map((e) =>
-          el(
-            'tr',
-            {},
-            el('td', {}, e.time.slice(11, 19)),
-            el('td', {}, e.source + (e.level ? `:${e.level}` : '') + (e.name ? `:${e.name}` : '')),
-            el('td', {}, e.status ?? e.failure ?? ''),
-            el('td', {}, e.url ?? ''),
-          ),
+      ...[...events].reverse().map((e) =>
+        el(
+          'tr',
+          {},
+          el('td', {}, e.time.slice(11, 19)),
+          el('td', {}, e.source + (e.level ? `:${e.level}` : '') + (e.name ? `:${e.name}` : '')),
+          el('td', {}, e.status ?? e.failure ?? ''),
+          // A console error's message (redacted by the server), else where it happened.
+          el('td', { class: e.text ? 'event-text' : '' }, e.text ?? e.url ?? ''),
         ),
+      ),
     ),
   );
 }
