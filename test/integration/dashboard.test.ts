@@ -244,6 +244,36 @@ describe('live dashboard over the HTTP server', () => {
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
+  it('shows a still of every session in its card, behind the token', async () => {
+    const { sessionId, pageId } = await createTicker('thumbnailed');
+    const query = `${dashboardUrl}api/thumbnail?sessionId=${sessionId}&pageId=${pageId}`;
+    expect((await fetch(query)).status).toBe(401);
+    const res = await fetch(query, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    const still = (await res.json()) as { data: string; timestamp: number };
+    const jpeg = Buffer.from(still.data, 'base64');
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const unknown = await fetch(`${dashboardUrl}api/thumbnail?sessionId=s_nonexistent&pageId=${pageId}`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+
+    // Without selecting it, the card shows the page's still.
+    const page = await openDashboard();
+    const thumb = page.locator(`[data-session-id="${sessionId}"] img.thumb`);
+    await thumb.waitFor();
+    await page.waitForFunction(
+      (id) =>
+        (
+          document.querySelector(`[data-session-id="${id}"] img.thumb`) as HTMLImageElement | null
+        )?.src.startsWith('data:image/jpeg;base64,') ?? false,
+      sessionId,
+    );
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.close();
+    await ok(agent.client, 'browser_session_close', { sessionId });
+  });
+
   it('refuses the data without the token or with a wrong one', async () => {
     const attempts: Array<Record<string, string>> = [
       {},
