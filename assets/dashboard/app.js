@@ -107,7 +107,37 @@ function sessionCard(s) {
       s.owner ? ` · client ${s.owner}` : '',
     ),
     el('div', { class: 'meta' }, s.sessionId, ...labels),
+    thumbnail(s),
   );
+}
+
+/** Stills of each session's first page, fetched at most every 3 s per session (the server caches too). */
+const thumbs = new Map();
+
+function thumbnail(s) {
+  const page = s.pages.find((p) => p.isDefault) ?? s.pages[0];
+  if (!page) return '';
+  const key = `${s.sessionId}/${page.pageId}`;
+  const known = thumbs.get(key) ?? { data: '', fetchedAt: 0 };
+  thumbs.set(key, known);
+  if (Date.now() - known.fetchedAt > 3000) {
+    known.fetchedAt = Date.now();
+    const query = `thumbnail?sessionId=${encodeURIComponent(s.sessionId)}&pageId=${encodeURIComponent(page.pageId)}`;
+    fetch(api(query), { headers, cache: 'no-store' })
+      .then((res) => (res.ok ? res.json() : undefined))
+      .then((still) => {
+        if (!still?.data) return;
+        known.data = still.data;
+        const img = document.querySelector(`[data-session-id="${s.sessionId}"] img.thumb`);
+        if (img) img.src = `data:image/jpeg;base64,${still.data}`;
+      })
+      .catch(() => undefined);
+  }
+  return el('img', {
+    class: 'thumb',
+    alt: `${s.name ?? s.sessionId}: ${page.title || page.url}`,
+    ...(known.data ? { src: `data:image/jpeg;base64,${known.data}` } : {}),
+  });
 }
 
 function select(sessionId) {
@@ -231,18 +261,17 @@ function eventsTable(events) {
     el(
       'tbody',
       {},
-      ...[...events]
-        .reverse()
-        .map((e) =>
-          el(
-            'tr',
-            {},
-            el('td', {}, e.time.slice(11, 19)),
-            el('td', {}, e.source + (e.level ? `:${e.level}` : '') + (e.name ? `:${e.name}` : '')),
-            el('td', {}, e.status ?? e.failure ?? ''),
-            el('td', {}, e.url ?? ''),
-          ),
+      ...[...events].reverse().map((e) =>
+        el(
+          'tr',
+          {},
+          el('td', {}, e.time.slice(11, 19)),
+          el('td', {}, e.source + (e.level ? `:${e.level}` : '') + (e.name ? `:${e.name}` : '')),
+          el('td', {}, e.status ?? e.failure ?? ''),
+          // A console error's message (redacted by the server), else where it happened.
+          el('td', { class: e.text ? 'event-text' : '' }, e.text ?? e.url ?? ''),
         ),
+      ),
     ),
   );
 }

@@ -28,7 +28,9 @@ export function parseBrowserMesh(text) {
     const [, role, inside, rest] = m;
     const ref = /@e\d+/.exec(inside)?.[0];
     if (ref) {
-      nodes.push({ role, ref, name: cleanBrowserMeshName(rest), line });
+      // An element inside running text carries its name quoted in the brackets: [link @e8 "Water Bottle"] $15.00
+      const quoted = /\s("(?:[^"\\]|\\.)*")$/.exec(inside)?.[1];
+      nodes.push({ role, ref, name: quoted ? JSON.parse(quoted) : cleanBrowserMeshName(rest), line });
     } else if (/^@e\d+ /.test(rest)) {
       for (const item of rest.matchAll(BROWSERMESH_GROUP_ITEM))
         nodes.push({ role, ref: item[1], name: item[2].trim(), line });

@@ -29,8 +29,8 @@ export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promi
   // SDK and the tools. Not at initialize: a one-shot call (browser_runtime_info from the Inspector
   // CLI) would start a Chromium it never needs (issue 31).
   if (config.warmUp) void early?.toolsListed.then(() => mesh.warmUp());
-  const server = createMcpServer({ mesh, logger, warmUp: config.warmUp });
   const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
+  const server = createMcpServer({ mesh, logger, warmUp: config.warmUp, dashboardUrl: () => dashboard?.url });
   const stop = stopper(logger, async () => {
     await dashboard?.close().catch(() => undefined);
     await mesh.shutdown().catch(() => undefined);
@@ -104,7 +104,7 @@ async function startStdioDashboard(
   config: Config,
   mesh: BrowserMesh,
   logger: Logger,
-): Promise<{ close(): Promise<void> } | undefined> {
+): Promise<{ url: string; close(): Promise<void> } | undefined> {
   try {
     const { startDashboardServer } = await import('../dashboard/server.js');
     const dashboard = await startDashboardServer({

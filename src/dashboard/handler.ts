@@ -12,6 +12,7 @@ import {
   type RequestPolicy,
 } from '../mcp/http-guard.js';
 import { LiveFrames } from './live-frames.js';
+import { Thumbnails } from './thumbnails.js';
 import { buildDashboardState } from './state.js';
 import { parseTakeoverInput, TakeoverController } from './takeover.js';
 
@@ -61,6 +62,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const { mesh, logger } = options;
   const frames = new LiveFrames({ minFrameIntervalMs: 200, maxWidth: 960, maxHeight: 720, quality: 60 });
   const takeover = new TakeoverController(mesh);
+  const thumbnails = new Thumbnails();
   const api = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -80,6 +82,10 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     if (req.method === 'GET' && route === '/api/frames') {
       const page = mesh.getSession(visibleId(param(url, 'sessionId'), sees)).getPage(param(url, 'pageId'));
       return streamFrames(req, res, (listener) => frames.watch(page, listener));
+    }
+    if (req.method === 'GET' && route === '/api/thumbnail') {
+      const page = mesh.getSession(visibleId(param(url, 'sessionId'), sees)).getPage(param(url, 'pageId'));
+      return sendJson(res, 200, await thumbnails.of(page));
     }
     if (req.method !== 'POST' || !route.startsWith('/api/takeover')) throw notFound();
     if (!options.takeover) {

@@ -6,15 +6,20 @@ import type { Session } from '../engine/session.js';
 import { recordedPageIds } from '../engine/session-recordings.js';
 import { isTracing } from '../engine/tracing.js';
 import { observationsOf } from '../observability/index.js';
+import { derivedSecretsOf } from '../redaction/derived.js';
+import { redactSecrets, type Secrets } from '../secrets.js';
+import { boundText } from '../text.js';
 import { sanitizeUrl } from '../observability/sanitize.js';
 import type { ObserveSource } from '../observability/types.js';
 
-/** What the dashboard shows of one observe event: kind and where, never message text or bodies. */
+/** What the dashboard shows of one observe event: kind, where and a console error's text; never bodies. */
 export interface DashboardEvent {
   source: ObserveSource;
   time: string;
   level?: string;
   name?: string;
+  /** A console error's or page error's message, redacted as in browser_observe (and --secrets values). */
+  text?: string;
   url?: string;
   status?: number;
   failure?: string;
@@ -55,6 +60,7 @@ export interface DashboardState {
 
 const OPERATIONS_SHOWN = 20;
 const EVENTS_SHOWN = 10;
+const MAX_EVENT_TEXT_CHARS = 300;
 const MAX_URL_CHARS = 300;
 const MAX_TITLE_CHARS = 200;
 /** A page busy navigating may not answer title() at once; the dashboard must not wait for it. */
@@ -106,19 +112,30 @@ async function toDashboardSession(
     takenOver,
     tracing: isTracing(session),
     recording: recordedPageIds(session),
-    pages: await Promise.all(session.listPages().map(toDashboardPage)),
+    pages: await Promise.all(
+      session.listPages().map((page) => toDashboardPage(page, (text) => redacted(mesh, session.id, text))),
+    ),
     operations: mesh.activity.recent(session.id).slice(-OPERATIONS_SHOWN),
   };
 }
 
-async function toDashboardPage(page: ManagedPage): Promise<DashboardPage> {
+async function toDashboardPage(page: ManagedPage, redact: (text: string) => string): Promise<DashboardPage> {
   return {
     pageId: page.id,
     url: displayUrl(page.page.url()),
-    title: (await titleOf(page)).slice(0, MAX_TITLE_CHARS),
+    title: redact((await titleOf(page)).slice(0, MAX_TITLE_CHARS)),
     isDefault: page.isDefault,
-    events: recentEvents(page),
+    events: recentEvents(page, redact),
   };
+}
+
+/**
+ * The stored text is already pattern-redacted at capture; the configured secrets and the values a
+ * page kept of them are replaced here, as invokeTool does for every tool result.
+ */
+function redacted(mesh: BrowserMesh, sessionId: string, text: string): string {
+  const secrets: Secrets = mesh.config.secrets;
+  return redactSecrets(secrets, text, derivedSecretsOf(sessionId));
 }
 
 export function displayUrl(raw: string): string {
@@ -139,7 +156,7 @@ async function titleOf(page: ManagedPage): Promise<string> {
 }
 
 /** Console errors, page errors, failed requests and 4xx/5xx responses, newest last. */
-function recentEvents(page: ManagedPage): DashboardEvent[] {
+function recentEvents(page: ManagedPage, redact: (text: string) => string): DashboardEvent[] {
   const obs = observationsOf(page);
   if (!obs) return [];
   const picked: DashboardEvent[] = [];
@@ -153,6 +170,7 @@ function recentEvents(page: ManagedPage): DashboardEvent[] {
         time: new Date(event.timeMs).toISOString(),
         ...(event.level !== undefined ? { level: event.level } : {}),
         ...(event.name !== undefined ? { name: event.name } : {}),
+        ...(event.text !== undefined ? { text: eventText(event.text, redact) } : {}),
         ...(event.url !== undefined ? { url: event.url } : {}),
         ...(event.status !== undefined ? { status: event.status } : {}),
         ...(event.failure !== undefined ? { failure: event.failure } : {}),
@@ -160,4 +178,8 @@ function recentEvents(page: ManagedPage): DashboardEvent[] {
     }
   }
   return picked.sort((a, b) => a.time.localeCompare(b.time)).slice(-EVENTS_SHOWN);
+}
+
+function eventText(text: string, redact: (text: string) => string): string {
+  return boundText(redact(text), MAX_EVENT_TEXT_CHARS, Number.MAX_SAFE_INTEGER).text;
 }

@@ -35,6 +35,8 @@ export interface McpServerOptions {
   tools?: AnyTool[];
   /** Launch Chromium (and a sandbox worker) once the client has initialized. The CLI sets it from config. */
   warmUp?: boolean;
+  /** The stdio dashboard's URL once it listens (issue 31: the agent can tell its user where to watch). */
+  dashboardUrl?: () => string | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     tools: options.tools,
     services: options.services,
     principal: options.principal,
+    dashboardUrl: options.dashboardUrl,
   });
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);

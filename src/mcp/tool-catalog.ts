@@ -19,6 +19,7 @@ export interface CatalogSource {
   tools?: AnyTool[] | undefined;
   services?: Services | undefined;
   principal?: string | undefined;
+  dashboardUrl?: (() => string | undefined) | undefined;
 }
 
 /**
@@ -49,6 +50,7 @@ async function loadCatalog(source: CatalogSource): Promise<ToolCatalog> {
   const { config } = source;
   const tools = source.tools ?? toolsForConfig(config);
   const services = source.services ?? createServices(config, source.principal);
+  if (source.dashboardUrl) services.dashboardUrl = source.dashboardUrl;
   let listing: Tool[] | undefined;
   return {
     byName: new Map(tools.map((tool) => [tool.name, tool])),

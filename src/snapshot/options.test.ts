@@ -18,6 +18,7 @@ describe('validateSnapshotInput', () => {
       cursor: null,
       options: {
         interactiveOnly: false,
+        textLines: false,
         maxDepth: null,
         maxChildren: null,
         scopeRef: null,
@@ -63,6 +64,8 @@ describe('validateSnapshotInput', () => {
     [{ scope: { ref: '@e1', locator: { role: 'button' } } }, 'scope'],
     [{ scope: { ref: 'button' } }, 'scope.ref'],
     [{ interactiveOnly: 'yes' }, 'interactiveOnly'],
+    [{ textLines: 1 }, 'textLines'],
+    [{ cursor: 'c', textLines: true }, 'textLines'],
   ] as Array<[SnapshotInput, string]>)('refuses %j naming %s', (input, field) => {
     expect(failure(input)).toEqual({ code: 'INVALID_ARGUMENT', field });
   });

@@ -10,6 +10,8 @@ import { normalizeRef } from './refs.js';
 export interface SnapshotInput {
   /** Only interactive elements (with their landmarks as context). */
   interactiveOnly?: boolean | undefined;
+  /** With interactiveOnly: also a few short text lines (messages, headings, short paragraphs), as after an action. */
+  textLines?: boolean | undefined;
   /** Levels below the root to show (1 = the root's children only). */
   maxDepth?: number | undefined;
   /** Children shown per node; the rest is summarised as `… N more`. */
@@ -51,6 +53,7 @@ export const SNAPSHOT_LIMITS = {
 
 export interface SnapshotOptions {
   interactiveOnly: boolean;
+  textLines: boolean;
   maxDepth: number | null;
   maxChildren: number | null;
   scopeRef: string | null;
@@ -67,6 +70,7 @@ export type ValidatedInput = { cursor: string } | { cursor: null; options: Snaps
 
 const OPTION_FIELDS = [
   'interactiveOnly',
+  'textLines',
   'maxDepth',
   'maxChildren',
   'scope',
@@ -98,6 +102,7 @@ export function validateSnapshotInput(input: SnapshotInput): ValidatedInput {
     cursor: null,
     options: {
       interactiveOnly: flag(input.interactiveOnly, 'interactiveOnly'),
+      textLines: flag(input.textLines, 'textLines'),
       maxDepth: optionalInt(input.maxDepth, 'maxDepth', 1, limits.maxDepth),
       maxChildren: optionalInt(input.maxChildren, 'maxChildren', 1, limits.maxChildren),
       scopeRef: scopeRef(input.scope),

@@ -1,3 +1,4 @@
+import { actionTextNodes, keptTextNode } from './action-text.js';
 import type { RenderOptions, SnapNode } from './types.js';
 
 /**
@@ -43,7 +44,8 @@ const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 
 export function renderTree(root: SnapNode, options: RenderOptions, maxTotalChars = 1_000_000): RenderResult {
   const renderer = new Renderer(options, maxTotalChars);
-  const view = options.interactiveOnly ? { ...root, children: interactiveView(root.children) } : root;
+  const keep = options.interactiveOnly && options.textLines === true ? actionTextNodes(root) : undefined;
+  const view = options.interactiveOnly ? { ...root, children: interactiveView(root.children, keep) } : root;
   const max = options.maxRefs ?? null;
   const capped = max === null ? { top: view, cut: 0 } : capRefs(view, max);
   renderer.node(capped.top, 0);
@@ -73,18 +75,26 @@ export function capRefs(root: SnapNode, max: number): { top: SnapNode; cut: numb
   return { top: copy(root), cut: withRef.length - kept.size };
 }
 
-/** Interactive elements, inside the landmarks (and dialogs, iframes) that tell an agent where they are. */
-export function interactiveView(children: readonly SnapNode[]): SnapNode[] {
+/**
+ * Interactive elements, inside the landmarks (and dialogs, iframes) that tell an agent where they are;
+ * plus the text nodes in `keep` (an action's snapshot: see action-text.ts).
+ */
+export function interactiveView(children: readonly SnapNode[], keep?: ReadonlySet<SnapNode>): SnapNode[] {
   const out: SnapNode[] = [];
-  for (const child of children) {
-    if (child.interactive) out.push(child);
-    else if (child.role === 'text') continue;
-    else {
-      const inner = interactiveView(child.children);
+  // A node continues its original neighbour's line only if that neighbour is still just before it.
+  let lastKept = -2;
+  children.forEach((child, i) => {
+    const kept = keep?.has(child) ? keptTextNode(child) : child.interactive ? child : undefined;
+    if (kept) {
+      out.push(kept.glue && lastKept !== i - 1 ? { ...kept, glue: false } : kept);
+      lastKept = i;
+    } else if (child.role !== 'text') {
+      const inner = interactiveView(child.children, keep);
       if (CONTEXT_ROLES.has(child.role) && inner.length > 0) out.push({ ...child, children: inner });
       else out.push(...inner);
+      if (inner.length > 0) lastKept = -2;
     }
-  }
+  });
   return out;
 }
 

@@ -117,6 +117,8 @@ export interface SnapNode {
 /** Options that shape the rendered text (the capture is the same for all of them). */
 export interface RenderOptions {
   interactiveOnly: boolean;
+  /** With interactiveOnly: also a few short text lines (headings, messages), as an action's snapshot. */
+  textLines?: boolean;
   maxDepth: number | null;
   maxChildren: number | null;
   includeBoundingBoxes: boolean;

@@ -75,7 +75,8 @@ export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
     async (ctx) => {
       const acted = publishDialogs(await act(ctx));
       if (!args.includeSnapshot) return acted;
-      const taken = await snapshot(ctx, { interactiveOnly: true });
+      // Short text lines too: what the action changed often shows as text ("Signed in as …", an alert).
+      const taken = await snapshot(ctx, { interactiveOnly: true, textLines: true });
       return { ...acted, snapshot: taken.snapshot, ...(taken.partial ? { snapshotPartial: true } : {}) };
     },
     tool.call,

@@ -3,7 +3,8 @@ import type { DialogNote } from '../operations/dialogs.js';
 import { goBack, goForward, navigate, reload, type NavigationResult } from '../operations/navigation.js';
 import { includeSnapshotField, runPageAction, snapshotOutputFields } from './action-runner.js';
 import { ACTION, defineTool } from './define.js';
-import { pageAddress } from './schemas.js';
+import { PageId, pageAddress, SessionId } from './schemas.js';
+import { closeQuietly, createdSessionField, pageOrNewSession } from './throwaway.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
@@ -23,23 +24,39 @@ const historyInput = z.object({ ...pageAddress, waitUntil: WaitUntil.optional() 
 export const navigateTool = defineTool({
   name: 'browser_navigate',
   title: 'Navigate',
-  description: 'Load an http(s), data: or about:blank URL; returns url, title, status, loadState.',
+  description:
+    'Load an http(s), data: or about:blank URL; returns url, title, status, loadState. No sessionId and pageId: opens a new session (returned as session).',
   profile: 'core',
   input: z
     .object({
-      ...pageAddress,
+      sessionId: SessionId.optional(),
+      pageId: PageId.optional(),
       url: z.string().min(1).max(8192),
       waitUntil: WaitUntil.optional(),
       // The new page's targets in the same call: an agent reads them next anyway (one call saved).
       ...includeSnapshotField,
     })
     .strict(),
-  output: NavigationOutput.extend(snapshotOutputFields),
+  output: NavigationOutput.extend(snapshotOutputFields).extend(createdSessionField),
   hints: ACTION,
   async handler(args, tool) {
-    return runPageAction<NavigationResult & { dialogs?: DialogNote[] }>(tool, args, 'navigate', (ctx) =>
-      navigate(ctx, args.url, args.waitUntil),
-    );
+    const target = await pageOrNewSession(args, tool);
+    const address = { ...args, sessionId: target.sessionId, pageId: target.pageId };
+    try {
+      return await runPageAction<NavigationResult & { dialogs?: DialogNote[] }>(
+        tool,
+        address,
+        'navigate',
+        async (ctx) => {
+          const navigated = await navigate(ctx, args.url, args.waitUntil);
+          return target.created ? { ...navigated, session: target.created } : navigated;
+        },
+      );
+    } catch (error) {
+      // The caller never learned the new session's id: a failed first navigation leaves nothing open.
+      if (target.created) await closeQuietly(tool, target.sessionId);
+      throw error;
+    }
   },
 });
 

@@ -27,12 +27,18 @@ export const runtimeInfo = defineTool({
       tools: z.array(z.string()),
       persistence: z.boolean(),
     }),
+    dashboard: z
+      .object({ url: z.string() })
+      .optional()
+      .describe('--dashboard: where a person watches the sessions live (give the user this URL).'),
   }),
   hints: READ_ONLY,
-  async handler(_args, { mesh, call }) {
+  async handler(_args, { mesh, services, call }) {
     const info = mesh.runtimeInfo(call);
     const config = mesh.config;
+    const dashboardUrl = services.dashboardUrl?.();
     return {
+      ...(dashboardUrl === undefined ? {} : { dashboard: { url: dashboardUrl } }),
       ...info,
       limits: {
         timeoutMs: config.timeoutMs,

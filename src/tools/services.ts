@@ -8,6 +8,8 @@ import { stateStoreFromConfig, type StateStore } from '../persistence/store.js';
 export interface Services {
   /** Saved browser state; absent means persistence is unavailable (PERSISTENCE_DISABLED). */
   stateStore?: StateStore;
+  /** The stdio server's dashboard URL once it listens (never its token): browser_runtime_info reports it. */
+  dashboardUrl?: () => string | undefined;
 }
 
 /**

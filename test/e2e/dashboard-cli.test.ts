@@ -1,7 +1,7 @@
 /**
  * The built CLI over stdio with --dashboard: the dashboard's URL (loopback, no token in it) is printed
- * to stderr, it shows the session the MCP client created, stdout stays the protocol's, and the token
- * from BROWSERMESH_HTTP_TOKEN guards its data.
+ * to stderr and given by browser_runtime_info, it shows the session the MCP client created, stdout stays
+ * the protocol's, and the token from BROWSERMESH_HTTP_TOKEN guards its data.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -31,6 +31,10 @@ describe('the built CLI over stdio with --dashboard', () => {
       );
       const url = /dashboard at (\S+)/.exec(logs)![1]!;
       expect(logs).not.toContain(TOKEN);
+      // Issue 31: the agent can learn the URL (a desktop client's user never sees stderr), never the token.
+      const info = await client.callTool({ name: 'browser_runtime_info', arguments: {} });
+      expect((info.structuredContent as { dashboard?: { url: string } }).dashboard).toEqual({ url });
+      expect(JSON.stringify(info)).not.toContain(TOKEN);
 
       const created = (await client.callTool({ name: 'browser_session_create', arguments: { name: 'seen' } }))
         .structuredContent as { session: { sessionId: string } };

@@ -43,16 +43,19 @@ const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
 <script>let i=0;setInterval(()=>{document.getElementById('n').textContent=String(++i)},100);
 document.getElementById('b').addEventListener('click',()=>{document.getElementById('clicked').textContent='yes'});</script>`;
 
-/** A page with a cookie, a console error with text, a failed request and a 404. */
+/** A page with a cookie, a console error with text (and a --secrets value), a failed request and a 404. */
 const NOISY = `<!doctype html><title>Noisy</title><p id="t"></p><script>
 document.cookie = 'sid=COOKIE-SECRET-1; path=/';
-console.error('boom MESSAGE-SECRET-2');
+console.error('boom MESSAGE-TEXT-2 key=CONFIGURED-SECRET-4');
 fetch('/watch/not-here-404');
 fetch('http://127.0.0.1:1/refused').catch(() => {});
 </script>`;
 
 beforeAll(async () => {
-  mesh = createBrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+  mesh = createBrowserMesh({
+    config: testConfig({ secrets: { API_KEY: 'CONFIGURED-SECRET-4' } }),
+    logger: createLogger('silent'),
+  });
   site = await startFixtureServer();
   site.route('/watch/ticker', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -143,7 +146,7 @@ describe('live dashboard over the HTTP server', () => {
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
-  it('shows owner, queue depth and console errors and failed requests, never cookies, messages or secret query values', async () => {
+  it('shows owner, queue depth, console error text and failed requests, never cookies, secrets or secret query values', async () => {
     const { sessionId, pageId } = await createTicker('noisy');
     await ok(agent.client, 'browser_navigate', {
       sessionId,
@@ -155,7 +158,10 @@ describe('live dashboard over the HTTP server', () => {
       sessionId: string;
       owner: string | null;
       queueDepth: number;
-      pages: Array<{ url: string; events: Array<{ source: string; level?: string; status?: number }> }>;
+      pages: Array<{
+        url: string;
+        events: Array<{ source: string; level?: string; status?: number; text?: string }>;
+      }>;
     };
     let body = '';
     let shown: Shown | undefined;
@@ -177,8 +183,11 @@ describe('live dashboard over the HTTP server', () => {
     expect(shown?.owner).toMatch(/^[0-9a-f]{8}$/);
     expect(body).not.toContain(agent.transport.sessionId ?? 'no-session-id');
     expect(shown?.pages[0]?.url).toContain('q=shoes');
-    for (const secret of ['COOKIE-SECRET-1', 'MESSAGE-SECRET-2', 'QUERY-SECRET-3', TOKEN])
+    for (const secret of ['COOKIE-SECRET-1', 'QUERY-SECRET-3', 'CONFIGURED-SECRET-4', TOKEN])
       expect(body).not.toContain(secret);
+    // Issue 31: the console error's text is shown, with the --secrets value replaced by its reference.
+    const consoleError = shown?.pages[0]?.events.find((e) => e.source === 'console');
+    expect(consoleError?.text).toBe('boom MESSAGE-TEXT-2 key={{secret:API_KEY}}');
 
     // Queue depth, as the viewer sees it: a call waiting on the page counts.
     const page = await openDashboard();
@@ -188,6 +197,10 @@ describe('live dashboard over the HTTP server', () => {
       (id) => document.querySelector(`[data-session-id="${id}"]`)?.textContent?.includes('queue 0'),
       sessionId,
     );
+    // The viewer sees the message in the page's events.
+    await card.click();
+    await page.locator('#events .event-text', { hasText: 'boom MESSAGE-TEXT-2' }).waitFor();
+    expect(await page.locator('#events').textContent()).not.toContain('CONFIGURED-SECRET-4');
     const waiting = ok(agent.client, 'browser_wait', {
       sessionId,
       pageId,
@@ -228,6 +241,36 @@ describe('live dashboard over the HTTP server', () => {
     expect(dashboard.watchedPages()).toBe(1);
     await Promise.all([page.close(), second.close()]);
     await waitFor(() => dashboard.watchedPages() === 0, 10_000, 'the screencast to stop once nobody watches');
+    await ok(agent.client, 'browser_session_close', { sessionId });
+  });
+
+  it('shows a still of every session in its card, behind the token', async () => {
+    const { sessionId, pageId } = await createTicker('thumbnailed');
+    const query = `${dashboardUrl}api/thumbnail?sessionId=${sessionId}&pageId=${pageId}`;
+    expect((await fetch(query)).status).toBe(401);
+    const res = await fetch(query, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    const still = (await res.json()) as { data: string; timestamp: number };
+    const jpeg = Buffer.from(still.data, 'base64');
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const unknown = await fetch(`${dashboardUrl}api/thumbnail?sessionId=s_nonexistent&pageId=${pageId}`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+
+    // Without selecting it, the card shows the page's still.
+    const page = await openDashboard();
+    const thumb = page.locator(`[data-session-id="${sessionId}"] img.thumb`);
+    await thumb.waitFor();
+    await page.waitForFunction(
+      (id) =>
+        (
+          document.querySelector(`[data-session-id="${id}"] img.thumb`) as HTMLImageElement | null
+        )?.src.startsWith('data:image/jpeg;base64,') ?? false,
+      sessionId,
+    );
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.close();
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 

@@ -1,0 +1,53 @@
+import type { ManagedPage } from '../engine/page.js';
+
+/**
+ * Small stills of each session's page for the dashboard's session grid (issue 31: see every session
+ * at a glance, not only the one being watched). A still is taken on request, at most every few
+ * seconds per page (viewers share it), from the page's own CDP session: no screencast stays running.
+ */
+
+const THUMB_WIDTH = 320;
+const QUALITY = 50;
+const MAX_AGE_MS = 3000;
+/** A page busy loading may not paint at once; the grid shows the previous still rather than wait. */
+const CAPTURE_WAIT_MS = 2000;
+
+export interface Thumbnail {
+  /** JPEG, base64 (the page shows it as a data: URL; its CSP allows no other image source). */
+  data: string;
+  timestamp: number;
+}
+
+export class Thumbnails {
+  private readonly cache = new WeakMap<ManagedPage, { at: number; still: Promise<Thumbnail> }>();
+
+  of(page: ManagedPage): Promise<Thumbnail> {
+    const cached = this.cache.get(page);
+    if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.still;
+    const still = withTimeout(capture(page), CAPTURE_WAIT_MS);
+    this.cache.set(page, { at: Date.now(), still });
+    // A failed capture is not kept: the next request tries again.
+    still.catch(() => this.cache.delete(page));
+    return still;
+  }
+}
+
+async function capture(page: ManagedPage): Promise<Thumbnail> {
+  const cdp = await page.cdp();
+  const { cssVisualViewport: view } = await cdp.send('Page.getLayoutMetrics');
+  const scale = Math.min(1, THUMB_WIDTH / Math.max(1, view.clientWidth));
+  const { data } = await cdp.send('Page.captureScreenshot', {
+    format: 'jpeg',
+    quality: QUALITY,
+    clip: { x: view.pageX, y: view.pageY, width: view.clientWidth, height: view.clientHeight, scale },
+  });
+  return { data, timestamp: Date.now() };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('thumbnail: the page did not paint in time')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
