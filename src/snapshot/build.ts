@@ -55,6 +55,8 @@ export interface BuildResult {
 /** Deeper trees are cut here rather than overflow the stack; counted like a maxDepth cut. */
 const MAX_TREE_DEPTH = 400;
 const MAX_CLICKABLE_TEXT = 150;
+/** Roles Chromium gives a contenteditable root that has no role of its own. */
+const EDITOR_HOSTS = new Set(['generic', 'none', 'paragraph']);
 
 interface FrameCtx {
   target: TargetCapture;
@@ -202,6 +204,8 @@ class TreeBuilder {
       TRANSPARENT_ROLES.has(axRole) ||
       (TRANSPARENT_UNLESS_NAMED.has(axRole) && name === '') ||
       isRegionNamedByHeading(axRole, name, items);
+    if (!interactive && facts?.editable === true && EDITOR_HOSTS.has(axRole))
+      return [this.editor(ctx, node, items)];
     const acts = facts && (facts.clickable || facts.tabbable || facts.draggable === true);
     if (!interactive && acts && !NEVER_CLICKABLE.has(axRole)) {
       const clickable = this.clickable(ctx, node, axRole, items, transparent);
@@ -347,6 +351,18 @@ class TreeBuilder {
       interactive: true,
       children: [],
     };
+    this.decorate(ctx, out, node, true);
+    return out;
+  }
+
+  /**
+   * The root of a contenteditable region with no role of its own (a rich-text editor): a textbox
+   * with a ref to click, type into and select text in, its text shown below it as usual.
+   */
+  private editor(ctx: FrameCtx, node: AXNodeLike, items: Item[]): SnapNode {
+    const name = cleanText(axString(node.name), MAX_NAME_CHARS, this.onCut);
+    const out: SnapNode = { role: 'textbox', name, states: [], interactive: true, children: [] };
+    out.children = normalizeChildren(items, out, this.onCut);
     this.decorate(ctx, out, node, true);
     return out;
   }

@@ -83,6 +83,9 @@ export function indexDomSnapshot(snapshot: DomSnapshotLike): DomIndex {
 
 type Doc = DomSnapshotLike['documents'][number];
 
+/** `contenteditable` values that make an element editable ('' is the bare attribute). */
+const EDITABLE_VALUES = new Set(['', 'true', 'plaintext-only']);
+
 function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: number }, out: DomIndex): void {
   const { nodes, layout } = doc;
   const count = nodes.nodeType?.length ?? 0;
@@ -92,6 +95,8 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
   const hasLaidOutChild = new Uint8Array(count);
   for (let i = 0; i < count; i++) if ((layoutOf[i] ?? -1) >= 0) hasLaidOutChild[parents[i] ?? 0] = 1;
   const clickable = new Set(nodes.isClickable?.index ?? []);
+  // Nodes come parents first: whether each is inside a contenteditable region, to find the roots.
+  const editableAt = new Uint8Array(count);
   const style = (i: number, which: number): string => {
     const k = layoutOf[i] ?? -1;
     return k < 0 ? '' : (strings[layout.styles[k]?.[which] ?? -1] ?? '');
@@ -105,6 +110,10 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
     if (nodes.nodeType?.[i] !== 1) continue;
     const tag = strings[nodes.nodeName?.[i] ?? -1] ?? '';
     const attrs = readAttributes(strings, nodes.attributes?.[i]);
+    const parentEditable = (editableAt[parents[i] ?? -1] ?? 0) === 1;
+    const own = attrs.get('contenteditable')?.toLowerCase();
+    const editable = own === undefined ? parentEditable : EDITABLE_VALUES.has(own);
+    if (editable) editableAt[i] = 1;
     const k = layoutOf[i] ?? -1;
     if (k < 0) {
       if (isHiddenRoot(i, tag, attrs, parents, layoutOf, hasLaidOutChild, strings, nodes.nodeName))
@@ -132,6 +141,7 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
     const grabStart = DRAG_CURSORS.has(cursor) && (parent < 0 || style(parent, 0) !== cursor);
     if (attrs.get('draggable') === 'true' || attrs.has('ondragstart') || grabStart) facts.draggable = true;
     if (isDropTarget(attrs)) facts.dropTarget = true;
+    if (editable && !parentEditable) facts.editable = true;
     const client = layout.clientRects?.[k];
     if (tag === 'IFRAME' && client && client.length >= 2)
       facts.contentOffset = [client[0] ?? 0, client[1] ?? 0];

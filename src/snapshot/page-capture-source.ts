@@ -44,6 +44,8 @@ export interface PageNode {
   /** Something to drag (draggable=true, ondragstart, where a grab/move cursor starts); a drop target. */
   dg?: 1;
   dt?: 1;
+  /** The root of a contenteditable region. */
+  ed?: 1;
 }
 
 export interface PageDocument {
@@ -200,6 +202,7 @@ function capture(scopeId) {
     const grabStart = DRAG_CURSORS.has(cs.cursor) && (!parentCs || parentCs.cursor !== cs.cursor);
     if (el.getAttribute('draggable') === 'true' || el.hasAttribute('ondragstart') || grabStart) record.dg = 1;
     if (isDropTarget(el)) record.dt = 1;
+    if (isEditableRoot(el)) record.ed = 1;
     const d = cs.display;
     if (d.startsWith('inline') || d === 'contents' || d === 'ruby') record.l = 1;
     if (el.localName === 'input' && el.hasAttribute('type')) record.it = typeOf(el);

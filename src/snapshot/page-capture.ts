@@ -288,6 +288,7 @@ function factsOf(n: PageNode): DomFacts {
   if (n.ac !== undefined) facts.autocomplete = n.ac;
   if (n.dg === 1) facts.draggable = true;
   if (n.dt === 1) facts.dropTarget = true;
+  if (n.ed === 1) facts.editable = true;
   const aria = n.a && ariaFacts(new Map(Object.entries(n.a)));
   if (aria) facts.aria = aria;
   return facts;

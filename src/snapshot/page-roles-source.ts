@@ -53,6 +53,10 @@ function isNativelyFocusable(el) {
   return (tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && !el.disabled;
 }
 
+function isEditableRoot(el) {
+  return el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
+}
+
 function roleOf(el, cs) {
   return explicitRole(el) || nativeRole(el, cs);
 }
@@ -60,6 +64,8 @@ function roleOf(el, cs) {
 function nativeRole(el, cs) {
   const tag = el.localName;
   if (/^h[1-6]$/.test(tag)) return 'heading';
+  // Chromium keeps the root of an editable region whatever it holds (a textbox in the snapshot).
+  if (isEditableRoot(el) && (tag === 'div' || tag === 'span' || tag === 'p')) return tag === 'p' ? 'paragraph' : 'generic';
   const mapped = TAG_ROLE[tag];
   if (tag === 'section' && nameOf(el, 'region')) return 'region';
   if ((mapped === 'paragraph' || mapped === 'generic') && !(isBlockFlow(cs) && childrenInline(el))) return 'none';

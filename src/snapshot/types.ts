@@ -30,6 +30,8 @@ export interface DomFacts {
   draggable?: true;
   /** Marked as a drop target: `ondrop` / `ondragover` / `ondragenter` attribute, `aria-dropeffect`. */
   dropTarget?: true;
+  /** The root of a contenteditable region (an editor such as Quill's or TinyMCE's): typed into as a textbox. */
+  editable?: true;
   /** `tabindex` >= 0 on an element without an interactive role. */
   tabbable: boolean;
   /** Laid out as inline content (text next to it runs on in the same line). */

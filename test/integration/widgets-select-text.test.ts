@@ -6,7 +6,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { McpHarness, textOf } from '../helpers/harness.js';
+import { refOf } from './support/refs.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -38,6 +39,29 @@ describe('browser_focus selectText', () => {
     await h.ok('browser_focus', { ...s, ...para, selectText: 'brown', occurrence: 2 });
     await h.ok('browser_press', { ...s, key: 'Control+b' });
     expect(await read(`return await page.locator('#para b').allTextContents();`)).toEqual(['fox', 'brown']);
+  });
+
+  it('gives the contenteditable a textbox ref in both capture modes; the ref selects and types', async () => {
+    for (const snapshotCapture of ['page', 'cdp'] as const) {
+      const own = await McpHarness.start({ snapshotCapture });
+      try {
+        const t = await own.session();
+        await own.ok('browser_navigate', { ...t, url: site.url('/widgets/editable') });
+        const snap = textOf(await own.call('browser_snapshot', t));
+        // The editor has a ref like any textbox; its text stays visible below it.
+        const ref = refOf(snap, /\[textbox (@e\d+)\] Note/);
+        expect(snap, snapshotCapture).toContain('fox jumps over');
+        await own.ok('browser_focus', { ...t, ref, selectText: 'fox' });
+        await own.ok('browser_press', { ...t, key: 'Control+b' });
+        const bold = await own.ok<{ value: string[] }>('browser_run', {
+          ...t,
+          code: `return await page.locator('#para b').allTextContents();`,
+        });
+        expect(bold.value, snapshotCapture).toEqual(['fox']);
+      } finally {
+        await own.close();
+      }
+    }
   });
 
   it('selects a range of a textarea value (typing replaces it)', async () => {
