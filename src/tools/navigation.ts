@@ -4,7 +4,7 @@ import { goBack, goForward, navigate, reload, type NavigationResult } from '../o
 import { includeSnapshotField, runPageAction, snapshotOutputFields } from './action-runner.js';
 import { ACTION, defineTool } from './define.js';
 import { PageId, pageAddress, SessionId } from './schemas.js';
-import { closeQuietly, createdSessionField, pageOrNewSession } from './throwaway.js';
+import { closeQuietly, createdSessionField, namedPage, openForCall } from './throwaway.js';
 
 const WaitUntil = z
   .enum(['load', 'domcontentloaded', 'commit'])
@@ -40,7 +40,7 @@ export const navigateTool = defineTool({
   output: NavigationOutput.extend(snapshotOutputFields).extend(createdSessionField),
   hints: ACTION,
   async handler(args, tool) {
-    const target = await pageOrNewSession(args, tool);
+    const target = namedPage(args) ?? (await openForCall(tool));
     const address = { ...args, sessionId: target.sessionId, pageId: target.pageId };
     try {
       return await runPageAction<NavigationResult & { dialogs?: DialogNote[] }>(

@@ -23,16 +23,25 @@ export interface PageTarget {
   created?: { sessionId: string; pageId: string; created: true };
 }
 
-/** The named page, or the initial page of a new session when neither id is given. */
-export async function pageOrNewSession(
-  args: { sessionId?: string | undefined; pageId?: string | undefined },
-  tool: ToolContext,
-): Promise<PageTarget> {
+/**
+ * The named page, or undefined when neither id is given (then {@link openForCall}). Synchronous on
+ * purpose: a call that names its page must reach the session queue in the same tick as any other
+ * tool, or two calls sent back to back could be queued out of their order.
+ */
+export function namedPage(args: {
+  sessionId?: string | undefined;
+  pageId?: string | undefined;
+}): PageTarget | undefined {
   const { sessionId, pageId } = args;
   if (sessionId !== undefined && pageId !== undefined) return { sessionId, pageId };
   if (sessionId !== undefined) throw invalidArgument('pageId', 'is required with sessionId');
   if (pageId !== undefined)
     throw invalidArgument('sessionId', 'is required with pageId (omit both to open a new session)');
+  return undefined;
+}
+
+/** Opens a session for a call that named none: its initial page. */
+export async function openForCall(tool: ToolContext): Promise<PageTarget> {
   if (tool.mesh.runtimeInfo().browser.state !== 'ready') tool.progress?.('starting the browser');
   const opened = await tool.mesh.createSession({ name: 'throwaway' }, tool.call);
   const ids = { sessionId: opened.session.sessionId, pageId: opened.initialPage.pageId };

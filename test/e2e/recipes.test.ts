@@ -121,8 +121,12 @@ describe('docs/clients recipes', () => {
       }
       const text = readFileSync(new URL(page, DIR), 'utf8');
       for (const sh of blocks(text, 'sh')) {
-        for (const line of sh.split('\n').filter((l) => l.includes(PLACEHOLDER))) {
-          const flags = line.slice(line.indexOf(PLACEHOLDER) + PLACEHOLDER.length).trim();
+        // One command per line once continuations are joined; the Inspector CLI's own options
+        // (`--method` and after) follow the server's command line and are not the server's flags.
+        const commands = sh.replace(/\\\n\s*/g, ' ').split('\n');
+        for (const line of commands.filter((l) => l.includes(PLACEHOLDER))) {
+          const rest = line.slice(line.indexOf(PLACEHOLDER) + PLACEHOLDER.length);
+          const flags = rest.split(/\s--method\s/)[0]!.trim();
           expect(
             () => loadConfig(flags === '' ? [] : flags.split(/\s+/), {}),
             `${page}: ${line}`,
