@@ -11,7 +11,14 @@ export const SessionId = z
   .max(64)
   .describe('From browser_session_create.')
   .meta({ id: 'SessionId' });
-export const PageId = z.string().min(1).max(64).describe('A page of that session.').meta({ id: 'PageId' });
+export const PageId = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('A page of that session.')
+  // Always beside sessionId, whose description says where ids come from: the lean listing publishes
+  // it bare in thirty-odd tools, as timeoutMs (the session's result names its pages).
+  .meta({ id: 'PageId', leanOmit: ['description'] });
 const MAX_TIMEOUT_MS = 600_000;
 export const TimeoutMs = z
   .number()

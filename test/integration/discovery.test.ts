@@ -192,8 +192,9 @@ describe('lean schemas', () => {
 
   it('describe every argument in its own tool: no bare object, and ids, ref and locator say what they are', () => {
     const tools = toListing(toolsForConfig(testConfig({ tools: DEFAULT_PROFILES })), { refs: true });
-    // Objects (target, source, scope, …) are covered by the first check.
-    const mustDescribe = new Set(['sessionId', 'pageId', 'ref', 'locator']);
+    // Objects (target, source, scope, …) are covered by the first check. pageId is bare, as timeoutMs:
+    // it always stands beside sessionId, whose description says where ids come from.
+    const mustDescribe = new Set(['sessionId', 'ref', 'locator']);
     for (const tool of tools) {
       const props = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
       for (const [field, schema] of Object.entries(props)) {
@@ -203,6 +204,7 @@ describe('lean schemas', () => {
           expect(schema.properties !== undefined || typeof schema.description === 'string', where).toBe(true);
         if (mustDescribe.has(field)) expect(typeof schema.description, where).toBe('string');
       }
+      if (props.pageId) expect(props.sessionId?.description, tool.name).toBe('From browser_session_create.');
       if (props.locator) expect(props.locator.description, tool.name).toMatch(/role.*text.*css.*frame/);
     }
   });
