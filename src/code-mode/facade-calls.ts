@@ -1,3 +1,6 @@
+import type { CookieView } from '../operations/cookies.js';
+import type { AbortReason } from '../operations/routes.js';
+
 /**
  * The typed calls a code-mode script can make to the host. The sandbox turns every `page.*` /
  * `locator.*` member into exactly one `FacadeCall`; the host validates it (see facade-validate.ts)
@@ -158,16 +161,8 @@ export type RouteAction =
   | { kind: 'abort'; reason: RouteAbortReason }
   | { kind: 'continue'; headers?: Record<string, string> };
 
-export type RouteAbortReason =
-  | 'failed'
-  | 'aborted'
-  | 'blockedbyclient'
-  | 'connectionrefused'
-  | 'connectionreset'
-  | 'internetdisconnected'
-  | 'namenotresolved'
-  | 'timedout'
-  | 'accessdenied';
+/** The error reasons Playwright's route.abort takes (the engine's list). */
+export type RouteAbortReason = AbortReason;
 
 /** One cookie of context.addCookies: `url`, or `domain` (+ `path`), as Playwright takes them. */
 export interface CookieArg {
@@ -267,17 +262,7 @@ export interface FacadeResults {
   route: null;
   unroute: null;
   /** As Playwright's Cookie, plus `redacted: true` where a credential-like value was left out. */
-  cookies: {
-    name: string;
-    value: string;
-    domain: string;
-    path: string;
-    expires: number;
-    httpOnly: boolean;
-    secure: boolean;
-    sameSite: 'Strict' | 'Lax' | 'None';
-    redacted?: true;
-  }[];
+  cookies: CookieView[];
   addCookies: null;
   clearCookies: null;
   emulateMedia: null;

@@ -1,4 +1,5 @@
 import type { CookieArg, FacadeCall, MediaArg, RouteAbortReason, RouteAction } from './facade-calls.js';
+import { ABORT_REASONS } from '../operations/routes.js';
 import { parseSelector } from './facade-validate.js';
 import {
   bool,
@@ -27,17 +28,6 @@ const MAX_HEADERS = 50;
 const MAX_COOKIES = 50;
 const MAX_COOKIE_URLS = 20;
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$/;
-const ABORT_REASONS: readonly RouteAbortReason[] = [
-  'failed',
-  'aborted',
-  'blockedbyclient',
-  'connectionrefused',
-  'connectionreset',
-  'internetdisconnected',
-  'namenotresolved',
-  'timedout',
-  'accessdenied',
-];
 const FULFILL_KEYS = ['status', 'headers', 'contentType', 'body', 'json'];
 const COOKIE_KEYS = ['name', 'value', 'url', 'domain', 'path', 'expires', 'httpOnly', 'secure', 'sameSite'];
 

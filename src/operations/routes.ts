@@ -14,16 +14,20 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
  * (proxy or request interception), which checks it again on the way out.
  */
 
-export type AbortReason =
-  | 'failed'
-  | 'aborted'
-  | 'blockedbyclient'
-  | 'connectionrefused'
-  | 'connectionreset'
-  | 'internetdisconnected'
-  | 'namenotresolved'
-  | 'timedout'
-  | 'accessdenied';
+/** The error reasons a route may abort with (Playwright's route.abort). */
+export const ABORT_REASONS = [
+  'failed',
+  'aborted',
+  'blockedbyclient',
+  'connectionrefused',
+  'connectionreset',
+  'internetdisconnected',
+  'namenotresolved',
+  'timedout',
+  'accessdenied',
+] as const;
+
+export type AbortReason = (typeof ABORT_REASONS)[number];
 
 export interface RouteSpec {
   /** A glob (`**\/api/*`) or `/regexp/flags`. */

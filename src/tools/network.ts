@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import { loadUploadFiles } from '../operations/upload-files.js';
-import { addRoute, listRoutes, removeRoutes, ROUTE_LIMITS, type RouteSpec } from '../operations/routes.js';
+import {
+  ABORT_REASONS,
+  addRoute,
+  listRoutes,
+  removeRoutes,
+  ROUTE_LIMITS,
+  type RouteSpec,
+} from '../operations/routes.js';
 import { emulate } from '../operations/emulate.js';
 import { defineTool, DESTRUCTIVE, IDEMPOTENT_ACTION, type ToolContext } from './define.js';
 import { pageAddress, sessionAddress } from './schemas.js';
 
 /** Shaping the session's network: the opt-in `network` profile. */
-
-const ABORT_REASONS = [
-  'failed',
-  'aborted',
-  'blockedbyclient',
-  'connectionrefused',
-  'connectionreset',
-  'internetdisconnected',
-  'namenotresolved',
-  'timedout',
-  'accessdenied',
-] as const;
 
 const RouteInfoSchema = z.object({
   routeId: z.string(),
