@@ -73,6 +73,24 @@ describe('browser_cookies', () => {
     expect(await namesSentByPage()).toEqual([]);
   });
 
+  it('keeps a cookie in its own session: another session neither lists nor sends it', async () => {
+    const other = await h.session();
+    await cookies({ action: 'set', name: 'mine', value: 'only-here', url: site.url('/') });
+    const theirs = await h.ok<{ cookies?: CookieView[]; total?: number }>('browser_cookies', {
+      sessionId: other.sessionId,
+      action: 'list',
+    });
+    expect(theirs.total ?? 0).toBe(0);
+    await h.ok('browser_navigate', { ...other, url: site.url('/echo-cookies') });
+    const sent = await h.ok<{ text: string }>('browser_visible_text', other);
+    expect((JSON.parse(sent.text) as { names: string[] }).names).toEqual([]);
+    // Clearing the other session leaves this one's cookie alone.
+    await h.ok('browser_cookies', { sessionId: other.sessionId, action: 'clear' });
+    expect(await namesSentByPage()).toContain('mine');
+    await cookies({ action: 'clear' });
+    await h.ok('browser_session_close', { sessionId: other.sessionId });
+  });
+
   it('refuses a cookie for a blocked host, bad names and values, with the session still working', async () => {
     const blocked = await h.err('browser_cookies', {
       sessionId: s.sessionId,
