@@ -11,15 +11,17 @@ import {
   type Item,
 } from './normalize.js';
 import {
+  CHILDLESS_ROLES,
   displayRole,
   DROPPED_ROLES,
+  EDITOR_HOSTS,
   INLINE_ROLES,
   INTERACTIVE_ROLES,
   NAMED_CONTENT_ROLES,
   NEVER_CLICKABLE,
+  ROW_PARENTS,
   TRANSPARENT_ROLES,
   TRANSPARENT_UNLESS_NAMED,
-  VALUE_LEAF_ROLES,
 } from './roles.js';
 import type { AXNodeLike, Box, FrameCapture, PageCapture, SnapNode, TargetCapture } from './types.js';
 import { inVisualOrder } from './visual-order.js';
@@ -55,8 +57,6 @@ export interface BuildResult {
 /** Deeper trees are cut here rather than overflow the stack; counted like a maxDepth cut. */
 const MAX_TREE_DEPTH = 400;
 const MAX_CLICKABLE_TEXT = 150;
-/** Roles Chromium gives a contenteditable root that has no role of its own. */
-const EDITOR_HOSTS = new Set(['generic', 'none', 'paragraph']);
 
 interface FrameCtx {
   target: TargetCapture;
@@ -76,19 +76,6 @@ export function buildTree(capture: PageCapture, assignRef: RefAssigner, scopeKey
   const builder = new TreeBuilder(capture, assignRef, scopeKey);
   return builder.build();
 }
-
-/** Containers whose row children are put in aria-rowindex order. */
-const ROW_PARENTS = new Set(['grid', 'table', 'treegrid', 'rowgroup']);
-
-/** Controls whose descendants are never shown (their value or name says it all). */
-const CHILDLESS_ROLES = new Set([
-  ...VALUE_LEAF_ROLES,
-  'checkbox',
-  'radio',
-  'switch',
-  'Iframe',
-  'IframePresentational',
-]);
 
 interface PendingRef {
   target: TargetCapture;

@@ -203,3 +203,19 @@ export const INLINE_ROLES = new Set([
   'deletion',
   'LabelText',
 ]);
+
+/** Containers whose row children are put in aria-rowindex order. */
+export const ROW_PARENTS = new Set(['grid', 'table', 'treegrid', 'rowgroup']);
+
+/** Controls whose descendants are never shown (their value or name says it all). */
+export const CHILDLESS_ROLES = new Set([
+  ...VALUE_LEAF_ROLES,
+  'checkbox',
+  'radio',
+  'switch',
+  'Iframe',
+  'IframePresentational',
+]);
+
+/** Roles Chromium gives a contenteditable root that has no role of its own (shown as a textbox). */
+export const EDITOR_HOSTS = new Set(['generic', 'none', 'paragraph']);

@@ -7,13 +7,10 @@
  * would reach the trap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config/load.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
-import { McpHarness } from '../helpers/harness.js';
-import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
-import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
-import { startForwardingProxy } from './support/forwarding-proxy.js';
+import type { McpHarness } from '../helpers/harness.js';
+import { INTERCEPTION_MODES, useModeHarness } from './support/interception-modes.js';
 import { waitFor } from './support/wait.js';
 import { installWorkerSocketPages, startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
 
@@ -93,66 +90,13 @@ navigator.serviceWorker.register('/rpolicy/sw.js').then(() => navigator.serviceW
   installWorkerSocketPages(site, trap, echo);
 }
 
-interface Mode {
-  name: string;
-  skip?: string | undefined;
-  /** Starts what the mode needs; returns the config overrides and how to stop it. */
-  setUp(): Promise<{ overrides: Partial<Config>; tearDown(): Promise<void> }>;
-}
-
-const modes: Mode[] = [
-  {
-    name: 'operator proxy (--proxy-server)',
-    async setUp() {
-      const proxy = await startForwardingProxy();
-      return { overrides: { proxyServer: proxy.url }, tearDown: () => proxy.close() };
-    },
-  },
-  {
-    name: 'cdp provider',
-    async setUp() {
-      // The operator's own browser, started as docs/security.md asks (network prediction off):
-      // BrowserMesh does not change the profile of a browser it did not start.
-      const remote: RemoteChromium = await startRemoteChromium({ noNetworkPrediction: true });
-      return {
-        overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint },
-        tearDown: () => stopRemoteChromium(remote),
-      };
-    },
-  },
-  {
-    name: 'selenium provider',
-    skip: gridUnavailableReason(),
-    async setUp() {
-      const grid: Grid = await startGrid({ maxSessions: 1 });
-      return {
-        overrides: { provider: 'selenium', seleniumUrl: grid.url, headless: true },
-        tearDown: () => grid.stop(),
-      };
-    },
-  },
-];
-
-describe.each(modes)('URL policy without a guard proxy: $name', (mode) => {
+describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mode) => {
+  const started = useModeHarness(mode);
   let h: McpHarness;
   let s: { sessionId: string; pageId: string };
-  let tearDown: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    if (mode.skip) return;
-    const started = await mode.setUp();
-    tearDown = started.tearDown;
-    h = await McpHarness.start({
-      ...started.overrides,
-      blockedAddresses: ['127.0.0.2/32'],
-      timeoutMs: 30_000,
-    });
-    s = await h.session();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-    await tearDown?.();
-  }, 60_000);
+  beforeAll(() => {
+    if (!mode.skip) ({ h, s } = started());
+  });
 
   it.skipIf(mode.skip !== undefined)('refuses a redirect hop to the blocked alias', async () => {
     const before = trap.connections();

@@ -5,13 +5,10 @@
  * receive no connection; the echo on 127.0.0.1 is allowed and must still open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config/load.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
-import { McpHarness } from '../helpers/harness.js';
-import { startRemoteChromium, stopRemoteChromium } from './support/remote-chromium.js';
-import { gridUnavailableReason, startGrid } from './support/selenium-grid.js';
-import { startForwardingProxy } from './support/forwarding-proxy.js';
+import type { McpHarness } from '../helpers/harness.js';
+import { INTERCEPTION_MODES, useModeHarness } from './support/interception-modes.js';
 import { startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
 import { installSocketHolePages } from './support/socket-holes.js';
 
@@ -29,63 +26,13 @@ afterAll(async () => {
   await echo?.close();
 });
 
-interface Mode {
-  name: string;
-  skip?: string | undefined;
-  setUp(): Promise<{ overrides: Partial<Config>; tearDown(): Promise<void> }>;
-}
-
-const modes: Mode[] = [
-  {
-    name: 'operator proxy (--proxy-server)',
-    async setUp() {
-      const proxy = await startForwardingProxy();
-      return { overrides: { proxyServer: proxy.url }, tearDown: () => proxy.close() };
-    },
-  },
-  {
-    name: 'cdp provider',
-    async setUp() {
-      const remote = await startRemoteChromium({ noNetworkPrediction: true });
-      return {
-        overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint },
-        tearDown: () => stopRemoteChromium(remote),
-      };
-    },
-  },
-  {
-    name: 'selenium provider',
-    skip: gridUnavailableReason(),
-    async setUp() {
-      const grid = await startGrid({ maxSessions: 1 });
-      return {
-        overrides: { provider: 'selenium', seleniumUrl: grid.url, headless: true },
-        tearDown: () => grid.stop(),
-      };
-    },
-  },
-];
-
-describe.each(modes)('WebSocket paths around the interception gates: $name', (mode) => {
+describe.each(INTERCEPTION_MODES)('WebSocket paths around the interception gates: $name', (mode) => {
+  const started = useModeHarness(mode);
   let h: McpHarness;
   let s: { sessionId: string; pageId: string };
-  let tearDown: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    if (mode.skip) return;
-    const started = await mode.setUp();
-    tearDown = started.tearDown;
-    h = await McpHarness.start({
-      ...started.overrides,
-      blockedAddresses: ['127.0.0.2/32'],
-      timeoutMs: 30_000,
-    });
-    s = await h.session();
-  }, 120_000);
-  afterAll(async () => {
-    await h?.close();
-    await tearDown?.();
-  }, 60_000);
+  beforeAll(() => {
+    if (!mode.skip) ({ h, s } = started());
+  });
 
   async function settled(path: string): Promise<Record<string, string>> {
     await h.ok('browser_navigate', { ...s, url: site.url(path) });
