@@ -182,14 +182,21 @@ function renderDetail(s) {
   if (view.pageId && !s.pages.some((p) => p.pageId === view.pageId)) watchPage(s.pages[0]?.pageId ?? null);
   const page = s.pages.find((p) => p.pageId === view.pageId);
   const typing = document.activeElement?.id === 'takeover-text';
-  const img =
-    document.querySelector('.live img') ?? el('img', { alt: 'live view', dataset: { frameCount: '0' } });
+  // The live image and its box stay in the document across updates: a state event that lands
+  // between a person's mouse-down and mouse-up must not detach the image (the click would be lost).
+  let live = document.querySelector('#detail > .live');
+  if (!live) {
+    live = el('div', { class: 'live' }, el('img', { alt: 'live view', dataset: { frameCount: '0' } }));
+    $('detail').replaceChildren(el('div', { id: 'detail-head' }), live, el('div', { id: 'detail-tail' }));
+  }
+  const img = live.querySelector('img');
   if (img.dataset.pageId !== view.pageId) {
     img.dataset.pageId = view.pageId ?? '';
     img.dataset.frameCount = String(view.frameCount);
     img.onclick = (event) => void takeoverClick(event);
   }
-  $('detail').replaceChildren(
+  live.className = `live${s.takenOver ? ' takeover' : ''}`;
+  $('detail-head').replaceChildren(
     el('h2', {}, s.name ?? s.sessionId),
     el(
       'div',
@@ -212,7 +219,8 @@ function renderDetail(s) {
       ? el('div', { class: 'pageinfo', dataset: { pageUrl: page.url } }, `${page.title} — ${page.url}`)
       : '',
     takeoverControls(s),
-    el('div', { class: `live${s.takenOver ? ' takeover' : ''}` }, img),
+  );
+  $('detail-tail').replaceChildren(
     el('h3', {}, `Recent operations (queue depth ${s.queueDepth})`),
     operationsTable(s.operations),
     el('h3', {}, 'Observe events'),

@@ -350,7 +350,20 @@ describe('live dashboard over the HTTP server', () => {
     // The person clicks the button (on the live image, scaled to the viewport) and types.
     const box = (await page.locator('.live img').boundingBox())!;
     const vp = mesh.getSession(sessionId).getPage(pageId).page.viewportSize()!;
-    await page.mouse.click(box.x + (150 / vp.width) * box.width, box.y + (140 / vp.height) * box.height);
+    // A state update lands between mouse-down and mouse-up (the way it did in CI under load): the
+    // click must still reach the page.
+    await page.mouse.move(box.x + (150 / vp.width) * box.width, box.y + (140 / vp.height) * box.height);
+    const updated = page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          new MutationObserver(() => resolve()).observe(document.getElementById('detail-tail')!, {
+            childList: true,
+          }),
+        ),
+    );
+    await page.mouse.down();
+    await updated;
+    await page.mouse.up();
     const target = mesh.getSession(sessionId).getPage(pageId).page;
     await target.locator('#clicked').filter({ hasText: 'yes' }).waitFor();
     await target.locator('#f').focus();
