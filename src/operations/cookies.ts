@@ -1,4 +1,4 @@
-import type { Cookie } from 'playwright-core';
+import type { BrowserContext, Cookie } from 'playwright-core';
 import { withDeadline, type OperationContext } from '../engine/runtime.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 
@@ -83,22 +83,36 @@ async function runCookies(ctx: OperationContext, input: CookieInput): Promise<Co
     case 'set':
       await context.addCookies([toNewCookie(ctx, input)]);
       return { set: true };
-    case 'delete': {
-      const name = requireName(input);
-      const before = filtered(await context.cookies(), { ...input, name }).length;
-      await context.clearCookies({
-        name,
-        ...(input.domain !== undefined ? { domain: input.domain } : {}),
-        ...(input.path !== undefined ? { path: input.path } : {}),
-      });
-      return { removed: before };
-    }
+    case 'delete':
+      return {
+        removed: await remove(
+          context,
+          filtered(await context.cookies(), { ...input, name: requireName(input) }),
+        ),
+      };
     case 'clear': {
-      const before = (await context.cookies()).length;
-      await context.clearCookies();
-      return { removed: before };
+      const all = await context.cookies();
+      if (
+        input.name === undefined &&
+        input.domain === undefined &&
+        input.path === undefined &&
+        input.url === undefined
+      ) {
+        await context.clearCookies();
+        return { removed: all.length };
+      }
+      return { removed: await remove(context, filtered(all, input)) };
     }
   }
+}
+
+/**
+ * Removes exactly the cookies the filters matched (a domain matches by suffix, as in list), each by
+ * its own name, domain and path: Playwright's `clearCookies` filters match a domain exactly.
+ */
+async function remove(context: BrowserContext, matched: readonly Cookie[]): Promise<number> {
+  for (const c of matched) await context.clearCookies({ name: c.name, domain: c.domain, path: c.path });
+  return matched.length;
 }
 
 /** Playwright's `addCookies`: every cookie is checked (and the URL policy asked) before any is set. */

@@ -69,6 +69,11 @@ describe('browser_cookies', () => {
 
     expect((await cookies({ action: 'delete', name: 'theme' })).removed).toBe(1);
     expect((await namesSentByPage()).sort()).toEqual(['api', 'session_id']);
+    // clear with a filter removes what list shows for it (a domain matches by suffix), nothing else.
+    await cookies({ action: 'set', name: 'elsewhere', value: 'x', domain: 'shop.localhost', path: '/' });
+    await cookies({ action: 'set', name: 'sub', value: 'y', domain: '.a.localhost', path: '/' });
+    expect((await cookies({ action: 'clear', domain: 'localhost' })).removed).toBe(2);
+    expect((await cookies({ action: 'list' })).total).toBe(2);
     expect((await cookies({ action: 'clear' })).removed).toBe(2);
     expect(await namesSentByPage()).toEqual([]);
   });
