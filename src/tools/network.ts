@@ -107,7 +107,11 @@ async function toSpec(args: RouteArgs, { mesh, clientRoots }: ToolContext): Prom
     resourceType: args.resourceType,
     status: args.status,
     headers: args.headers,
-    body: bytes === undefined ? undefined : { bytes, contentType: args.contentType },
+    // A content type alone fulfils an empty typed response, as Playwright's route.fulfill({ contentType }).
+    body:
+      bytes === undefined && args.contentType === undefined
+        ? undefined
+        : { bytes: bytes ?? Buffer.alloc(0), contentType: args.contentType },
     abort: args.abort,
     delayMs: args.delayMs,
   };

@@ -109,6 +109,20 @@ describe('browser_route', () => {
     expect((await fetchFromPage(s.pageId, '/echo-header')).body).toBe('none');
   });
 
+  it('fulfils a content type without a body (an empty typed response), not a silent continue', async () => {
+    await h.ok('browser_navigate', { ...s, url: site.url('/') });
+    const added = await route({ action: 'add', url: '**/typed-empty', contentType: 'application/x-mesh' });
+    expect(added.route?.action).toBe('fulfill');
+    const seen = await h.mesh.runOnPage(s.sessionId, s.pageId, 'probe', ({ page }) =>
+      page.page.evaluate(async (url) => {
+        const response = await fetch(url);
+        return { type: response.headers.get('content-type'), body: await response.text() };
+      }, site.url('/typed-empty')),
+    );
+    expect(seen).toEqual({ type: 'application/x-mesh', body: '' });
+    expect((await route({ action: 'remove', routeId: added.route?.routeId })).removed).toBe(1);
+  });
+
   it('never answers for a blocked origin, and refuses a blocked host, oversize bodies and bad input', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     const blockedUrl = `http://127.0.0.2:${new URL(site.origin).port}/api/data`;
