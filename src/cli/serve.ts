@@ -64,6 +64,7 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
       headersTimeoutMs: config.httpHeadersTimeoutMs,
       bodyTimeoutMs: config.httpBodyTimeoutMs,
       ratePerMinute: config.httpRateLimit,
+      clientIdleMs: config.httpClientIdleMs,
     },
     createServer: (owner, principal) =>
       createMcpServer({

@@ -53,6 +53,7 @@ export interface Config {
   maxSessionsPerPrincipal: number;
   httpMaxClients: number;
   httpHeadersTimeoutMs: number;
+  httpClientIdleMs: number;
   httpBodyTimeoutMs: number;
   httpRateLimit: number;
   readSecretInputs: boolean;
