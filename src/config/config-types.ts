@@ -64,6 +64,7 @@ export interface Config {
   dashboard: boolean;
   dashboardPort: number;
   dashboardTakeover: boolean;
+  dashboardMaxStreams: number;
   executablePath: string;
   refTtlMs: number;
   /** Steps kept in each session's action log (0 = the log is off). */
