@@ -4,6 +4,8 @@ import { chromiumCandidates, findChromium, installHint } from '../engine/provide
 import { loadChromium } from '../engine/providers/playwright-loader.js';
 import { localLaunchOptions, useChromiumSandbox } from '../engine/providers/local.js';
 import { VERSIONS } from '../engine/versions.js';
+import { urlPolicyFromConfig } from '../engine/url-policy/index.js';
+import { urlEnforcement } from '../engine/url-policy/enforcement.js';
 
 interface Check {
   name: string;
@@ -22,6 +24,7 @@ export async function runDoctor(config: Config, write: (line: string) => void): 
     detail: VERSIONS.playwright,
   });
   checks.push(await checkBrowser(config));
+  checks.push(checkUrlPolicy(config));
   if (config.persistence) checks.push(await checkDataDir(config.dataDir));
   write(`browsermesh ${VERSIONS.browsermesh} doctor\n`);
   for (const check of checks) write(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}\n`);
@@ -64,6 +67,16 @@ async function checkBrowser(config: Config): Promise<Check> {
       detail: `found at ${found.path} but failed to launch (${how}): ${reason}${hint}`,
     };
   }
+}
+
+/** Informational (never a failure): whether the browser is guarded, for the configured provider. */
+function checkUrlPolicy(config: Config): Check {
+  const info = urlEnforcement({
+    provider: config.provider,
+    policyActive: urlPolicyFromConfig(config).active,
+    operatorProxy: config.proxyServer !== '',
+  });
+  return { name: 'url policy', ok: true, detail: `${info.enforcement}, ${info.detail}` };
 }
 
 const SANDBOX_HINT =

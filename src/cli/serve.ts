@@ -64,6 +64,7 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
       headersTimeoutMs: config.httpHeadersTimeoutMs,
       bodyTimeoutMs: config.httpBodyTimeoutMs,
       ratePerMinute: config.httpRateLimit,
+      clientIdleMs: config.httpClientIdleMs,
     },
     createServer: (owner, principal) =>
       createMcpServer({
@@ -79,6 +80,7 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
             mesh,
             logger,
             takeover: config.dashboardTakeover,
+            maxStreamsPerPrincipal: config.dashboardMaxStreams,
           }),
         }
       : {}),
@@ -113,6 +115,7 @@ async function startStdioDashboard(
       port: config.dashboardPort,
       token: config.httpToken,
       takeover: config.dashboardTakeover,
+      maxStreamsPerPrincipal: config.dashboardMaxStreams,
     });
     process.stderr.write(`browsermesh: dashboard at ${dashboard.url}\n`);
     return dashboard;

@@ -53,6 +53,7 @@ export interface Config {
   maxSessionsPerPrincipal: number;
   httpMaxClients: number;
   httpHeadersTimeoutMs: number;
+  httpClientIdleMs: number;
   httpBodyTimeoutMs: number;
   httpRateLimit: number;
   readSecretInputs: boolean;
@@ -63,6 +64,7 @@ export interface Config {
   dashboard: boolean;
   dashboardPort: number;
   dashboardTakeover: boolean;
+  dashboardMaxStreams: number;
   executablePath: string;
   refTtlMs: number;
   /** Steps kept in each session's action log (0 = the log is off). */

@@ -28,6 +28,14 @@ export const DATA_SETTINGS = [
     description: "Let a dashboard user take a session over (click, type) while its agent's queue waits.",
   },
   {
+    key: 'dashboardMaxStreams',
+    env: 'BROWSERMESH_DASHBOARD_MAX_STREAMS',
+    type: int(1, 10_000),
+    default: '16',
+    description:
+      'Dashboard event streams (state and live frames) one principal may hold open at once; 429 beyond.',
+  },
+  {
     key: 'executablePath',
     env: 'BROWSERMESH_EXECUTABLE_PATH',
     flag: 'executable-path',

@@ -101,6 +101,14 @@ export const SECURITY_SETTINGS = [
       'HTTP mode: requests per minute per principal (bursts up to the same number); 429 beyond, 0 = no limit.',
   },
   {
+    key: 'httpClientIdleMs',
+    env: 'BROWSERMESH_HTTP_CLIENT_IDLE_MS',
+    type: int(0, 86_400_000),
+    default: '300000',
+    description:
+      'HTTP mode: an MCP client that sends no request for this long (an open event stream does not count) is ended and its slot freed, its sessions closed; 0 = never.',
+  },
+  {
     key: 'readSecretInputs',
     env: 'BROWSERMESH_READ_SECRET_INPUTS',
     type: bool,

@@ -14,6 +14,7 @@ import {
 import { LiveFrames } from './live-frames.js';
 import { Thumbnails } from './thumbnails.js';
 import { buildDashboardState } from './state.js';
+import { StreamSlots } from './stream-slots.js';
 import { parseTakeoverInput, TakeoverController } from './takeover.js';
 
 export const DASHBOARD_PATH = '/dashboard';
@@ -23,6 +24,8 @@ export interface DashboardOptions {
   logger: Logger;
   /** Lets a person take a session over (click and type) while its queue waits. Off by default. */
   takeover: boolean;
+  /** Event streams (state and frames) one principal may hold open at once; default 16. */
+  maxStreamsPerPrincipal?: number;
 }
 
 export interface Dashboard {
@@ -52,6 +55,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
 const STATE_INTERVAL_MS = 2000;
 const STATE_DEBOUNCE_MS = 150;
 const MAX_BODY_BYTES = 8 * 1024;
+const DEFAULT_MAX_STREAMS = 16;
 
 /**
  * The live dashboard. The static shell holds no data and is served to anyone passing the Host/Origin
@@ -63,6 +67,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const frames = new LiveFrames({ minFrameIntervalMs: 200, maxWidth: 960, maxHeight: 720, quality: 60 });
   const takeover = new TakeoverController(mesh);
   const thumbnails = new Thumbnails();
+  const streams = new StreamSlots(options.maxStreamsPerPrincipal ?? DEFAULT_MAX_STREAMS);
   const api = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -78,9 +83,13 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         includes: sees,
       });
     if (req.method === 'GET' && route === '/api/state') return sendJson(res, 200, await state());
-    if (req.method === 'GET' && route === '/api/stream') return streamState(req, res, mesh, state);
+    if (req.method === 'GET' && route === '/api/stream') {
+      res.once('close', streams.take(viewer));
+      return streamState(req, res, mesh, state);
+    }
     if (req.method === 'GET' && route === '/api/frames') {
       const page = mesh.getSession(visibleId(param(url, 'sessionId'), sees)).getPage(param(url, 'pageId'));
+      res.once('close', streams.take(viewer));
       return streamFrames(req, res, (listener) => frames.watch(page, listener));
     }
     if (req.method === 'GET' && route === '/api/thumbnail') {
@@ -125,6 +134,14 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         if (req.method !== 'GET') return sendJson(res, 405, { error: { code: 'NOT_SUPPORTED' } });
         return sendAsset(res, asset);
       }
+      // Without a token, any page on another loopback origin (a dev server, a test page) passes the
+      // Host/Origin guard by host name: the API answers only its own origin (take-over included).
+      if (policy.tokens.length === 0 && !sameOrigin(req)) {
+        logger.warn('dashboard_refused', { code: '403' });
+        return sendJson(res, 403, {
+          error: { code: 'UNAUTHORIZED', message: 'Forbidden: Origin is not this dashboard' },
+        });
+      }
       const principal = isRefusal(checked) ? '' : checked.principal;
       // API requests count against the principal's request budget, as MCP requests do.
       const retryAfter = rateLimit?.(principal);
@@ -157,6 +174,17 @@ export function createDashboard(options: DashboardOptions): Dashboard {
 function canSee(mesh: BrowserMesh, viewer: string, sessionId: string): boolean {
   if (viewer === DEFAULT_PRINCIPAL || viewer === LOCAL_PRINCIPAL) return true;
   return mesh.principalOf(sessionId) === viewer;
+}
+
+/** No Origin (not a browser's cross-origin request), or one whose host:port is the Host it asked. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host.toLowerCase() === (req.headers.host ?? '').toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** Another principal's session is answered exactly like an unknown one. */
@@ -273,5 +301,6 @@ function statusFor(code: string): number {
   if (code === ErrorCodes.SESSION_NOT_FOUND || code === ErrorCodes.PAGE_NOT_FOUND) return 404;
   if (code === ErrorCodes.INVALID_ARGUMENT) return 400;
   if (code === ErrorCodes.NOT_SUPPORTED) return 403;
+  if (code === ErrorCodes.LIMIT_EXCEEDED) return 429;
   return 500;
 }

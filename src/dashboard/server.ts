@@ -13,6 +13,8 @@ export interface DashboardServerOptions {
   /** Bearer token the dashboard's API requires ('' = none, loopback only). */
   token: string;
   takeover: boolean;
+  /** Event streams one principal may hold open at once (see DashboardOptions). */
+  maxStreamsPerPrincipal?: number;
 }
 
 export interface RunningDashboard {

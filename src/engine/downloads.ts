@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { Download, Request } from 'playwright-core';
 import { isBrowserMeshError } from '../errors.js';
+import { capDownload } from './download-cap.js';
 import type { Logger } from './logger.js';
 import { sanitizeFileName, type SessionFileInfo, type SessionFiles } from './session-files.js';
 
@@ -161,10 +162,18 @@ export class DownloadTracker {
   /** Never rejects: a failed save is a note with state 'failed' and the error's code. */
   private async save(download: Download, save: Save): Promise<DownloadNote> {
     let fileId: string | undefined;
+    let over = false;
+    const stopCap = capDownload(
+      download,
+      () => this.files.roomBytes(),
+      () => (over = true),
+    );
     try {
       const allocated = await this.files.allocate('download', download.suggestedFilename());
       fileId = save.fileId = allocated.fileId;
-      await download.saveAs(allocated.path);
+      await download.saveAs(allocated.path).catch((error: unknown) => {
+        throw over ? this.files.overQuotaError() : error;
+      });
       const name = this.files.get(fileId).name;
       const mimeType = MIME_BY_EXTENSION[extname(name).toLowerCase()] ?? 'application/octet-stream';
       const info = await this.files.commit(fileId, { mimeType, sourceUrl: download.url() });
@@ -177,6 +186,8 @@ export class DownloadTracker {
       await this.files.abort(fileId).catch(() => undefined);
       const info = this.files.get(fileId);
       return { ...info, downloadId: info.fileId, errorCode: code };
+    } finally {
+      stopCap();
     }
   }
 }

@@ -5,6 +5,7 @@ import type { Deadline } from './deadline.js';
 import type { Logger } from './logger.js';
 import type { ManagedPage } from './page.js';
 import type { BrowserProvider, ProviderStatus } from './providers/provider.js';
+import type { UrlEnforcementInfo } from './url-policy/enforcement.js';
 import type { PageHook, Session } from './session.js';
 
 /** The runtime's call, context and result shapes (runtime.ts re-exports them for every face). */
@@ -65,4 +66,6 @@ export interface RuntimeInfo {
   versions: { browsermesh: string; playwright: string; node: string };
   browser: ProviderStatus;
   sessions: { live: number; failed: number; max: number };
+  /** What enforces the URL policy for this provider: a boundary (guard proxy) or best effort. */
+  urlPolicy: UrlEnforcementInfo;
 }

@@ -17,6 +17,7 @@ import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
 import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
+import { urlEnforcement } from './url-policy/enforcement.js';
 import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
 import { FileQuotaPool, SessionFiles } from './session-files.js';
 import type { DownloadNote } from './downloads.js';
@@ -359,6 +360,11 @@ export class BrowserMesh {
         failed: all.filter((s) => s.state === 'failed').length,
         max: principal === undefined ? this.config.maxSessions : this.config.maxSessionsPerPrincipal,
       },
+      urlPolicy: urlEnforcement({
+        provider: this.provider.name,
+        policyActive: this.urlPolicy.active,
+        operatorProxy: this.defaults.operator.proxy !== undefined,
+      }),
     };
   }
 

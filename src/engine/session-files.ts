@@ -162,6 +162,21 @@ export class SessionFiles {
     return { ...entry.info };
   }
 
+  /** Bytes one more file may take before either quota refuses it (a download still landing). */
+  roomBytes(): number {
+    const total = this.opts.total;
+    return Math.max(0, Math.min(this.opts.quotaBytes - this.usedBytes, total.totalBytes - total.usedBytes));
+  }
+
+  /** The LIMIT_EXCEEDED a file that outgrew {@link roomBytes} gets, naming the quota that is tighter. */
+  overQuotaError(): BrowserMeshError {
+    const total = this.opts.total;
+    const sessionRoom = this.opts.quotaBytes - this.usedBytes;
+    return sessionRoom <= total.totalBytes - total.usedBytes
+      ? this.quotaError('session', this.opts.quotaBytes)
+      : this.quotaError('total', total.totalBytes);
+  }
+
   /** Gives up on an allocated file: deletes what was written and marks it failed. */
   async abort(fileId: string): Promise<void> {
     const entry = this.entry(fileId);

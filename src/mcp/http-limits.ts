@@ -14,6 +14,11 @@ export interface HttpLimits {
   bodyTimeoutMs: number;
   /** Requests per minute per principal; 0 = unlimited. */
   ratePerMinute: number;
+  /**
+   * A client that sent no request for this long (an open GET event stream does not count) is ended
+   * and its slot freed, its sessions closed; 0 = never.
+   */
+  clientIdleMs: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -21,6 +26,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 30_000,
   ratePerMinute: 600,
+  clientIdleMs: 300_000,
 };
 
 /**

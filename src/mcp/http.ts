@@ -65,6 +65,9 @@ interface Client {
   /** HTTP requests of this client still open (the SDK client keeps a GET event stream open). */
   openRequests: number;
   graceTimer: NodeJS.Timeout | undefined;
+  /** Requests other than the GET event stream still open: while any is, the client is not idle. */
+  activeRequests: number;
+  idleTimer: NodeJS.Timeout | undefined;
   ended: boolean;
 }
 
@@ -103,19 +106,34 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (client.ended) return;
     client.ended = true;
     clearTimeout(client.graceTimer);
+    clearTimeout(client.idleTimer);
     clients.delete(client.id);
     const count = await options.mesh.closeSessionsOf(client.id).catch(() => 0);
     logger.info('http_client_ended', { reason, count });
     await client.server.close().catch(() => undefined);
   };
 
-  /** Counts an open request; when the last one ends, the grace period starts. */
-  const track = (client: Client, res: ServerResponse): void => {
+  /**
+   * Counts an open request; when the last one ends, the grace period starts. A held-open GET event
+   * stream keeps a client connected but not active: after `clientIdleMs` without any other request
+   * the client is ended, so an idle client cannot sit on a slot.
+   */
+  const track = (client: Client, req: IncomingMessage, res: ServerResponse): void => {
     client.openRequests++;
     clearTimeout(client.graceTimer);
     client.graceTimer = undefined;
+    const active = req.method !== 'GET';
+    if (active) {
+      client.activeRequests++;
+      clearTimeout(client.idleTimer);
+      client.idleTimer = undefined;
+    }
     res.once('close', () => {
       client.openRequests--;
+      if (active && --client.activeRequests === 0 && !client.ended && limits.clientIdleMs > 0) {
+        client.idleTimer = setTimeout(() => void endClient(client, 'idle'), limits.clientIdleMs);
+        client.idleTimer.unref();
+      }
       if (client.openRequests > 0 || client.ended) return;
       client.graceTimer = setTimeout(() => void endClient(client, 'disconnected'), options.disconnectGraceMs);
       client.graceTimer.unref();
@@ -138,6 +156,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       server,
       openRequests: 0,
       graceTimer: undefined,
+      activeRequests: 0,
+      idleTimer: undefined,
       ended: false,
     };
     transport.onclose = () => void endClient(client, 'transport_closed');
@@ -182,7 +202,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       // A session id is bound to the principal that opened it: another token cannot ride on it.
       if (!client || client.principal !== principal)
         return refuse(res, { status: 404, message: 'Session not found', code: -32001 });
-      track(client, res);
+      track(client, req, res);
       return client.transport.handleRequest(req, res, body);
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
@@ -195,7 +215,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     let client: Client;
     try {
       client = await newClient(principal);
-      track(client, res);
+      track(client, req, res);
       await client.transport.handleRequest(req, res, body);
     } finally {
       opening--;

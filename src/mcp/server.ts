@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -14,6 +13,7 @@ import { installPageHooks } from '../create-mesh.js';
 import type { AnyTool } from '../tools/define.js';
 import type { InvokeResult } from '../tools/invoke.js';
 import type { Services } from '../tools/services.js';
+import { clientRoots } from './client-roots.js';
 import { serverIdentity } from './early-initialize.js';
 import { GuardedTransport } from './guarded-transport.js';
 import { startCallProgress } from './progress.js';
@@ -106,22 +106,6 @@ class GuardedServer extends Server {
   override connect(transport: Transport): Promise<void> {
     return super.connect(new GuardedTransport(transport));
   }
-}
-
-/**
- * The client's declared roots as local folders (file: URIs only). Asked per upload, not cached: a
- * client may change its roots at any time. A client without the roots capability declares none.
- */
-async function clientRoots(server: Server): Promise<string[]> {
-  if (!server.getClientCapabilities()?.roots) return [];
-  const { roots } = await server.listRoots(undefined, { timeout: 5000 });
-  return roots.flatMap((root) => {
-    try {
-      return root.uri.startsWith('file:') ? [fileURLToPath(root.uri)] : [];
-    } catch {
-      return [];
-    }
-  });
 }
 
 export function toCallToolResult(result: InvokeResult): CallToolResult {

@@ -68,8 +68,15 @@ async function loadPath(path: string, roots: string[], field: string, budget: nu
       recoveryHint: ROOTS_HINT,
     });
   }
-  // O_NOFOLLOW on the resolved path: a symlink swapped in after the check is refused, not followed.
-  const handle = await fs.open(real, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => undefined);
+  // Only a regular file is opened: opening a FIFO (or a device) for reading blocks until a writer
+  // comes, holding one of libuv's four pool threads, so four of them stalled all file and DNS work.
+  const found = await fs.lstat(real).catch(() => undefined);
+  if (!found) throw invalidArgument(field, 'no such file');
+  if (!found.isFile()) throw invalidArgument(field, 'is not a regular file');
+  // O_NOFOLLOW on the resolved path: a symlink swapped in after the check is refused, not followed;
+  // O_NONBLOCK: a FIFO swapped in after the lstat opens at once (and is refused by the fstat below).
+  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  const handle = await fs.open(real, flags).catch(() => undefined);
   if (!handle) throw invalidArgument(field, 'cannot be read');
   try {
     const stat = await handle.stat();

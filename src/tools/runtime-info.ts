@@ -20,6 +20,15 @@ export const runtimeInfo = defineTool({
         .describe('Remote providers: scheme://host:port of the browser endpoint or Grid, never credentials.'),
     }),
     sessions: z.object({ live: z.number(), failed: z.number(), max: z.number() }),
+    urlPolicy: z
+      .object({
+        enforcement: z.enum(['guard_proxy', 'interception', 'none']),
+        boundary: z.boolean(),
+        detail: z.string(),
+      })
+      .describe(
+        'Whether the browser is guarded: guard_proxy is a boundary; interception (cdp, selenium, --proxy-server) is best effort.',
+      ),
     limits: z.object({
       timeoutMs: z.number(),
       maxPages: z.number(),

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultConfig, type Config } from '../../config/load.js';
+import { BrowserMesh } from '../runtime.js';
+import { urlEnforcement } from './enforcement.js';
+import { SessionUrlGuard, urlPolicyFromConfig } from './index.js';
+
+// Issue 25: --doctor and browser_runtime_info say whether the browser is guarded, per provider.
+// runtimeInfo() never launches or connects, so the remote endpoints below are never contacted.
+
+const meshes: BrowserMesh[] = [];
+const guards: SessionUrlGuard[] = [];
+afterEach(async () => {
+  await Promise.all(guards.splice(0).map((guard) => guard.close()));
+  await Promise.all(meshes.splice(0).map((mesh) => mesh.shutdown()));
+});
+
+function infoFor(overrides: Partial<Config>) {
+  const mesh = new BrowserMesh({
+    config: defaultConfig({ dataDir: '/tmp/bm-enforcement-unused', ...overrides }),
+  });
+  meshes.push(mesh);
+  return mesh.runtimeInfo().urlPolicy;
+}
+
+describe('what enforces the URL policy, per provider', () => {
+  it('local provider, stdio defaults: the guard proxy, a boundary', () => {
+    expect(infoFor({})).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+  });
+
+  it('local provider over HTTP: the guard proxy', () => {
+    expect(infoFor({ http: true })).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+  });
+
+  it('local provider with an operator proxy: interception, best effort', () => {
+    const info = infoFor({ proxyServer: 'http://127.0.0.1:9' });
+    expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
+    expect(info.detail).toContain('--proxy-server');
+  });
+
+  it('cdp provider: an unguarded cdp endpoint, interception only', () => {
+    const info = infoFor({ provider: 'cdp', cdpEndpoint: 'http://127.0.0.1:9' });
+    expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
+    expect(info.detail).toContain('unguarded cdp endpoint');
+  });
+
+  it('selenium provider: interception only', () => {
+    const info = infoFor({ provider: 'selenium', seleniumUrl: 'http://127.0.0.1:9/wd/hub' });
+    expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
+  });
+
+  it('nothing to refuse: unguarded', () => {
+    expect(infoFor({ blockLinkLocal: false })).toMatchObject({ enforcement: 'none', boundary: false });
+  });
+
+  it('says guard_proxy exactly when a local session gets a guard proxy', async () => {
+    const cases: Array<[Partial<Config>, boolean]> = [
+      [{}, false],
+      [{ proxyServer: 'http://127.0.0.1:9' }, true],
+      [{ blockLinkLocal: false }, false],
+    ];
+    for (const [overrides, operatorProxy] of cases) {
+      const policy = urlPolicyFromConfig(defaultConfig(overrides));
+      const guard = await SessionUrlGuard.open(policy, true, operatorProxy);
+      guards.push(guard);
+      const said = urlEnforcement({ provider: 'local', policyActive: policy.active, operatorProxy });
+      expect(said.enforcement === 'guard_proxy').toBe(guard.contextProxy() !== undefined);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * What enforces the URL policy for a provider, stated for `--doctor` and `browser_runtime_info`, so an
+ * operator can tell a boundary from best effort without reading docs/security.md. It mirrors the
+ * choice `SessionUrlGuard.open` makes; `enforcement.test.ts` keeps the two in step.
+ */
+export type UrlEnforcement = 'guard_proxy' | 'interception' | 'none';
+
+export interface UrlEnforcementInfo {
+  /** guard_proxy: every connection goes through the SOCKS5 guard; interception: CDP Fetch plus socket gates. */
+  enforcement: UrlEnforcement;
+  /** True only where the browser cannot reach a destination without the guard's verdict. */
+  boundary: boolean;
+  /** One line for people: what is guarded, and what is not. */
+  detail: string;
+}
+
+export interface EnforcementInputs {
+  provider: string;
+  /** The policy refuses anything at all (UrlPolicy.active). */
+  policyActive: boolean;
+  /** The operator set `--proxy-server`: their proxy takes the guard proxy's place. */
+  operatorProxy: boolean;
+}
+
+export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
+  if (!inputs.policyActive) {
+    return {
+      enforcement: 'none',
+      boundary: false,
+      detail: 'unguarded: the URL policy refuses nothing (no --block-* setting, no origin lists)',
+    };
+  }
+  if (inputs.provider === 'local' && !inputs.operatorProxy) {
+    return {
+      enforcement: 'guard_proxy',
+      boundary: true,
+      detail: 'guarded: every connection of the launched browser goes through the guard proxy',
+    };
+  }
+  return { enforcement: 'interception', boundary: false, detail: interceptionDetail(inputs.provider) };
+}
+
+function interceptionDetail(provider: string): string {
+  const why =
+    provider === 'local'
+      ? "the operator proxy (--proxy-server) takes the guard proxy's place"
+      : provider === 'cdp'
+        ? 'unguarded cdp endpoint: the browser was started elsewhere and does not go through the guard proxy'
+        : `the ${provider} browser runs elsewhere and does not go through the guard proxy`;
+  return `best effort: request interception and socket gates only (${why}); service workers refused`;
+}

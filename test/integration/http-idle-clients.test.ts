@@ -1,0 +1,72 @@
+/**
+ * Issue 25: an MCP client that went idle (it keeps its GET event stream open, or it is gone) held its
+ * client slot for the 300 s grace period or longer, so idle clients could fill `--max-clients`. The
+ * idle time is a setting (`httpClientIdleMs`); tested here with a small value. No browser is launched.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/engine/logger.js';
+import { BrowserMesh } from '../../src/engine/runtime.js';
+import type { RunningHttpServer } from '../../src/mcp/http.js';
+import { testConfig } from '../helpers/harness.js';
+import { connectHttp, INITIALIZE, ok, rawRequest, startTestHttpServer } from './support/mcp-http.js';
+import { waitFor } from './support/wait.js';
+
+let mesh: BrowserMesh;
+const servers: RunningHttpServer[] = [];
+
+beforeAll(() => {
+  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+});
+afterEach(async () => {
+  await Promise.allSettled(servers.splice(0).map((s) => s.close()));
+});
+afterAll(async () => {
+  await mesh.shutdown();
+});
+
+const IDLE_MS = 1500;
+
+async function serve(): Promise<RunningHttpServer> {
+  const server = await startTestHttpServer(mesh, { limits: { maxClients: 2, clientIdleMs: IDLE_MS } });
+  servers.push(server);
+  return server;
+}
+
+describe('idle MCP client slots', () => {
+  it('frees the slot of a client that holds its event stream open but sends nothing', async () => {
+    const server = await serve();
+    const idle = await connectHttp(server.url);
+    const other = await connectHttp(server.url);
+    const refused = await rawRequest(server.url, { body: JSON.stringify(INITIALIZE) });
+    expect(refused.status).toBe(503);
+
+    // Both go idle; their slots come free and a newcomer is served.
+    await waitFor(
+      async () => (await rawRequest(server.url, { body: JSON.stringify(INITIALIZE) })).status === 200,
+      30_000,
+      'an idle slot to be freed',
+    );
+    // The idle client's MCP session is gone: its next call fails (it must initialize again).
+    await expect(idle.client.callTool({ name: 'browser_runtime_info', arguments: {} })).rejects.toThrow();
+    await Promise.allSettled([idle.client.close(), other.client.close()]);
+  });
+
+  it('keeps a client that keeps sending requests, well past the idle time', async () => {
+    const server = await serve();
+    const busy = await connectHttp(server.url);
+    const until = Date.now() + IDLE_MS * 3;
+    let calls = 0;
+    while (Date.now() < until) {
+      await ok(busy.client, 'browser_runtime_info');
+      calls++;
+    }
+    expect(calls).toBeGreaterThan(0);
+    expect(server.clientCount()).toBe(1);
+    expect(await ok(busy.client, 'browser_runtime_info')).toHaveProperty('sessions');
+    await busy.client.close();
+  });
+
+  it('the idle time defaults to 300 s', () => {
+    expect(testConfig().httpClientIdleMs).toBe(300_000);
+  });
+});
