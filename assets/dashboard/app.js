@@ -80,6 +80,7 @@ async function followState() {
 function render() {
   const sessions = view.state?.sessions ?? [];
   if (view.sessionId && !sessions.some((s) => s.sessionId === view.sessionId)) select(null);
+  document.querySelector('main').classList.toggle('watching', Boolean(view.sessionId));
   $('sessions').replaceChildren(
     ...(sessions.length ? sessions.map(sessionCard) : [el('p', { class: 'hint' }, 'No sessions yet.')]),
   );
