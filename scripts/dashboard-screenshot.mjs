@@ -22,6 +22,8 @@ const server = spawn(
       ...process.env,
       BROWSERMESH_HTTP_TOKEN: token,
       BROWSERMESH_LOG_LEVEL: 'warn',
+      // HTTP mode blocks loopback by default; the fixture shop is on loopback.
+      BROWSERMESH_BLOCK_PRIVATE_NETWORK: 'off',
       BROWSERMESH_EXECUTABLE_PATH: executablePath,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -46,7 +48,12 @@ await client.connect(
 );
 const call = async (name, args) => (await client.callTool({ name, arguments: args })).structuredContent;
 const open = async (name, role) => {
-  const created = await call('browser_session_create', { name, metadata: { role } });
+  const result = await client.callTool({
+    name: 'browser_session_create',
+    arguments: { name, metadata: { role } },
+  });
+  if (result.isError) throw new Error(JSON.stringify(result.content).slice(0, 500));
+  const created = result.structuredContent;
   return { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
 };
 const buyer = await open('buyer', 'buyer');

@@ -4,6 +4,8 @@
 // server, and the fragment is then removed from the address bar.
 // Everything shown is set with textContent: page titles and URLs are untrusted text.
 
+import { createTakeoverInput } from './takeover.js';
+
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 const headers = token ? { Authorization: `Bearer ${token}` } : {};
@@ -80,6 +82,7 @@ async function followState() {
 function render() {
   const sessions = view.state?.sessions ?? [];
   if (view.sessionId && !sessions.some((s) => s.sessionId === view.sessionId)) select(null);
+  document.querySelector('main').classList.toggle('watching', Boolean(view.sessionId));
   $('sessions').replaceChildren(
     ...(sessions.length ? sessions.map(sessionCard) : [el('p', { class: 'hint' }, 'No sessions yet.')]),
   );
@@ -193,9 +196,12 @@ function renderDetail(s) {
   if (img.dataset.pageId !== view.pageId) {
     img.dataset.pageId = view.pageId ?? '';
     img.dataset.frameCount = String(view.frameCount);
-    img.onclick = (event) => void takeoverClick(event);
   }
+  if (!live.dataset.wired) wireTakeover(live, img);
   live.className = `live${s.takenOver ? ' takeover' : ''}`;
+  // Focusable only while taken over: then keys pressed on the live view go to the page.
+  if (s.takenOver) live.tabIndex = 0;
+  else live.removeAttribute('tabindex');
   $('detail-head').replaceChildren(
     el('h2', {}, s.name ?? s.sessionId),
     el(
@@ -284,6 +290,8 @@ function eventsTable(events) {
   );
 }
 
+const KEY_LABELS = { ArrowUp: '↑', ArrowDown: '↓', PageUp: 'PgUp', PageDown: 'PgDn' };
+
 function takeoverControls(s) {
   if (!view.state?.takeoverEnabled || !view.pageId) return '';
   if (!s.takenOver) {
@@ -305,7 +313,8 @@ function takeoverControls(s) {
   const text =
     $('takeover-text') ??
     el('input', { type: 'password', id: 'takeover-text', autocomplete: 'off', placeholder: 'text to type' });
-  const send = (body) => post('takeover/input', { sessionId: s.sessionId, ...body });
+  // Through the same ordered queue as the mouse and keys on the live view.
+  const send = (body) => sendInput(body);
   return el(
     'div',
     { class: 'controls' },
@@ -320,8 +329,23 @@ function takeoverControls(s) {
       },
       'Type',
     ),
-    ...['Enter', 'Tab', 'Backspace', 'Escape'].map((key) =>
-      el('button', { onclick: () => void send({ type: 'key', key }) }, key),
+    ...[
+      'Enter',
+      'Tab',
+      'Backspace',
+      'Escape',
+      'ArrowUp',
+      'ArrowDown',
+      'PageUp',
+      'PageDown',
+      'Home',
+      'End',
+    ].map((key) =>
+      el(
+        'button',
+        { dataset: { key }, onclick: () => void send({ type: 'key', key }) },
+        KEY_LABELS[key] ?? key,
+      ),
     ),
     el(
       'button',
@@ -329,16 +353,6 @@ function takeoverControls(s) {
       'Hand back',
     ),
   );
-}
-
-async function takeoverClick(event) {
-  // Looked up now, not when the image was made: the take-over state changes under it.
-  const s = view.state?.sessions.find((x) => x.sessionId === view.sessionId);
-  if (!s?.takenOver || !view.viewport) return;
-  const rect = event.target.getBoundingClientRect();
-  const x = ((event.clientX - rect.left) / rect.width) * view.viewport.width;
-  const y = ((event.clientY - rect.top) / rect.height) * view.viewport.height;
-  await post('takeover/input', { sessionId: s.sessionId, type: 'click', x, y });
 }
 
 async function post(path, body) {
@@ -349,5 +363,11 @@ async function post(path, body) {
   });
   if (!res.ok) setStatus(`refused (${res.status})`, true);
 }
+
+// Take-over input on the live image, sent in order to the held session (takeover.js).
+const { wireTakeover, sendInput } = createTakeoverInput({
+  view,
+  post: (body) => post('takeover/input', body),
+});
 
 void followState();

@@ -127,7 +127,7 @@ function readStdioEarly(config: Config): EarlyStdio {
   const toolsListed = new Promise<void>((resolve) => (listed = resolve));
   const initialized = new Promise<void>((resolve) =>
     transport.answerEarly(
-      serverIdentity(VERSIONS.browsermesh, config.agentGuidelines),
+      serverIdentity(VERSIONS.browsermesh, config.agentGuidelines, config.dashboard),
       resolve,
       listing,
       () => listed(),

@@ -48,6 +48,8 @@ export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promi
 async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Promise<void> {
   // Loaded only here: the HTTP stack (hono and friends) costs startup time stdio users never need.
   const { startHttpServer } = await import('../mcp/http.js');
+  // Known once the server listens (port 0 picks one); browser_runtime_info gives it to the agent.
+  let dashboardUrl: string | undefined;
   const http = await startHttpServer({
     mesh,
     logger,
@@ -73,6 +75,7 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
         principal,
         warmUp: config.warmUp,
         ...(owner === undefined ? {} : { owner }),
+        ...(config.dashboard ? { dashboardUrl: () => dashboardUrl } : {}),
       }),
     ...(config.dashboard
       ? {
@@ -96,10 +99,16 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
   });
   // The one human line: where to point clients (the URL carries no secret).
   process.stderr.write(`browsermesh: MCP over Streamable HTTP at ${http.url}\n`);
-  if (config.dashboard)
-    process.stderr.write(`browsermesh: dashboard at ${http.url.replace(/\/mcp$/, '/dashboard/')}\n`);
+  if (config.dashboard) {
+    dashboardUrl = http.url.replace(/\/mcp$/, '/dashboard/');
+    const open = config.httpToken === '' && config.httpTokens.length === 0 ? '' : ` ${TOKEN_HINT}`;
+    process.stderr.write(`browsermesh: dashboard at ${dashboardUrl}${open}\n`);
+  }
   logger.info('ready', { provider: config.provider, reason: 'http' });
 }
+
+/** Where the dashboard's token comes from, never the token itself. */
+const TOKEN_HINT = '(open it as …/dashboard/#token=<your MCP bearer token, e.g. BROWSERMESH_HTTP_TOKEN>)';
 
 /** The stdio server's dashboard on a loopback port; its URL (never the token) goes to stderr. */
 async function startStdioDashboard(
@@ -117,7 +126,9 @@ async function startStdioDashboard(
       takeover: config.dashboardTakeover,
       maxStreamsPerPrincipal: config.dashboardMaxStreams,
     });
-    process.stderr.write(`browsermesh: dashboard at ${dashboard.url}\n`);
+    process.stderr.write(
+      `browsermesh: dashboard at ${dashboard.url}${config.httpToken === '' ? '' : ` ${TOKEN_HINT}`}\n`,
+    );
     return dashboard;
   } catch (error) {
     // The MCP server still works without its dashboard: say why, do not exit.

@@ -50,6 +50,7 @@ const ASSETS = new URL('../../assets/dashboard/', import.meta.url);
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/takeover.js': { file: 'takeover.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
 };
 const STATE_INTERVAL_MS = 2000;

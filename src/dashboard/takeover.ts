@@ -1,21 +1,51 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import type { Page } from 'playwright-core';
 import type { BrowserMesh } from '../engine/runtime.js';
 
-/** A person's input while holding a session: viewport CSS pixels, text typed at the caret, or one key. */
+/**
+ * A person's input while holding a session, in the page's viewport CSS pixels: a click, the mouse
+ * pressed, moved or released there (a drag), the wheel turned there, text typed at the caret, one key.
+ */
 export type TakeoverInput =
-  { type: 'click'; x: number; y: number } | { type: 'text'; text: string } | { type: 'key'; key: string };
+  | { type: 'click' | 'down' | 'move' | 'up'; x: number; y: number }
+  | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number }
+  | { type: 'text'; text: string }
+  | { type: 'key'; key: string };
 
 interface Held {
   pageId: string;
   release: () => void;
   /** Resolves once the session's queue reached the take-over (everything before it finished). */
   holding: Promise<void>;
+  /** A drag in progress: the button is let go before the agent gets the page back. */
+  pressed: boolean;
 }
 
 /** A take-over that is never handed back ends by itself, so an agent is not blocked forever. */
 export const MAX_TAKEOVER_MS = 600_000;
 const MAX_TEXT_CHARS = 1000;
-const KEY_PATTERN = /^[A-Za-z0-9+]{1,40}$/;
+const MAX_COORD = 100_000;
+const MAX_WHEEL_DELTA = 10_000;
+/** Keys a person may press: named keys Playwright knows, or one letter or digit, after modifiers. */
+const NAMED_KEYS = new Set([
+  'Enter',
+  'Tab',
+  'Backspace',
+  'Escape',
+  'Delete',
+  'Space',
+  'Insert',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+  ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`),
+]);
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta']);
 
 /**
  * Take-over: a person drives a page while the agent waits. It is an operation on the session's own
@@ -49,7 +79,7 @@ export class TakeoverController {
     let reached!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const holding = new Promise<void>((resolve) => (reached = resolve));
-    const held: Held = { pageId, release, holding };
+    const held: Held = { pageId, release, holding, pressed: false };
     this.held.set(sessionId, held);
     const run = this.mesh.run(
       sessionId,
@@ -78,8 +108,23 @@ export class TakeoverController {
     const held = this.held.get(sessionId);
     if (!held) return false;
     this.held.delete(sessionId);
-    held.release();
+    // A drag cut short by the hand-back must not leave the agent a page with the button held down.
+    const page = held.pressed ? this.pageOf(sessionId, held.pageId) : undefined;
+    if (page)
+      void page.mouse
+        .up()
+        .catch(() => undefined)
+        .finally(held.release);
+    else held.release();
     return true;
+  }
+
+  private pageOf(sessionId: string, pageId: string): Page | undefined {
+    try {
+      return this.mesh.getSession(sessionId).getPage(pageId).page;
+    } catch {
+      return undefined;
+    }
   }
 
   releaseAll(): void {
@@ -97,32 +142,67 @@ export class TakeoverController {
     }
     await held.holding;
     const page = this.mesh.getSession(sessionId).getPage(held.pageId).page;
-    if (input.type === 'click') return page.mouse.click(input.x, input.y);
-    if (input.type === 'text') return page.keyboard.type(input.text);
-    return page.keyboard.press(input.key);
+    switch (input.type) {
+      case 'text':
+        return page.keyboard.type(input.text);
+      case 'key':
+        return page.keyboard.press(input.key);
+      case 'click':
+        return page.mouse.click(input.x, input.y);
+      case 'wheel':
+        await page.mouse.move(input.x, input.y);
+        return page.mouse.wheel(input.deltaX, input.deltaY);
+      default:
+        await page.mouse.move(input.x, input.y);
+        if (input.type === 'down') await page.mouse.down();
+        if (input.type === 'up') await page.mouse.up();
+        held.pressed = input.type === 'down' || (held.pressed && input.type === 'move');
+    }
   }
 }
 
 /** Validates a take-over input from the network; errors name the field, never its value. */
 export function parseTakeoverInput(body: unknown): TakeoverInput {
   const value = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const bad = (field: string): BrowserMeshError =>
-    new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: invalid value`, { details: { field } });
-  const coord = (field: 'x' | 'y'): number => {
+  const number = (field: string, min: number, max: number): number => {
     const n = value[field];
-    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100_000) throw bad(field);
+    if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) throw invalid(field);
     return n;
   };
+  const at = (): { x: number; y: number } => ({ x: number('x', 0, MAX_COORD), y: number('y', 0, MAX_COORD) });
   switch (value.type) {
     case 'click':
-      return { type: 'click', x: coord('x'), y: coord('y') };
+    case 'down':
+    case 'move':
+    case 'up':
+      return { type: value.type, ...at() };
+    case 'wheel':
+      return {
+        type: 'wheel',
+        ...at(),
+        deltaX: number('deltaX', -MAX_WHEEL_DELTA, MAX_WHEEL_DELTA),
+        deltaY: number('deltaY', -MAX_WHEEL_DELTA, MAX_WHEEL_DELTA),
+      };
     case 'text':
-      if (typeof value.text !== 'string' || value.text.length > MAX_TEXT_CHARS) throw bad('text');
+      if (typeof value.text !== 'string' || value.text.length > MAX_TEXT_CHARS) throw invalid('text');
       return { type: 'text', text: value.text };
     case 'key':
-      if (typeof value.key !== 'string' || !KEY_PATTERN.test(value.key)) throw bad('key');
+      if (!isAllowedKey(value.key)) throw invalid('key');
       return { type: 'key', key: value.key };
     default:
-      throw bad('type');
+      throw invalid('type');
   }
+}
+
+/** `Shift+Tab`, `Control+a`, `PageDown`: modifiers, then one named key or one letter or digit. */
+function isAllowedKey(key: unknown): key is string {
+  if (typeof key !== 'string' || key.length > 40) return false;
+  const parts = key.split('+');
+  const last = parts.pop() ?? '';
+  if (!parts.every((part) => MODIFIERS.has(part)) || new Set(parts).size !== parts.length) return false;
+  return NAMED_KEYS.has(last) || /^[A-Za-z0-9]$/.test(last);
+}
+
+function invalid(field: string): BrowserMeshError {
+  return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, `${field}: invalid value`, { details: { field } });
 }

@@ -53,4 +53,10 @@ describe('early initialize', () => {
       'result.instructions',
     );
   });
+
+  it('points the agent at the dashboard URL only when the server serves one (issue 31)', () => {
+    expect(serverIdentity('1', true).instructions).not.toContain('dashboard');
+    expect(serverIdentity('1', true, true).instructions).toContain('browser_runtime_info gives its URL');
+    expect(serverIdentity('1', false, true)).not.toHaveProperty('instructions');
+  });
 });

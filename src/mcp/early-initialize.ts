@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { AGENT_INSTRUCTIONS } from './instructions.js';
+import { AGENT_INSTRUCTIONS, DASHBOARD_INSTRUCTIONS } from './instructions.js';
 
 /**
  * What `initialize` answers, known before anything heavy is loaded. The MCP server is built from the
@@ -18,7 +18,8 @@ export interface ServerIdentity {
   instructions?: string;
 }
 
-export function serverIdentity(version: string, agentGuidelines: boolean): ServerIdentity {
+/** `dashboard`: the server serves the live dashboard, so the agent is told how to find its URL. */
+export function serverIdentity(version: string, agentGuidelines: boolean, dashboard = false): ServerIdentity {
   return {
     serverInfo: { name: 'browsermesh', version },
     capabilities: {
@@ -26,7 +27,9 @@ export function serverIdentity(version: string, agentGuidelines: boolean): Serve
       prompts: { listChanged: false },
       resources: { listChanged: false },
     },
-    ...(agentGuidelines ? { instructions: AGENT_INSTRUCTIONS } : {}),
+    ...(agentGuidelines
+      ? { instructions: dashboard ? `${AGENT_INSTRUCTIONS}\n${DASHBOARD_INSTRUCTIONS}` : AGENT_INSTRUCTIONS }
+      : {}),
   };
 }
 

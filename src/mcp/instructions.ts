@@ -11,3 +11,10 @@ export const AGENT_INSTRUCTIONS = [
   'Errors come back as isError results with a stable code, a safe message and an operationId. If you report a reproducible BrowserMesh bug,',
   'include the steps, versions and error code, and never cookies, tokens, credentials, saved state, page content or internal URLs.',
 ].join('\n');
+
+/**
+ * Added with --dashboard: a desktop client's user never sees the server's stderr, so the agent says
+ * where to watch. The URL itself may not be known yet when `initialize` is answered (port 0).
+ */
+export const DASHBOARD_INSTRUCTIONS =
+  'A person can watch these sessions live in a dashboard: browser_runtime_info gives its URL (dashboard.url, never the token); tell your user once where to watch.';

@@ -57,7 +57,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);
 
-  const identity = serverIdentity(mesh.runtimeInfo().versions.browsermesh, config.agentGuidelines);
+  const identity = serverIdentity(
+    mesh.runtimeInfo().versions.browsermesh,
+    config.agentGuidelines,
+    config.dashboard,
+  );
   const server = new GuardedServer(identity.serverInfo, {
     capabilities: identity.capabilities,
     ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Config } from '../config/config-types.js';
 import { defineTool, READ_ONLY } from './define.js';
 
 export const runtimeInfo = defineTool({
@@ -37,7 +38,14 @@ export const runtimeInfo = defineTool({
       persistence: z.boolean(),
     }),
     dashboard: z
-      .object({ url: z.string() })
+      .object({
+        url: z.string(),
+        token: z
+          .enum(['none', 'http-token', 'tokens-file'])
+          .describe(
+            "Where the token to open it comes from (never the token): none = open the URL as is; http-token = the BROWSERMESH_HTTP_TOKEN value; tokens-file = the user's own token from the tokens file. Open it as url#token=….",
+          ),
+      })
       .optional()
       .describe('--dashboard: where a person watches the sessions live (give the user this URL).'),
   }),
@@ -47,7 +55,9 @@ export const runtimeInfo = defineTool({
     const config = mesh.config;
     const dashboardUrl = services.dashboardUrl?.();
     return {
-      ...(dashboardUrl === undefined ? {} : { dashboard: { url: dashboardUrl } }),
+      ...(dashboardUrl === undefined
+        ? {}
+        : { dashboard: { url: dashboardUrl, token: dashboardTokenSource(config) } }),
       ...info,
       limits: {
         timeoutMs: config.timeoutMs,
@@ -59,3 +69,9 @@ export const runtimeInfo = defineTool({
     };
   },
 });
+
+/** The stdio dashboard takes the main token only; over HTTP each tokens-file client opens it with its own. */
+function dashboardTokenSource(config: Config): 'none' | 'http-token' | 'tokens-file' {
+  if (config.http && config.httpTokens.length > 0) return 'tokens-file';
+  return config.httpToken === '' ? 'none' : 'http-token';
+}

@@ -33,7 +33,10 @@ describe('the built CLI over stdio with --dashboard', () => {
       expect(logs).not.toContain(TOKEN);
       // Issue 31: the agent can learn the URL (a desktop client's user never sees stderr), never the token.
       const info = await client.callTool({ name: 'browser_runtime_info', arguments: {} });
-      expect((info.structuredContent as { dashboard?: { url: string } }).dashboard).toEqual({ url });
+      expect((info.structuredContent as { dashboard?: { url: string } }).dashboard).toEqual({
+        url,
+        token: 'http-token',
+      });
       expect(JSON.stringify(info)).not.toContain(TOKEN);
 
       const created = (await client.callTool({ name: 'browser_session_create', arguments: { name: 'seen' } }))
