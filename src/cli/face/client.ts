@@ -57,18 +57,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   }
   if (action.kind === 'skill-install') return (await import('./skill-install.js')).installSkill(action);
   const paths = daemonPaths(settings.dataDir);
-  // Before a daemon starts, every setting it will use is checked, so a bad one is a usage error here.
-  const start = async (): Promise<boolean | number> => {
-    if (!checked) {
-      try {
-        await checkedSettings(parsed.configArgs);
-      } catch (error) {
-        if (error instanceof ConfigError) return usage(`invalid configuration: ${error.message}`);
-        throw error;
-      }
-    }
-    return ensureDaemon(settings.dataDir, parsed.configArgs);
-  };
+  const start = (): Promise<boolean | number> => startDaemon(settings.dataDir, parsed.configArgs, checked);
   if (action.kind === 'daemon-start' || action.kind === 'daemon-restart') {
     if (action.kind === 'daemon-restart')
       await send(paths.socket, { session, action: { kind: 'daemon', action: 'stop' } }).catch(
@@ -91,6 +80,26 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (typeof response === 'number') return response;
   if (!response) return daemonFailed(settings.dataDir);
   return print(response, parsed.json);
+}
+
+/**
+ * Starts a daemon once every setting it will use is checked (unless the caller already did), so a
+ * bad one is a usage error here: the exit status then, else whether the daemon answers.
+ */
+async function startDaemon(
+  dataDir: string,
+  configArgs: readonly string[],
+  checked: boolean,
+): Promise<boolean | number> {
+  if (!checked) {
+    try {
+      await checkedSettings(configArgs);
+    } catch (error) {
+      if (error instanceof ConfigError) return usage(`invalid configuration: ${error.message}`);
+      throw error;
+    }
+  }
+  return ensureDaemon(dataDir, configArgs);
 }
 
 /** The whole configuration loader, for settings given as flags and before a daemon starts. */
