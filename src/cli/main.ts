@@ -1,72 +1,40 @@
 #!/usr/bin/env node
-import module from 'node:module';
-import { join } from 'node:path';
-import { ConfigError, loadConfig, settingFlagKind, type Config, type LoadedConfig } from '../config/load.js';
-import { VERSIONS } from '../engine/versions.js';
-import { serverIdentity } from '../mcp/early-initialize.js';
-import { listingKey } from '../mcp/listing-key.js';
-import { PREBUILT_LISTING_JSON, PREBUILT_LISTING_KEY } from '../mcp/prebuilt-listing.js';
-import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
-import type { EarlyStdio } from './serve.js';
 
 /**
- * flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr.
- * Only what parsing the flags and answering `initialize` need is imported statically; each command
- * loads its own modules (see docs/performance.md, "Startup").
+ * The `browsermesh` entry: a shell command (`browsermesh click @e5`) goes to the shell face's client,
+ * anything else (flags alone, as MCP client configurations pass them) to the server side. Nothing is
+ * imported statically: a warm shell command loads only the client (src/cli/face/client.ts), and
+ * test/e2e/cli-client-imports.test.ts fails when it loads more.
  */
 async function main(): Promise<number | undefined> {
   const argv = process.argv.slice(2);
-  // A first word that is not a flag is a shell command (`browsermesh open URL`): the client, which
-  // loads neither the engine nor the tools, hands it to the per-user daemon (src/cli/face/).
-  if (argv[0] === 'daemon' && argv[1] === 'run') return runDaemon(argv.slice(2));
-  const word = commandWordAt(argv);
+  if (argv[0] === 'daemon' && argv[1] === 'run')
+    return (await import('./server-face.js')).runDaemon(argv.slice(2));
+  // A first word that is not a flag is a shell command; options may come before it (`-s buyer open URL`).
+  const first = argv[0];
+  const word =
+    first === undefined
+      ? undefined
+      : !first.startsWith('-')
+        ? 0
+        : commandWordAt(argv, (await import('../config/setting-flags.js')).settingFlagKind);
   if (word !== undefined)
     return (await import('./face/client.js')).runCommand([
       argv[word] ?? '',
       ...argv.slice(0, word),
       ...argv.slice(word + 1),
     ]);
-  let loaded: LoadedConfig;
-  try {
-    loaded = loadConfig(argv);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  const { config, command } = loaded;
-  const out = (line: string): void => void process.stdout.write(line);
-  switch (command) {
-    case 'help':
-      out((await import('./help.js')).helpText());
-      return 0;
-    case 'version':
-      out(`${VERSIONS.browsermesh}\n`);
-      return 0;
-    case 'doctor':
-      return (await import('./doctor.js')).runDoctor(config, out);
-    case 'install-browser':
-      return (await import('./install-browser.js')).installBrowser(config, out);
-    case 'export-state': {
-      const { exportState } = await import('./export-state.js');
-      return exportState(config, out, (line) => void process.stderr.write(line));
-    }
-    case 'serve': {
-      const early = config.http ? undefined : readStdioEarly(config);
-      keepCompiledCode(config.dataDir);
-      await (await import('./serve.js')).serve(loaded, early);
-      return undefined;
-    }
-  }
+  return (await import('./server-face.js')).runServerFace(argv);
 }
 
 /**
  * Where a shell command's word is, when there is one: options may come first (`-s buyer open URL`,
  * `--headed open URL`). Flags alone, as every MCP client configuration passes them, mean the server.
  */
-function commandWordAt(argv: readonly string[]): number | undefined {
+function commandWordAt(
+  argv: readonly string[],
+  settingFlagKind: (name: string) => 'switch' | 'value' | undefined,
+): number | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (!arg.startsWith('-')) return i;
@@ -78,62 +46,6 @@ function commandWordAt(argv: readonly string[]): number | undefined {
     else if (settingFlagKind(name) === undefined) return undefined;
   }
   return undefined;
-}
-
-/** The shell face's daemon (started in the background by the first shell command). */
-async function runDaemon(argv: string[]): Promise<number | undefined> {
-  let loaded: LoadedConfig;
-  try {
-    loaded = loadConfig(argv);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  keepCompiledCode(loaded.config.dataDir);
-  await (await import('./face/daemon.js')).runDaemon(loaded, argv);
-  return undefined;
-}
-
-/**
- * Node 22.1+ can keep the compiled code of the modules loaded from now on (playwright-core, the
- * tools, the SDK) on disk, so a later start skips compiling them (measured on Node 24: playwright-core
- * loads in ~55% of the time, the tools in ~60%). Kept in the user's own data directory, not a shared
- * temporary folder whose cache another local user could write. Node 20 has no such API: nothing
- * happens, and a cache that cannot be written is simply not used.
- */
-function keepCompiledCode(dataDir: string): void {
-  const enable = (module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
-  try {
-    enable?.(join(dataDir, 'compile-cache'));
-  } catch {
-    // An unusable cache directory only costs the speed-up.
-  }
-}
-
-/**
- * Starts reading stdin before the server is loaded, so `initialize` is answered in the time Node
- * takes to start plus this file's few imports; the rest loads meanwhile (issue 18). With the default
- * tools settings, `tools/list` is answered the same way, from the listing generated at build time
- * (issue 31): a client's startup timeout covers both.
- */
-function readStdioEarly(config: Config): EarlyStdio {
-  const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
-  const listing =
-    listingKey(config) === PREBUILT_LISTING_KEY ? (): string => PREBUILT_LISTING_JSON : undefined;
-  let listed = (): void => undefined;
-  const toolsListed = new Promise<void>((resolve) => (listed = resolve));
-  const initialized = new Promise<void>((resolve) =>
-    transport.answerEarly(
-      serverIdentity(VERSIONS.browsermesh, config.agentGuidelines, config.dashboard),
-      resolve,
-      listing,
-      () => listed(),
-    ),
-  );
-  return { transport, initialized, toolsListed };
 }
 
 main().then(

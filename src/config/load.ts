@@ -13,26 +13,23 @@ import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
 import { parseSecretsFile } from '../secrets.js';
 import { parseTokensFile } from './tokens-file.js';
 import { didYouMean } from '../suggest.js';
+import { COMMAND_FLAGS, findFlag } from './setting-flags.js';
+import { resolveDataDir } from './client-settings.js';
+
+export { settingFlagKind } from './setting-flags.js';
 
 /** The only module that reads process.env and argv. Everything else receives a validated Config. */
 
 export type { Config, LogLevel, ProviderKind, ToolProfile } from './config-types.js';
 import type { Config } from './config-types.js';
 
-export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version' | 'export-state';
+export type { CliCommand } from './setting-flags.js';
+import type { CliCommand } from './setting-flags.js';
 
 export interface LoadedConfig {
   config: Config;
   command: CliCommand;
 }
-
-const COMMAND_FLAGS: Record<string, CliCommand> = {
-  doctor: 'doctor',
-  'install-browser': 'install-browser',
-  help: 'help',
-  h: 'help',
-  version: 'version',
-};
 
 /** Reads env, then argv (flags win), validates every value, and returns a typed Config. */
 export function loadConfig(
@@ -207,16 +204,6 @@ function applyArgv(argv: readonly string[], raw: RawValues): CliCommand {
   return command;
 }
 
-/**
- * For the shell face, which passes setting flags through among its own options: whether `--name` is
- * a setting's flag, and whether a value follows it.
- */
-export function settingFlagKind(name: string): 'switch' | 'value' | undefined {
-  const match = findFlag(name);
-  if (!match) return COMMAND_FLAGS[name] === undefined ? undefined : 'switch';
-  return match.value === undefined ? 'value' : 'switch';
-}
-
 function splitFlag(text: string): [string, string | undefined] {
   const eq = text.indexOf('=');
   return eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];
@@ -229,20 +216,6 @@ function flagNames(): string[] {
     if (spec.type.kind !== 'boolean') return [spec.flag];
     return [spec.flag, `no-${spec.flag}`, ...(spec.negativeFlag ? [spec.negativeFlag] : [])];
   });
-}
-
-function findFlag(name: string): { spec: SettingSpec; value?: string } | undefined {
-  for (const spec of SETTINGS as readonly SettingSpec[]) {
-    if (!spec.flag) continue;
-    if (spec.type.kind === 'boolean') {
-      if (name === spec.flag) return { spec, value: 'true' };
-      if (name === `no-${spec.flag}`) return { spec, value: 'false' };
-      if (spec.negativeFlag && name === spec.negativeFlag) return { spec, value: 'false' };
-    } else if (name === spec.flag) {
-      return { spec };
-    }
-  }
-  return undefined;
 }
 
 function parseValue(spec: SettingSpec, value: string, source: string): unknown {
@@ -331,10 +304,4 @@ function parseJsonObject(
 /** Echoes a refused value only when it is short and harmless; it may be a secret otherwise. */
 function safe(text: string): string {
   return text.length <= 32 && /^[\w.-]*$/.test(text) ? text : '…';
-}
-
-function resolveDataDir(dir: string): string {
-  if (dir === '~') return homedir();
-  if (dir.startsWith('~/')) return join(homedir(), dir.slice(2));
-  return isAbsolute(dir) ? dir : resolve(dir);
 }

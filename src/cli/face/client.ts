@@ -3,7 +3,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'nod
 import { createConnection } from 'node:net';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../../config/load.js';
+import { clientSettings, type ClientSettings } from '../../config/client-settings.js';
+import { ConfigError } from '../../config/config-error.js';
 import { commandHelp, parseCommand, UsageError, type ParsedCommand } from './commands.js';
 import {
   daemonPaths,
@@ -16,8 +17,10 @@ import type { LocalAction } from './command-spec.js';
 
 /**
  * The shell face's client: parse the command from the table, hand it to the per-user daemon (started
- * on first use), print the answer. It never loads the engine or the tools, so a command costs a Node
- * start plus one socket round trip.
+ * on first use), print the answer. It never loads the engine or the tools, and while a daemon runs
+ * not even the configuration's validators (a running daemon keeps the settings it started with): a
+ * warm command costs a Node start, the command table and one socket round trip. Whatever it may load
+ * is checked by test/e2e/cli-client-imports.test.ts.
  */
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -26,20 +29,24 @@ const SESSION_NAME = /^[\w.-]{1,64}$/;
 
 export async function runCommand(argv: readonly string[]): Promise<number> {
   let parsed: ParsedCommand;
-  let config: Config;
+  let settings: ClientSettings;
+  let checked = false;
   try {
     parsed = parseCommand(argv, process.cwd(), readStdin);
     if (parsed.help) {
       process.stdout.write(commandHelp(parsed.spec));
       return 0;
     }
-    config = loadConfig(parsed.configArgs).config;
+    // Setting flags are for a daemon to start with: the whole loader checks them.
+    const quick = parsed.configArgs.length === 0 ? clientSettings() : undefined;
+    settings = quick ?? (await checkedSettings(parsed.configArgs));
+    checked = quick === undefined;
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
     if (error instanceof ConfigError) return usage(`invalid configuration: ${error.message}`);
     throw error;
   }
-  const session = parsed.session ?? config.cliSession;
+  const session = parsed.session ?? settings.cliSession;
   if (!SESSION_NAME.test(session)) return usage('-s: a session name is 1-64 letters, digits, _ . -');
   let action: CliAction | LocalAction;
   try {
@@ -49,24 +56,56 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     throw error;
   }
   if (action.kind === 'skill-install') return (await import('./skill-install.js')).installSkill(action);
-  const paths = daemonPaths(config.dataDir);
+  const paths = daemonPaths(settings.dataDir);
+  const start = (): Promise<boolean | number> => startDaemon(settings.dataDir, parsed.configArgs, checked);
   if (action.kind === 'daemon-start' || action.kind === 'daemon-restart') {
     if (action.kind === 'daemon-restart')
       await send(paths.socket, { session, action: { kind: 'daemon', action: 'stop' } }).catch(
         () => undefined,
       );
     await waitGone(paths.socket, action.kind === 'daemon-restart');
-    const started = await ensureDaemon(config, parsed.configArgs);
-    return started ? print({ ok: true, text: 'daemon running' }, parsed.json) : daemonFailed(config);
+    const started = await start();
+    if (typeof started === 'number') return started;
+    return started
+      ? print({ ok: true, text: 'daemon running' }, parsed.json)
+      : daemonFailed(settings.dataDir);
   }
   const request: CliRequest = { session, action, configArgs: parsed.configArgs };
   const response = await send(paths.socket, request).catch(async () => {
     if (action.kind === 'daemon') return { ok: true, text: 'daemon not running' } as CliResponse;
-    if (!(await ensureDaemon(config, parsed.configArgs))) return undefined;
+    const started = await start();
+    if (started !== true) return started === false ? undefined : started;
     return send(paths.socket, request);
   });
-  if (!response) return daemonFailed(config);
+  if (typeof response === 'number') return response;
+  if (!response) return daemonFailed(settings.dataDir);
   return print(response, parsed.json);
+}
+
+/**
+ * Starts a daemon once every setting it will use is checked (unless the caller already did), so a
+ * bad one is a usage error here: the exit status then, else whether the daemon answers.
+ */
+async function startDaemon(
+  dataDir: string,
+  configArgs: readonly string[],
+  checked: boolean,
+): Promise<boolean | number> {
+  if (!checked) {
+    try {
+      await checkedSettings(configArgs);
+    } catch (error) {
+      if (error instanceof ConfigError) return usage(`invalid configuration: ${error.message}`);
+      throw error;
+    }
+  }
+  return ensureDaemon(dataDir, configArgs);
+}
+
+/** The whole configuration loader, for settings given as flags and before a daemon starts. */
+async function checkedSettings(configArgs: readonly string[]): Promise<ClientSettings> {
+  const { config } = (await import('../../config/load.js')).loadConfig(configArgs);
+  return { dataDir: config.dataDir, cliSession: config.cliSession };
 }
 
 function print(response: CliResponse, json: boolean): number {
@@ -95,10 +134,8 @@ function usage(message: string): number {
   return 2;
 }
 
-function daemonFailed(config: Config): number {
-  process.stderr.write(
-    `DAEMON_FAILED: the daemon did not start\nhint: see ${daemonPaths(config.dataDir).log}\n`,
-  );
+function daemonFailed(dataDir: string): number {
+  process.stderr.write(`DAEMON_FAILED: the daemon did not start\nhint: see ${daemonPaths(dataDir).log}\n`);
   return 1;
 }
 
@@ -149,8 +186,8 @@ function send(socketPath: string, request: CliRequest): Promise<CliResponse> {
  * Starts the daemon in the background (detached, its log in the daemon folder) and waits until it
  * answers. Two clients starting at once are fine: the second daemon sees the first answering and exits.
  */
-async function ensureDaemon(config: Config, configArgs: readonly string[]): Promise<boolean> {
-  const paths = daemonPaths(config.dataDir);
+async function ensureDaemon(dataDir: string, configArgs: readonly string[]): Promise<boolean> {
+  const paths = daemonPaths(dataDir);
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const log = openSync(paths.log, 'a', 0o600);
   let exited = false;

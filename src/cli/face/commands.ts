@@ -1,4 +1,4 @@
-import { settingFlagKind } from '../../config/load.js';
+import { settingFlagKind } from '../../config/setting-flags.js';
 import { CommandInput, UsageError, type CommandSpec, type OptionSpec } from './command-spec.js';
 import { LOCATOR_OPTIONS } from './command-helpers.js';
 import { PAGE_COMMANDS } from './commands-page.js';

@@ -1,0 +1,110 @@
+// The CLI's server side, loaded by main.ts for everything that is not a shell command: the MCP
+// server (stdio or HTTP), doctor, install-browser, export-state, --help, --version, and the shell
+// face's daemon. Split from main.ts so a shell command does not load it.
+import module from 'node:module';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, type Config, type LoadedConfig } from '../config/load.js';
+import { VERSIONS } from '../engine/versions.js';
+import { serverIdentity } from '../mcp/early-initialize.js';
+import { listingKey } from '../mcp/listing-key.js';
+import { PREBUILT_LISTING_JSON, PREBUILT_LISTING_KEY } from '../mcp/prebuilt-listing.js';
+import { BoundedStdioServerTransport } from '../mcp/stdio-transport.js';
+import type { EarlyStdio } from './serve.js';
+
+/**
+ * flags → config → start; nothing else. stdout is the protocol's: everything human goes to stderr.
+ * Only what parsing the flags and answering `initialize` need is imported statically; each command
+ * loads its own modules (see docs/performance.md, "Startup").
+ */
+export async function runServerFace(argv: string[]): Promise<number | undefined> {
+  let loaded: LoadedConfig;
+  try {
+    loaded = loadConfig(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const { config, command } = loaded;
+  const out = (line: string): void => void process.stdout.write(line);
+  switch (command) {
+    case 'help':
+      out((await import('./help.js')).helpText());
+      return 0;
+    case 'version':
+      out(`${VERSIONS.browsermesh}\n`);
+      return 0;
+    case 'doctor':
+      return (await import('./doctor.js')).runDoctor(config, out);
+    case 'install-browser':
+      return (await import('./install-browser.js')).installBrowser(config, out);
+    case 'export-state': {
+      const { exportState } = await import('./export-state.js');
+      return exportState(config, out, (line) => void process.stderr.write(line));
+    }
+    case 'serve': {
+      const early = config.http ? undefined : readStdioEarly(config);
+      keepCompiledCode(config.dataDir);
+      await (await import('./serve.js')).serve(loaded, early);
+      return undefined;
+    }
+  }
+}
+
+/** The shell face's daemon (started in the background by the first shell command). */
+export async function runDaemon(argv: string[]): Promise<number | undefined> {
+  let loaded: LoadedConfig;
+  try {
+    loaded = loadConfig(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  keepCompiledCode(loaded.config.dataDir);
+  await (await import('./face/daemon.js')).runDaemon(loaded, argv);
+  return undefined;
+}
+
+/**
+ * Node 22.1+ can keep the compiled code of the modules loaded from now on (playwright-core, the
+ * tools, the SDK) on disk, so a later start skips compiling them (measured on Node 24: playwright-core
+ * loads in ~55% of the time, the tools in ~60%). Kept in the user's own data directory, not a shared
+ * temporary folder whose cache another local user could write. Node 20 has no such API: nothing
+ * happens, and a cache that cannot be written is simply not used.
+ */
+function keepCompiledCode(dataDir: string): void {
+  const enable = (module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
+  try {
+    enable?.(join(dataDir, 'compile-cache'));
+  } catch {
+    // An unusable cache directory only costs the speed-up.
+  }
+}
+
+/**
+ * Starts reading stdin before the server is loaded, so `initialize` is answered in the time Node
+ * takes to start plus this file's few imports; the rest loads meanwhile (issue 18). With the default
+ * tools settings, `tools/list` is answered the same way, from the listing generated at build time
+ * (issue 31): a client's startup timeout covers both.
+ */
+function readStdioEarly(config: Config): EarlyStdio {
+  const transport = new BoundedStdioServerTransport(config.maxMessageBytes);
+  const listing =
+    listingKey(config) === PREBUILT_LISTING_KEY ? (): string => PREBUILT_LISTING_JSON : undefined;
+  let listed = (): void => undefined;
+  const toolsListed = new Promise<void>((resolve) => (listed = resolve));
+  const initialized = new Promise<void>((resolve) =>
+    transport.answerEarly(
+      serverIdentity(VERSIONS.browsermesh, config.agentGuidelines, config.dashboard),
+      resolve,
+      listing,
+      () => listed(),
+    ),
+  );
+  return { transport, initialized, toolsListed };
+}
