@@ -23,6 +23,7 @@ describe('the browser_run step table', () => {
       expect(Array.isArray(entry.fields), name).toBe(true);
       expect(TARGETINGS, name).toContain(entry.targeting);
       expect(typeof entry.prepare, name).toBe('function');
+      expect(entry.shape.split(' ')[0], name).toBe(name);
       for (const field of entry.fields) expect(Object.keys(stepFields), `${name}.${field}`).toContain(field);
     }
   });

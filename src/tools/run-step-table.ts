@@ -62,6 +62,8 @@ export type StepField = Exclude<keyof StepInput, 'ref' | 'locator'>;
 export type StepTargeting = 'none' | 'optional' | 'required';
 
 export interface StepEntry {
+  /** The step in the schema's one-line summary (`RunAction`'s shape): its name and fields. */
+  shape: string;
   fields: readonly StepField[];
   targeting: StepTargeting;
   /** Checks the cross-field rules and returns the step's runner; throws INVALID_ARGUMENT. */
@@ -97,6 +99,7 @@ function prepareWait(input: StepInput): StepRun {
 }
 
 const checkable = (checked: boolean): StepEntry => ({
+  shape: checked ? 'check' : 'uncheck',
   fields: [],
   targeting: 'required',
   prepare: (_input, target) => acted((ctx, field) => setChecked(ctx, target, field, checked)),
@@ -105,6 +108,7 @@ const checkable = (checked: boolean): StepEntry => ({
 // The order here is the order of the published `action` enum.
 export const STEP_TABLE = {
   goto: {
+    shape: 'goto url, waitUntil?',
     fields: ['url', 'waitUntil'],
     targeting: 'none',
     prepare: (input) => {
@@ -117,12 +121,14 @@ export const STEP_TABLE = {
     },
   },
   click: {
+    shape: 'click button?, clickCount?, modifiers?',
     fields: ['button', 'clickCount', 'modifiers'],
     targeting: 'required',
     prepare: ({ button, clickCount, modifiers }, target) =>
       acted((ctx, field) => click(ctx, target, field, { button, clickCount, modifiers })),
   },
   fill: {
+    shape: 'fill value',
     fields: ['value'],
     targeting: 'required',
     prepare: ({ value }, target) => {
@@ -131,6 +137,7 @@ export const STEP_TABLE = {
     },
   },
   type: {
+    shape: 'type text, delayMs?',
     fields: ['text', 'delayMs'],
     targeting: 'optional',
     prepare: (input, target) => {
@@ -139,6 +146,7 @@ export const STEP_TABLE = {
     },
   },
   press: {
+    shape: 'press key',
     fields: ['key'],
     targeting: 'optional',
     prepare: (input, target) => {
@@ -147,6 +155,7 @@ export const STEP_TABLE = {
     },
   },
   select: {
+    shape: 'select value|label|index',
     fields: ['value', 'label', 'index'],
     targeting: 'required',
     prepare: (input, target) => {
@@ -161,22 +170,26 @@ export const STEP_TABLE = {
   check: checkable(true),
   uncheck: checkable(false),
   hover: {
+    shape: 'hover',
     fields: [],
     targeting: 'required',
     prepare: (_input, target) => acted((ctx, field) => hover(ctx, target, field)),
   },
   scroll: {
+    shape: 'scroll deltaX?, deltaY?',
     fields: ['deltaX', 'deltaY'],
     targeting: 'optional',
     prepare: ({ deltaX, deltaY }, target) =>
       acted((ctx, field) => scroll(ctx, target, field, deltaX ?? 0, deltaY ?? 0)),
   },
   wait: {
+    shape: 'wait ms (ends once quiet) | url | loadState | state? | text, present?',
     fields: ['ms', 'url', 'loadState', 'state', 'text', 'present'],
     targeting: 'optional',
     prepare: prepareWait,
   },
   snapshot: {
+    shape: 'snapshot interactiveOnly?, maxChars?',
     fields: ['interactiveOnly', 'maxChars'],
     targeting: 'none',
     prepare:

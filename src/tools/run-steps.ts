@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCodes, invalidArgument, isBrowserMeshError } from '../errors.js';
 import type { ActionStep } from '../operations/run-actions.js';
-import { STEP_NAMES, STEP_TABLE, stepFields, type StepName } from './run-step-table.js';
+import { STEP_NAMES, STEP_TABLE, stepFields, type StepEntry, type StepName } from './run-step-table.js';
 
 /**
  * The typed steps of `browser_run { actions }`: each takes the same fields (and the same ref or
@@ -19,8 +19,9 @@ export const ActionStepSchema = z
   .describe('A step: an action with the fields of its typed tool.')
   .meta({
     id: 'RunAction',
-    shape:
-      '{action, ref? or locator? (as in browser_click), …}: goto url, waitUntil? | click button?, clickCount?, modifiers? | fill value | type text, delayMs? | press key | select value|label|index | check | uncheck | hover | scroll deltaX?, deltaY? | wait ms (ends once quiet) | url | loadState | state? | text, present? | snapshot interactiveOnly?, maxChars?',
+    shape: `{action, ref? or locator? (as in browser_click), …}: ${Object.values(STEP_TABLE)
+      .map((entry: StepEntry) => entry.shape)
+      .join(' | ')}`,
   });
 
 export type ActionStepInput = z.infer<typeof ActionStepSchema>;
