@@ -7,7 +7,7 @@ import { waitForQuiet } from '../operations/quiet.js';
 import { MAX_TYPE_DELAY_MS } from '../operations/typing.js';
 import { waitForCondition } from '../operations/waits.js';
 import type { KeepImage } from './backend-shots.js';
-import type { ElementSelector, FacadeCall, FacadeOp, LoadState } from './facade-calls.js';
+import type { ElementSelector, FacadeCall, FacadeOp, FacadeResult, LoadState } from './facade-calls.js';
 import { toTargetSpec } from './selector-target.js';
 
 /**
@@ -32,7 +32,7 @@ export type Runner<Op extends FacadeOp> = (
   ctx: PageOperationContext,
   call: CallOf<Op>,
   io: RunIo,
-) => Promise<unknown>;
+) => Promise<FacadeResult<Op>>;
 
 export type FacadeRunners = { [Op in FacadeOp]: Runner<Op> };
 

@@ -34,14 +34,14 @@ const acted = async (note: Note, result: Promise<ActionResult>): Promise<null> =
 };
 
 const move =
-  (op: 'goBack' | 'goForward' | 'reload'): Runner<typeof op> =>
+  <Op extends 'goBack' | 'goForward' | 'reload'>(op: Op): Runner<Op> =>
   async (ctx, call) => {
     await { goBack, goForward, reload }[op](ctx, toNavState(call.waitUntil));
     return afterLoad(ctx, call.waitUntil);
   };
 
 const checked =
-  (on: boolean): Runner<'check' | 'uncheck'> =>
+  <Op extends 'check' | 'uncheck'>(on: boolean): Runner<Op> =>
   async (ctx, call, { note }) =>
     acted(note, setChecked(ctx, target(call.target), 'target', on));
 

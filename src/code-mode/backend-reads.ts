@@ -20,16 +20,14 @@ import { toLocator } from './selector-target.js';
 
 /** Runners of the reads, the waits, the keyboard and wheel scrolling (see backend-define.ts). */
 
-type Text = 'textContent' | 'innerText' | 'inputValue';
+/** innerText and inputValue read '' where Playwright's never return null; textContent may be null. */
 const text =
-  <Op extends Text>(op: Op) =>
-  async (ctx: PageOperationContext, call: { target: ElementSelector }): Promise<string | null> => {
-    const value = await readElement(ctx, target(call.target), 'target', op);
-    return op === 'textContent' ? value : (value ?? '');
-  };
+  (what: 'innerText' | 'inputValue') =>
+  async (ctx: PageOperationContext, call: { target: ElementSelector }): Promise<string> =>
+    (await readElement(ctx, target(call.target), 'target', what)) ?? '';
 
 export const READ_RUNNERS = {
-  textContent: text('textContent'),
+  textContent: async (ctx, call) => readElement(ctx, target(call.target), 'target', 'textContent'),
   innerText: text('innerText'),
   inputValue: text('inputValue'),
   getAttribute: async (ctx, call) => readElement(ctx, target(call.target), 'target', 'attribute', call.name),
