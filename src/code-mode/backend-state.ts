@@ -5,9 +5,9 @@ import { emulate } from '../operations/emulate.js';
 import { addRoute, listRoutes, removeRoutes, type RouteSpec } from '../operations/routes.js';
 import { selectAllText } from '../operations/select-all.js';
 import { redactSecretsDeep } from '../secrets.js';
-import type { ActionResult } from '../operations/action-scope.js';
 import type { FacadeCall, RouteAction } from './facade-calls.js';
 import { toTargetSpec } from './selector-target.js';
+import type { FacadeRunners } from './backend-define.js';
 
 /**
  * The session-state ops of code mode, each the engine operation its MCP tool runs: routes
@@ -15,64 +15,44 @@ import { toTargetSpec } from './selector-target.js';
  * (browser_focus). Routes and cookies belong to the session, whichever page the run drives.
  */
 
-export type StateCall = Extract<
-  FacadeCall,
-  { op: 'route' | 'unroute' | 'cookies' | 'addCookies' | 'clearCookies' | 'emulateMedia' | 'selectText' }
->;
+type ClearFilter = Extract<FacadeCall, { op: 'clearCookies' }>;
 
-const STATE_OPS: ReadonlySet<string> = new Set<StateCall['op']>([
-  'route',
-  'unroute',
-  'cookies',
-  'addCookies',
-  'clearCookies',
-  'emulateMedia',
-  'selectText',
-]);
-
-export function isStateCall(call: FacadeCall): call is StateCall {
-  return STATE_OPS.has(call.op);
-}
-
-export async function runStateCall(
-  ctx: PageOperationContext,
-  call: StateCall,
-  note: (result: ActionResult) => void,
-): Promise<unknown> {
-  switch (call.op) {
-    case 'route':
-      await addRoute(ctx, toRouteSpec(call.url, call.action));
-      return null;
-    case 'unroute':
-      await unroute(ctx, call.url);
-      return null;
-    case 'cookies':
-      return listCookies(ctx, call.urls);
-    case 'addCookies':
-      await addCookies(
-        ctx,
-        call.cookies.map((cookie): CookieInput => ({ action: 'set', ...cookie })),
-      );
-      return null;
-    case 'clearCookies':
-      await clearCookies(ctx, call);
-      return null;
-    case 'emulateMedia': {
-      const { op: _op, ...media } = call;
-      await emulate(ctx, media);
-      return null;
-    }
-    case 'selectText': {
-      const spec = toTargetSpec(call.target);
-      note(
-        call.text === undefined
-          ? await selectAllText(ctx, spec, 'target')
-          : await focus(ctx, spec, 'target', { text: call.text, occurrence: call.occurrence }),
-      );
-      return null;
-    }
-  }
-}
+export const STATE_RUNNERS = {
+  route: async (ctx, call) => {
+    await addRoute(ctx, toRouteSpec(call.url, call.action));
+    return null;
+  },
+  unroute: async (ctx, call) => {
+    await unroute(ctx, call.url);
+    return null;
+  },
+  cookies: async (ctx, call) => listCookies(ctx, call.urls),
+  addCookies: async (ctx, call) => {
+    await addCookies(
+      ctx,
+      call.cookies.map((cookie): CookieInput => ({ action: 'set', ...cookie })),
+    );
+    return null;
+  },
+  clearCookies: async (ctx, call) => {
+    await clearCookies(ctx, call);
+    return null;
+  },
+  emulateMedia: async (ctx, call) => {
+    const { op: _op, ...media } = call;
+    await emulate(ctx, media);
+    return null;
+  },
+  selectText: async (ctx, call, { note }) => {
+    const spec = toTargetSpec(call.target);
+    note(
+      call.text === undefined
+        ? await selectAllText(ctx, spec, 'target')
+        : await focus(ctx, spec, 'target', { text: call.text, occurrence: call.occurrence }),
+    );
+    return null;
+  },
+} satisfies Partial<FacadeRunners>;
 
 function toRouteSpec(url: string, action: RouteAction): RouteSpec {
   if (action.kind === 'abort') return { url, abort: action.reason };
@@ -119,10 +99,7 @@ async function listCookies(ctx: PageOperationContext, urls: string[]): Promise<C
 }
 
 /** Playwright's clearCookies({ name, domain, path }): all, by name, or each cookie the filter matches. */
-async function clearCookies(
-  ctx: PageOperationContext,
-  filter: Extract<StateCall, { op: 'clearCookies' }>,
-): Promise<void> {
+async function clearCookies(ctx: PageOperationContext, filter: ClearFilter): Promise<void> {
   const { name, domain, path } = filter;
   if (name === undefined && domain === undefined && path === undefined) {
     await cookies(ctx, { action: 'clear' });

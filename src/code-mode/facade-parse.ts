@@ -2,6 +2,7 @@ import type {
   ElementReadOp,
   ElementSelector,
   FacadeCall,
+  FacadeOp,
   KeyModifier,
   LoadState,
   SimpleActionOp,
@@ -39,18 +40,6 @@ const MAX_KEY_CHARS = 64;
 const MAX_WAIT_MS = 600_000;
 const LOAD_STATES: readonly LoadState[] = ['load', 'domcontentloaded', 'networkidle'];
 const MODIFIERS: readonly KeyModifier[] = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'];
-const READ_OPS: readonly ElementReadOp[] = [
-  'textContent',
-  'innerText',
-  'inputValue',
-  'isVisible',
-  'isChecked',
-  'isEnabled',
-  'count',
-  'allTextContents',
-  'allInnerTexts',
-];
-const SIMPLE_ACTION_OPS: readonly SimpleActionOp[] = ['check', 'uncheck', 'hover', 'focus', 'scrollIntoView'];
 
 export interface ParsedCall {
   /** The member the script called, e.g. `locator.click`; used only in messages. */
@@ -151,78 +140,128 @@ function scroll(m: string, a: Raw): FacadeCall {
   return call;
 }
 
-const PARSER_TABLE: Record<string, Parser> = {
-  goto: (m, a) => {
+/**
+ * The parsing half of the code-mode operation table, one entry per facade op: its argument parser
+ * and, for an element method forwarded as it is, `element`: the names of the arguments after the
+ * target (`page.fill(selector, value, options)`, `locator.fill(value, options)`); the sandbox's
+ * element methods are generated from these (prelude.ts). The type refuses a missing op. The host
+ * half (each op's runner) is FACADE_RUNNERS in backend-ops.ts; this half runs in the sandbox
+ * worker, which must not load the engine.
+ */
+export interface CallSpec {
+  parse: Parser;
+  element?: readonly string[];
+}
+
+const spec = (parse: Parser, element?: readonly string[]): CallSpec =>
+  element === undefined ? { parse } : { parse, element };
+
+// The order of the `element` entries is the order the sandbox lists a locator's methods in.
+export const FACADE_OPS: { readonly [Op in FacadeOp]: CallSpec } = {
+  goto: spec((m, a) => {
     const o = options(m, a['options'], ['timeout', 'waitUntil']);
     const url = str(m, "argument 'url'", a['url'], MAX_URL_CHARS);
     return { op: 'goto', url, ...waitUntilOf(m, o), ...timeoutOf(m, o) };
-  },
-  goBack: navigation('goBack'),
-  goForward: navigation('goForward'),
-  reload: navigation('reload'),
-  click,
-  fill: (m, a) => {
-    const o = options(m, a['options'], ['timeout']);
-    const value = str(m, "argument 'value'", a['value'], MAX_FILL_CHARS, true);
-    return { op: 'fill', target: target(m, a), value, ...timeoutOf(m, o) };
-  },
-  type: (m, a) => {
-    const o = options(m, a['options'], ['delay', 'timeout']);
-    const text = str(m, "argument 'text'", a['text'], MAX_TYPE_CHARS, true);
-    return { op: 'type', target: target(m, a), text, ...delayOf(m, o), ...timeoutOf(m, o) };
-  },
-  press: (m, a) => {
-    const o = options(m, a['options'], ['delay', 'timeout']);
-    const key = str(m, "argument 'key'", a['key'], MAX_KEY_CHARS);
-    return { op: 'press', target: target(m, a), key, ...delayOf(m, o), ...timeoutOf(m, o) };
-  },
-  selectOption,
-  ...Object.fromEntries(SIMPLE_ACTION_OPS.map((op) => [op, simpleAction(op)])),
-  ...Object.fromEntries(READ_OPS.map((op) => [op, elementRead(op)])),
-  getAttribute: (m, a) => {
-    const o = options(m, a['options'], ['timeout']);
-    const name = str(m, "argument 'name'", a['name'], 256);
-    return { op: 'getAttribute', target: target(m, a), name, ...timeoutOf(m, o) };
-  },
-  title: () => ({ op: 'title' }),
-  url: () => ({ op: 'url' }),
-  snapshot,
-  waitForSelector: (m, a) => {
+  }),
+  goBack: spec(navigation('goBack')),
+  goForward: spec(navigation('goForward')),
+  reload: spec(navigation('reload')),
+  click: spec(click, []),
+  fill: spec(
+    (m, a) => {
+      const o = options(m, a['options'], ['timeout']);
+      const value = str(m, "argument 'value'", a['value'], MAX_FILL_CHARS, true);
+      return { op: 'fill', target: target(m, a), value, ...timeoutOf(m, o) };
+    },
+    ['value'],
+  ),
+  type: spec(
+    (m, a) => {
+      const o = options(m, a['options'], ['delay', 'timeout']);
+      const text = str(m, "argument 'text'", a['text'], MAX_TYPE_CHARS, true);
+      return { op: 'type', target: target(m, a), text, ...delayOf(m, o), ...timeoutOf(m, o) };
+    },
+    ['text'],
+  ),
+  press: spec(
+    (m, a) => {
+      const o = options(m, a['options'], ['delay', 'timeout']);
+      const key = str(m, "argument 'key'", a['key'], MAX_KEY_CHARS);
+      return { op: 'press', target: target(m, a), key, ...delayOf(m, o), ...timeoutOf(m, o) };
+    },
+    ['key'],
+  ),
+  selectOption: spec(selectOption, ['values']),
+  check: spec(simpleAction('check'), []),
+  uncheck: spec(simpleAction('uncheck'), []),
+  hover: spec(simpleAction('hover'), []),
+  focus: spec(simpleAction('focus'), []),
+  scrollIntoView: spec(simpleAction('scrollIntoView')),
+  textContent: spec(elementRead('textContent'), []),
+  innerText: spec(elementRead('innerText'), []),
+  inputValue: spec(elementRead('inputValue'), []),
+  getAttribute: spec(
+    (m, a) => {
+      const o = options(m, a['options'], ['timeout']);
+      const name = str(m, "argument 'name'", a['name'], 256);
+      return { op: 'getAttribute', target: target(m, a), name, ...timeoutOf(m, o) };
+    },
+    ['name'],
+  ),
+  isVisible: spec(elementRead('isVisible'), []),
+  isChecked: spec(elementRead('isChecked'), []),
+  isEnabled: spec(elementRead('isEnabled'), []),
+  count: spec(elementRead('count')),
+  allTextContents: spec(elementRead('allTextContents')),
+  allInnerTexts: spec(elementRead('allInnerTexts')),
+  title: spec(() => ({ op: 'title' })),
+  url: spec(() => ({ op: 'url' })),
+  snapshot: spec(snapshot),
+  waitForSelector: spec((m, a) => {
     const o = options(m, a['options'], ['state', 'timeout']);
     const states = ['attached', 'detached', 'visible', 'hidden'] as const;
     const state = opt(o['state'], (v) => oneOf(m, "option 'state'", v, states)) ?? 'visible';
     return { op: 'waitForSelector', target: target(m, a), state, ...timeoutOf(m, o) };
-  },
-  waitForURL: (m, a) => {
+  }),
+  waitForURL: spec((m, a) => {
     const o = options(m, a['options'], ['timeout', 'waitUntil']);
     const url =
       pattern(m, "argument 'url'", a['url'], true) ?? str(m, "argument 'url'", a['url'], MAX_URL_CHARS);
     return { op: 'waitForURL', url, ...waitUntilOf(m, o), ...timeoutOf(m, o) };
-  },
-  waitForLoadState: (m, a) => {
+  }),
+  waitForLoadState: spec((m, a) => {
     const o = options(m, a['options'], ['timeout']);
     const state = opt(a['state'], (v) => loadState(m, "argument 'state'", v)) ?? 'load';
     return { op: 'waitForLoadState', state, ...timeoutOf(m, o) };
-  },
-  waitForTimeout: (m, a) => ({
+  }),
+  waitForTimeout: spec((m, a) => ({
     op: 'waitForTimeout',
     ms: int(m, "argument 'timeout'", a['ms'], 0, MAX_WAIT_MS),
-  }),
-  keyboardPress: (m, a) => {
+  })),
+  keyboardPress: spec((m, a) => {
     const o = options(m, a['options'], ['delay']);
     return { op: 'keyboardPress', key: str(m, "argument 'key'", a['key'], MAX_KEY_CHARS), ...delayOf(m, o) };
-  },
-  keyboardType: (m, a) => {
+  }),
+  keyboardType: spec((m, a) => {
     const o = options(m, a['options'], ['delay']);
     const text = str(m, "argument 'text'", a['text'], MAX_TYPE_CHARS, true);
     return { op: 'keyboardType', text, ...delayOf(m, o) };
-  },
-  scroll,
-  ...HANDS_PARSERS,
-  ...SHOT_PARSERS,
-  ...WIDGET_PARSERS,
-  ...STATE_PARSERS,
+  }),
+  scroll: spec(scroll),
+  mouse: spec(HANDS_PARSERS.mouse),
+  setViewportSize: spec(HANDS_PARSERS.setViewportSize),
+  setInputFiles: spec(HANDS_PARSERS.setInputFiles, ['files']),
+  pdf: spec(HANDS_PARSERS.pdf),
+  screenshot: spec(SHOT_PARSERS.screenshot),
+  dragTo: spec(WIDGET_PARSERS.dragTo),
+  route: spec(STATE_PARSERS.route),
+  unroute: spec(STATE_PARSERS.unroute),
+  cookies: spec(STATE_PARSERS.cookies),
+  addCookies: spec(STATE_PARSERS.addCookies),
+  clearCookies: spec(STATE_PARSERS.clearCookies),
+  emulateMedia: spec(STATE_PARSERS.emulateMedia),
+  selectText: spec(STATE_PARSERS.selectText),
 };
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */
-const PARSERS = new Map<string, Parser>(Object.entries(PARSER_TABLE));
+const PARSERS = new Map<string, Parser>(Object.entries(FACADE_OPS).map(([op, entry]) => [op, entry.parse]));

@@ -6,6 +6,7 @@ import {
   PAGE_HINTS,
   ROUTE_HINTS,
 } from './facade-hints.js';
+import { FACADE_OPS } from './facade-parse.js';
 
 /**
  * The JavaScript evaluated inside QuickJS before a script: a function expression that receives the
@@ -31,6 +32,20 @@ const HINTS = JSON.stringify({
   context: CONTEXT_HINTS,
   route: ROUTE_HINTS,
 });
+
+/** Methods that are another op with fixed options, listed right after it (`dblclick` sets clickCount 2 below). */
+const ELEMENT_ALIASES: Readonly<Record<string, readonly string[]>> = { click: ['dblclick'] };
+
+/** The element methods of page and locator, from the operation table's `element` entries. */
+const ELEMENT_METHODS = JSON.stringify(
+  Object.fromEntries(
+    Object.entries(FACADE_OPS).flatMap(([op, { element }]) =>
+      element === undefined
+        ? []
+        : [op, ...(ELEMENT_ALIASES[op] ?? [])].map((name) => [name, [op, ...element]]),
+    ),
+  ),
+);
 
 export const PRELUDE_SOURCE =
   String.raw`(function installFacade(hostCall, hostSelector, hostLog, configJson) {
@@ -131,13 +146,9 @@ function guard(kind, api, hints) {
 }
 
 // name -> [op, names of the arguments after the target]; the options object always comes last.
-const ELEMENT_METHODS = {
-  click: ['click'], dblclick: ['click'], fill: ['fill', 'value'], type: ['type', 'text'], press: ['press', 'key'],
-  selectOption: ['selectOption', 'values'], check: ['check'], uncheck: ['uncheck'], hover: ['hover'],
-  focus: ['focus'], textContent: ['textContent'], innerText: ['innerText'], inputValue: ['inputValue'],
-  getAttribute: ['getAttribute', 'name'], isVisible: ['isVisible'], isChecked: ['isChecked'], isEnabled: ['isEnabled'],
-  setInputFiles: ['setInputFiles', 'files'],
-};
+const ELEMENT_METHODS = ` +
+  ELEMENT_METHODS +
+  String.raw`;
 const TEXT_FINDERS = { getByText: 'text', getByLabel: 'label', getByPlaceholder: 'placeholder', getByAltText: 'altText', getByTitle: 'title' };
 
 // Element methods shared by page (target from the first argument) and locators (fixed target).

@@ -1,0 +1,62 @@
+import type { PageOperationContext } from '../engine/runtime.js';
+import type { ActionResult } from '../operations/action-scope.js';
+import { MAX_SCROLL_DELTA } from '../operations/actions.js';
+import type { TargetSpec } from '../operations/locator-spec.js';
+import type { LoadState as NavLoadState } from '../operations/navigation.js';
+import { waitForQuiet } from '../operations/quiet.js';
+import { MAX_TYPE_DELAY_MS } from '../operations/typing.js';
+import { waitForCondition } from '../operations/waits.js';
+import type { KeepImage } from './backend-shots.js';
+import type { ElementSelector, FacadeCall, FacadeOp, FacadeResult, LoadState } from './facade-calls.js';
+import { toTargetSpec } from './selector-target.js';
+
+/**
+ * The host half of the code-mode operation table: one runner per facade op, each calling the
+ * engine operation the typed tools use for the same thing. (The parsing half is FACADE_OPS in
+ * facade-parse.ts: it runs inside the sandbox worker, which must not load the engine.)
+ */
+
+/** Receives every action result so the run can report the dialogs it handled. */
+export type Note = (result: ActionResult) => void;
+
+export interface RunIo {
+  note: Note;
+  keep: KeepImage;
+}
+
+/** The call of one op (`FacadeCall & { op }` also narrows members that share one shape). */
+export type CallOf<Op extends FacadeOp> = FacadeCall & { op: Op };
+
+/** `ctx` is the run's context narrowed to this call (its signal and, with a timeout, its deadline). */
+export type Runner<Op extends FacadeOp> = (
+  ctx: PageOperationContext,
+  call: CallOf<Op>,
+  io: RunIo,
+) => Promise<FacadeResult<Op>>;
+
+export type FacadeRunners = { [Op in FacadeOp]: Runner<Op> };
+
+export const target = (selector: ElementSelector): TargetSpec => toTargetSpec(selector);
+
+/** `networkidle` is the page load plus a network-only quiet window (never past the deadline). */
+export async function afterLoad(ctx: PageOperationContext, state: LoadState | undefined): Promise<null> {
+  if (state === undefined) return null;
+  if (state === 'networkidle') {
+    await waitForCondition(ctx, { kind: 'loadState', state: 'load' });
+    await waitForQuiet(ctx, { maxMs: ctx.deadline.remainingMs(), dom: false });
+  } else {
+    await waitForCondition(ctx, { kind: 'loadState', state });
+  }
+  return null;
+}
+
+/** No waitUntil: the operations' default (parsed, then a short grace for load), as every face has it. */
+export function toNavState(state: LoadState | undefined): NavLoadState | undefined {
+  if (state === undefined) return undefined;
+  return state === 'domcontentloaded' ? 'domcontentloaded' : 'load';
+}
+
+export const delayOf = (delayMs: number | undefined): number =>
+  Math.min(Math.max(0, Math.round(delayMs ?? 0)), MAX_TYPE_DELAY_MS);
+export const toDelta = (value: number): number =>
+  Math.max(-MAX_SCROLL_DELTA, Math.min(MAX_SCROLL_DELTA, Math.round(value)));
