@@ -12,6 +12,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
 import { canIsolateDisk } from './support/remote-chromium.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
+import { sharedGrid } from './support/shared-grid.js';
 
 const missing = gridUnavailableReason();
 if (missing && process.env.CI === 'true') throw new Error(`Selenium Grid tests cannot run: ${missing}`);
@@ -22,7 +23,7 @@ describe.skipIf(missing !== undefined)('files over the selenium provider (Grid 4
   let h: McpHarness;
 
   beforeAll(async () => {
-    [grid, site] = await Promise.all([startGrid({ maxSessions: 1 }), startFixtureServer()]);
+    [grid, site] = await Promise.all([sharedGrid(), startFixtureServer()]);
     const config = testConfig({
       provider: 'selenium',
       seleniumUrl: grid.url,

@@ -13,7 +13,8 @@ import { SeleniumProvider } from '../../src/engine/providers/selenium.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
-import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
+import { gridUnavailableReason, type Grid } from './support/selenium-grid.js';
+import { sharedGrid } from './support/shared-grid.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
 import { expectTakeover } from './support/takeover.js';
 import { waitFor } from './support/wait.js';
@@ -35,7 +36,7 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
   let dashboard: RunningDashboard;
 
   beforeAll(async () => {
-    [grid, site] = await Promise.all([startGrid({ maxSessions: 1 }), startFixtureServer()]);
+    [grid, site] = await Promise.all([sharedGrid(), startFixtureServer()]);
     site.route('/grid/ticker', (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end(TICKER);
