@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+          // One Selenium Grid for the files that only need a Grid, started by the first that asks.
+          globalSetup: ['./test/integration/support/grid-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Chromium-heavy files share 2 cores: run a couple at a time, not one per core.

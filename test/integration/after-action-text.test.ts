@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
+import { type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { refOf } from './support/refs.js';
 
@@ -10,23 +10,11 @@ import { refOf } from './support/refs.js';
  * lines: headings, alerts and status messages, short paragraphs.
  */
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 interface Acted {
   snapshot?: string;
 }
 
-async function signIn(password: string): Promise<string> {
+async function signIn(h: McpHarness, site: FixtureServer, password: string): Promise<string> {
   const s = await h.session();
   const opened = await h.ok<Acted>('browser_navigate', {
     ...s,
@@ -53,8 +41,8 @@ async function signIn(password: string): Promise<string> {
 }
 
 describe('after-action snapshot text', () => {
-  it('shows the heading and the "Signed in as" line after a sign-in', async () => {
-    const after = await signIn('buyer-pass');
+  test('shows the heading and the "Signed in as" line after a sign-in', async ({ site, harness: h }) => {
+    const after = await signIn(h, site, 'buyer-pass');
     expect(after).toMatch(/\[heading level=1\] Your account/);
     expect(after).toContain('Signed in as buyer');
     expect(after).toMatch(/\[button @e\d+\] Sign out/);
@@ -62,8 +50,8 @@ describe('after-action snapshot text', () => {
     expect(after).not.toContain('buyer-pass');
   });
 
-  it('shows the alert of a failed sign-in', async () => {
-    const after = await signIn('wrong-pass');
+  test('shows the alert of a failed sign-in', async ({ site, harness: h }) => {
+    const after = await signIn(h, site, 'wrong-pass');
     expect(after).toMatch(/\[alert\] Invalid username or password\./);
     expect(after).not.toContain('wrong-pass');
   });

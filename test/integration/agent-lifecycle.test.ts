@@ -4,9 +4,9 @@
  * each launch) against a Chromium this test starts — which must still be running after close().
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import {
   isRunning,
   startRemoteChromium,
@@ -16,14 +16,6 @@ import {
   until,
   type RemoteChromium,
 } from './support/agent.js';
-
-let site: FixtureServer;
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site?.close();
-});
 
 /** Chromium browser processes that are children of this test process (the ones Playwright launched here). */
 function ownChromiumPids(): Set<number> {
@@ -42,7 +34,9 @@ function ownChromiumPids(): Set<number> {
 }
 
 describe('launch and close', () => {
-  it('shares one launch between concurrent calls and calls onLaunch/onClose once each', async () => {
+  test('shares one launch between concurrent calls and calls onLaunch/onClose once each', async ({
+    site,
+  }) => {
     const events: string[] = [];
     let hookTarget: AgentBrowser | undefined;
     const browser = testAgentBrowser({
@@ -74,7 +68,7 @@ describe('launch and close', () => {
     );
   });
 
-  it('closes a browser that was still launching, and launches again on the next call', async () => {
+  test('closes a browser that was still launching, and launches again on the next call', async ({ site }) => {
     const browser = testAgentBrowser();
     const before = ownChromiumPids();
     const launching = browser.launch();
@@ -93,7 +87,9 @@ describe('launch and close', () => {
     await browser.close();
   });
 
-  it('relaunches after the browser was killed, telling the thread once that its state is gone', async () => {
+  test('relaunches after the browser was killed, telling the thread once that its state is gone', async ({
+    site,
+  }) => {
     let launches = 0;
     const browser = testAgentBrowser({ onLaunch: () => void launches++ });
     const driver = new ToolDriver(browser, { threadId: 'crash' });
@@ -112,7 +108,7 @@ describe('launch and close', () => {
     await browser.close();
   });
 
-  it('reports a launch failure as an error result, and the status says error', async () => {
+  test('reports a launch failure as an error result, and the status says error', async ({ site }) => {
     const browser = testAgentBrowser({ executablePath: '/nonexistent/chromium' });
     const error = await new ToolDriver(browser).fails('browser_goto', { url: site.url('/') });
     expect(error.code).toBe('BROWSER_ERROR');
@@ -121,7 +117,7 @@ describe('launch and close', () => {
     await browser.close();
   });
 
-  it('refuses bad constructor options naming the option', () => {
+  test('refuses bad constructor options naming the option', () => {
     expect(() => testAgentBrowser({ timeout: -1 })).toThrow(/timeout/);
     expect(() => testAgentBrowser({ cdpUrl: 'file:///etc/passwd' })).toThrow(/cdpUrl/);
     expect(() => testAgentBrowser({ excludeTools: ['browser_nope' as 'browser_goto'] })).toThrow(
@@ -139,7 +135,9 @@ describe('cdpUrl: a browser someone else started', () => {
     if (remote) await stopRemoteChromium(remote);
   });
 
-  it('connects with a string, defaults to shared scope, and leaves the browser running on close', async () => {
+  test('connects with a string, defaults to shared scope, and leaves the browser running on close', async ({
+    site,
+  }) => {
     const browser = testAgentBrowser({ cdpUrl: remote.wsEndpoint });
     expect(browser.scope).toBe('shared');
     const a = new ToolDriver(browser, { threadId: 'a' });
@@ -157,7 +155,9 @@ describe('cdpUrl: a browser someone else started', () => {
     expect(version.ok).toBe(true);
   });
 
-  it('resolves an async cdpUrl function at every launch, and still never kills the browser', async () => {
+  test('resolves an async cdpUrl function at every launch, and still never kills the browser', async ({
+    site,
+  }) => {
     let resolved = 0;
     const browser = testAgentBrowser({
       cdpUrl: async () => {
@@ -174,7 +174,9 @@ describe('cdpUrl: a browser someone else started', () => {
     expect(isRunning(remote)).toBe(true);
   });
 
-  it('gives each thread its own context on the remote browser when thread scope is asked for', async () => {
+  test('gives each thread its own context on the remote browser when thread scope is asked for', async ({
+    site,
+  }) => {
     const browser = testAgentBrowser({ cdpUrl: remote.wsEndpoint, scope: 'thread' });
     const setCookie = "document.cookie = 'who=a; path=/'; document.cookie";
     const a = new ToolDriver(browser, { threadId: 'a' });
@@ -194,7 +196,7 @@ describe('cdpUrl: a browser someone else started', () => {
     expect(isRunning(remote)).toBe(true);
   });
 
-  it('reports a cdpUrl function that throws, without its text', async () => {
+  test('reports a cdpUrl function that throws, without its text', async ({ site }) => {
     const browser = testAgentBrowser({
       cdpUrl: () => {
         throw new Error('secret-token-123');

@@ -3,23 +3,13 @@
  * block is on by default, so a newcomer's first navigation to a local dev server is refused.
  * Loopback only: the fixture on 127.0.0.1, and 127.0.0.2 configured as a blocked range.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
-
-let site: FixtureServer;
 
 const hintOf = (error: object): string => String((error as { recoveryHint?: unknown }).recoveryHint);
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site?.close();
-});
-
 describe('the hint of a refused navigation', () => {
-  it('names --block-private-network for a loopback address (HTTP mode default)', async () => {
+  test('names --block-private-network for a loopback address (HTTP mode default)', async ({ site }) => {
     const h = await McpHarness.start({ http: true, blockPrivateNetwork: 'auto' });
     try {
       const at = await h.session();
@@ -33,7 +23,7 @@ describe('the hint of a refused navigation', () => {
     }
   });
 
-  it('names BROWSERMESH_BLOCKED_ADDRESSES for a configured range', async () => {
+  test('names BROWSERMESH_BLOCKED_ADDRESSES for a configured range', async ({ site }) => {
     const h = await McpHarness.start({ blockedAddresses: ['127.0.0.2/32'] });
     try {
       const at = await h.session();

@@ -1,19 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
+import { describe, expect, test } from './support/fixtures.js';
 
 /** Chromium processes started by this test worker (each test file runs in its own process). */
 function chromiumChildren(): number[] {
@@ -26,7 +12,10 @@ function chromiumChildren(): number[] {
 }
 
 describe('Chromium dying', () => {
-  it('marks live sessions failed, keeps the server alive, and launches a fresh browser for new sessions', async () => {
+  test('marks live sessions failed, keeps the server alive, and launches a fresh browser for new sessions', async ({
+    site,
+    harness: h,
+  }) => {
     const a = await h.session({ name: 'a' });
     const b = await h.session({ name: 'b' });
     await h.ok('browser_navigate', { ...a, url: site.url('/quiet') });

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
 import { chromiumChildren, killChromium } from './support/chromium-processes.js';
 import { waitFor } from './support/wait.js';
@@ -11,23 +10,14 @@ import { waitFor } from './support/wait.js';
  * measured by the stress harness (test/stress/on-demand/crash.test.ts), not asserted here.
  */
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 type BrowserState = 'idle' | 'launching' | 'ready' | 'disconnected';
-const browserState = (): BrowserState => h.mesh.runtimeInfo().browser.state as BrowserState;
+const browserState = (h: McpHarness): BrowserState => h.mesh.runtimeInfo().browser.state as BrowserState;
 
 describe('relaunch after a crash', () => {
-  it('a browser that sessions used is replaced without being asked, again after a second crash soon after', async () => {
+  test('a browser that sessions used is replaced without being asked, again after a second crash soon after', async ({
+    site,
+    harness: h,
+  }) => {
     for (let crash = 1; crash <= 2; crash++) {
       const s = await h.session();
       await h.ok('browser_navigate', { ...s, url: site.url(`/title?t=Crash${crash}`) });
@@ -35,7 +25,7 @@ describe('relaunch after a crash', () => {
       expect(killChromium()).toBeGreaterThan(0);
       // Seen the crash, and a new browser is up, with no session asking for one.
       await waitFor(
-        () => browserState() === 'ready' && chromiumChildren().some((pid) => !before.includes(pid)),
+        () => browserState(h) === 'ready' && chromiumChildren().some((pid) => !before.includes(pid)),
         30_000,
         `a new browser after crash ${crash}`,
       );
@@ -49,7 +39,7 @@ describe('relaunch after a crash', () => {
     expect(nav.title).toBe('Back');
   });
 
-  it('a bad session id is still refused while the browser is being replaced', async () => {
+  test('a bad session id is still refused while the browser is being replaced', async ({ harness: h }) => {
     expect((await h.err('browser_get_url', { sessionId: 'nope', pageId: 'nope' })).code).toBe(
       'SESSION_NOT_FOUND',
     );

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
+
+test.override('harnessConfig', { scriptCpuMs: 1_000 });
 
 /**
  * Sandbox fairness through MCP on real Chromium (issue 15): spinning `browser_run` scripts with a
@@ -11,20 +12,11 @@ import { McpHarness } from '../helpers/harness.js';
  * second (docs/code-mode.md, "Sharing the sandbox workers").
  */
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ scriptCpuMs: 1_000 });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 describe('browser_run CPU budget', () => {
-  it('ends a spinning script with SCRIPT_ERROR long before its deadline; the session keeps working', async () => {
+  test('ends a spinning script with SCRIPT_ERROR long before its deadline; the session keeps working', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
     const error = await h.err('browser_run', { ...s, code: 'for (;;) {}', timeoutMs: 600_000 });
@@ -34,7 +26,7 @@ describe('browser_run CPU budget', () => {
     expect(await h.ok('browser_run', { ...s, code: 'return await page.title()' })).toHaveProperty('value');
   });
 
-  it('a fifth session runs while four others spin on every worker, long before their budgets end', async () => {
+  test('a fifth session runs while four others spin on every worker, long before their budgets end', async () => {
     // Budgets of minutes: the fifth cannot be waiting for one of them to run out.
     const wide = await McpHarness.start({ scriptCpuMs: 300_000 });
     try {
@@ -61,7 +53,7 @@ describe('browser_run CPU budget', () => {
     }
   });
 
-  it('refuses a bad budget in the configuration by its source', async () => {
+  test('refuses a bad budget in the configuration by its source', async () => {
     const { loadConfig, ConfigError } = await import('../../src/config/load.js');
     expect(() => loadConfig(['--script-cpu-ms', '10'], {})).toThrow(ConfigError);
     expect(() => loadConfig([], { BROWSERMESH_SCRIPT_CPU_MS: 'x' })).toThrow(/BROWSERMESH_SCRIPT_CPU_MS/);

@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /**
  * Quiet-aware sleeps: waitForTimeout / wait {ms} end once the page has been quiet for 500 ms, never
@@ -8,25 +6,13 @@ import { McpHarness } from '../helpers/harness.js';
  * tight timings: the machine is shared.
  */
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 interface CodeOut<T> {
   value: T;
   durationMs: number;
 }
 
 describe('quiet-aware sleeps', () => {
-  it('ends an 8 s sleep early on a quiet page', async () => {
+  test('ends an 8 s sleep early on a quiet page', async ({ site, harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
     // Timed inside the script: the first run of a process also pays the sandbox worker's start-up.
@@ -39,7 +25,7 @@ describe('quiet-aware sleeps', () => {
     expect(out.value).toBeLessThan(8000);
   });
 
-  it('ends a batch sleep early too, and says it found the page quiet', async () => {
+  test('ends a batch sleep early too, and says it found the page quiet', async ({ site, harness: h }) => {
     const s = await h.session();
     const out = await h.ok<{ results: Array<{ quiet: boolean; elapsedMs: number }> }>('browser_run', {
       ...s,
@@ -54,7 +40,7 @@ describe('quiet-aware sleeps', () => {
     expect(out.results[1]?.elapsedMs).toBeLessThan(8000);
   });
 
-  it('waits on a busy page until its activity has ended', async () => {
+  test('waits on a busy page until its activity has ended', async ({ site, harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/busy?ms=1500') });
     const out = await h.ok<CodeOut<{ status: string | null; ticks: number; sleptMs: number }>>(
@@ -74,7 +60,7 @@ describe('quiet-aware sleeps', () => {
     expect(out.value.sleptMs).toBeLessThan(15_000);
   });
 
-  it('sleeps the full duration on a page that never goes quiet', async () => {
+  test('sleeps the full duration on a page that never goes quiet', async ({ site, harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/never-quiet') });
     const out = await h.ok<{ results: Array<{ quiet: boolean; elapsedMs: number }> }>('browser_run', {

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
+import { textOf } from '../helpers/harness.js';
 
 /** browser_run through the MCP client on real Chromium: the shop checkout in one call, both modes. */
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 interface ActionsOut {
   completed: number;
@@ -29,7 +16,7 @@ const role = (r: string, name: string): { locator: { role: string; name: string 
 });
 
 describe('browser_run actions', () => {
-  it('runs the whole shop checkout in one call', async () => {
+  test('runs the whole shop checkout in one call', async ({ site, harness: h }) => {
     const s = await h.session();
     const actions = [
       { action: 'goto', url: site.url('/shop/') },
@@ -60,7 +47,7 @@ describe('browser_run actions', () => {
     expect(out.results?.at(-1)?.snapshot).toContain('Thank you for your order');
   });
 
-  it('stops at the failing step and keeps the completed count', async () => {
+  test('stops at the failing step and keeps the completed count', async ({ site, harness: h }) => {
     const s = await h.session();
     const out = await h.ok<ActionsOut>('browser_run', {
       ...s,
@@ -76,7 +63,7 @@ describe('browser_run actions', () => {
     expect(out.failed).toMatchObject({ index: 1, action: 'click', error: { code: 'ELEMENT_NOT_FOUND' } });
   });
 
-  it('keeps the completed count when the deadline ends the batch', async () => {
+  test('keeps the completed count when the deadline ends the batch', async ({ site, harness: h }) => {
     const s = await h.session();
     const out = await h.ok<ActionsOut>('browser_run', {
       ...s,
@@ -90,7 +77,7 @@ describe('browser_run actions', () => {
     expect(out.failed).toMatchObject({ index: 1, action: 'wait', error: { code: 'OPERATION_TIMEOUT' } });
   });
 
-  it('refuses bad batches before running anything, naming the field', async () => {
+  test('refuses bad batches before running anything, naming the field', async ({ site, harness: h }) => {
     const s = await h.session();
     const both = await h.err('browser_run', { ...s, code: 'return 1', actions: [{ action: 'snapshot' }] });
     expect(both.code).toBe('INVALID_ARGUMENT');
@@ -140,7 +127,10 @@ const CHECKOUT_SCRIPT = (origin: string): string => `
 `;
 
 describe('browser_run code', () => {
-  it('runs the whole shop checkout as one script; only the return value and logs come back', async () => {
+  test('runs the whole shop checkout as one script; only the return value and logs come back', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const result = await h.call('browser_run', {
       ...s,
@@ -164,7 +154,10 @@ describe('browser_run code', () => {
     expect(text).not.toContain('getByLabel');
   });
 
-  it('reports a failing page call as a script error with the line and the step', async () => {
+  test('reports a failing page call as a script error with the line and the step', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const code = `await page.goto('${site.origin}/quiet');\nconsole.log('before');\nawait page.click('#missing');\nreturn 1;`;
     const error = await h.err('browser_run', { ...s, code });

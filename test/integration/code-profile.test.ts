@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['code'] });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
+test.override('harnessConfig', { tools: ['code'] });
 
 describe('--tools code on its own', () => {
-  it('publishes a complete small surface: sessions, snapshot, screenshot, run', async () => {
+  test('publishes a complete small surface: sessions, snapshot, screenshot, run', async ({ harness: h }) => {
     const names = (await h.client.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual([
       'browser_session_create',
@@ -27,7 +15,7 @@ describe('--tools code on its own', () => {
     ]);
   });
 
-  it('drives a session end to end with only those tools', async () => {
+  test('drives a session end to end with only those tools', async ({ site, harness: h }) => {
     const s = await h.session();
     const run = await h.ok<{ value: unknown }>('browser_run', {
       ...s,

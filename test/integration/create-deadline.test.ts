@@ -1,20 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
+import { textOf } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 /** Chromium browser processes (not renderers or helpers) started by this test worker. */
 function launchedBrowsers(): number {
@@ -38,7 +25,9 @@ function launchedBrowsers(): number {
 const ANSWER_SLACK_MS = 3_000;
 
 describe('session creation keeps its deadline', () => {
-  it('twenty creates at once on a cold runtime: each answers by its deadline, one browser is launched', async () => {
+  test('twenty creates at once on a cold runtime: each answers by its deadline, one browser is launched', async ({
+    harness: h,
+  }) => {
     const timeoutMs = 4_000;
     const started = Date.now();
     const calls = Array.from({ length: 20 }, async () => {
@@ -67,7 +56,9 @@ describe('session creation keeps its deadline', () => {
     for (const sessionId of created) await h.ok('browser_session_close', { sessionId });
   });
 
-  it('a create whose deadline is too short for its context answers OPERATION_TIMEOUT, and leaks nothing', async () => {
+  test('a create whose deadline is too short for its context answers OPERATION_TIMEOUT, and leaks nothing', async ({
+    harness: h,
+  }) => {
     const warm = await h.session({ timeoutMs: 45_000 }); // the browser runs: only context and page remain
     const started = Date.now();
     const answers = await Promise.all(

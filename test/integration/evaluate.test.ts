@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
 
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site?.close();
-});
-
 describe('browser_evaluate (opt-in evaluate profile)', () => {
-  it('is not published by default', async () => {
+  test('is not published by default', async () => {
     const h = await McpHarness.start();
     try {
       const { tools } = await h.client.listTools();
@@ -26,7 +16,7 @@ describe('browser_evaluate (opt-in evaluate profile)', () => {
     }
   });
 
-  it('runs page JavaScript with --tools core,evaluate, bounded, with safe errors', async () => {
+  test('runs page JavaScript with --tools core,evaluate, bounded, with safe errors', async ({ site }) => {
     const h = await McpHarness.start({ tools: ['core', 'evaluate'] });
     try {
       const s = await h.session();

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf, type ErrorPayload } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
+import { textOf, type ErrorPayload } from '../helpers/harness.js';
 import { within } from './support/wait.js';
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ maxSessions: 2, maxQueuedOps: 8 });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
+test.override('harnessConfig', { maxSessions: 2, maxQueuedOps: 8 });
 
 /** A close that has not answered by then counts as hung (issue 15 saw 30, 60 and 180 s). */
 const CLOSE_BOUND_MS = 10_000;
@@ -24,7 +13,10 @@ function errorOf(result: { isError?: boolean; content: unknown }): ErrorPayload 
 }
 
 describe('closing a session whatever its page does', () => {
-  it('closes sessions whose pages spin for ever, and their slots come back', async () => {
+  test('closes sessions whose pages spin for ever, and their slots come back', async ({
+    site,
+    harness: h,
+  }) => {
     const spinning = [await h.session(), await h.session()];
     for (const s of spinning)
       await h.ok('browser_navigate', { ...s, url: site.url('/hostile/spin?delay=300') });
@@ -46,7 +38,10 @@ describe('closing a session whatever its page does', () => {
     await h.ok('browser_session_close', { sessionId: fresh.sessionId });
   });
 
-  it('fails queued work at once with SESSION_CLOSED and interrupts the running wait', async () => {
+  test('fails queued work at once with SESSION_CLOSED and interrupts the running wait', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
     const waits = Array.from({ length: 6 }, () =>
@@ -61,7 +56,9 @@ describe('closing a session whatever its page does', () => {
     expect(codes).toEqual(Array.from({ length: 6 }, () => 'SESSION_CLOSED'));
   });
 
-  it('bounds the per-session queue: calls beyond maxQueuedOps are refused with LIMIT_EXCEEDED', async () => {
+  test('bounds the per-session queue: calls beyond maxQueuedOps are refused with LIMIT_EXCEEDED', async ({
+    harness: h,
+  }) => {
     const s = await h.session();
     const waits = Array.from({ length: 12 }, () =>
       h.call('browser_wait', { ...s, text: 'never on this page', timeoutMs: 600_000 }),
@@ -77,7 +74,10 @@ describe('closing a session whatever its page does', () => {
     expect(accepted).toEqual(Array.from({ length: 8 }, () => 'SESSION_CLOSED'));
   });
 
-  it('closes a page whose script spins, and shutdown finishes with spinning pages open', async () => {
+  test('closes a page whose script spins, and shutdown finishes with spinning pages open', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const extra = await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId });
     const pageId = extra.page.pageId;

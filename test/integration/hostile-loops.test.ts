@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
+import { type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
 import { waitFor, within } from './support/wait.js';
 
@@ -9,18 +9,6 @@ import { waitFor, within } from './support/wait.js';
  * 10 ms, and a page that also spins while it is being left. Each is navigated away from (navigate,
  * back, reload) within the call's own deadline, and its session closes within the close bound.
  */
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 /** The deadline each navigation away is given: far below the 20 s default a stuck call would use up. */
 const NAV_DEADLINE_MS = 10_000;
@@ -43,7 +31,7 @@ const ENDLESS = {
 } as const;
 
 /** Waits until the session's page no longer answers a script (its loop runs). */
-async function untilSpinning(s: { sessionId: string; pageId: string }): Promise<void> {
+async function untilSpinning(h: McpHarness, s: { sessionId: string; pageId: string }): Promise<void> {
   const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
   const busy = async (): Promise<boolean> =>
     (await within(
@@ -54,21 +42,29 @@ async function untilSpinning(s: { sessionId: string; pageId: string }): Promise<
 }
 
 /** Opens `path` in a new session and waits until the page no longer answers a script. */
-async function spinning(path: string): Promise<{ sessionId: string; pageId: string }> {
+async function spinning(
+  h: McpHarness,
+  site: FixtureServer,
+  path: string,
+): Promise<{ sessionId: string; pageId: string }> {
   const s = await h.session();
   await h.call('browser_navigate', { ...s, url: site.url(path), timeoutMs: NAV_DEADLINE_MS });
-  await untilSpinning(s);
+  await untilSpinning(h, s);
   return s;
 }
 
 /** 'closed' when the close call answered without error within the bound, else what happened. */
-async function closedWithinBound(name: string, args: Record<string, unknown>): Promise<string> {
+async function closedWithinBound(
+  h: McpHarness,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
   const closed = await within(h.call(name, args), CLOSE_BOUND_MS);
   return closed === 'pending' ? 'still closing' : closed.isError === true ? textOf(closed) : 'closed';
 }
 
 /** A call's result within its deadline plus slack; 'pending' when it hung past it. */
-async function answered(name: string, args: Record<string, unknown>): Promise<string> {
+async function answered(h: McpHarness, name: string, args: Record<string, unknown>): Promise<string> {
   const result = await within(h.call(name, { ...args, timeoutMs: NAV_DEADLINE_MS }), NAV_DEADLINE_MS + 3_000);
   if (result === 'pending') return 'no answer within the deadline';
   return result.isError ? textOf(result) : JSON.stringify(result.structuredContent);
@@ -76,22 +72,28 @@ async function answered(name: string, args: Record<string, unknown>): Promise<st
 
 describe('a page whose loop comes back', () => {
   for (const [what, path] of Object.entries(LOOPS)) {
-    it(`${what}: navigated away from within the deadline, then closed within the bound`, async () => {
-      const s = await spinning(path);
-      const away = await answered('browser_navigate', { ...s, url: site.url('/title?t=Away') });
+    test(`${what}: navigated away from within the deadline, then closed within the bound`, async ({
+      site,
+      harness: h,
+    }) => {
+      const s = await spinning(h, site, path);
+      const away = await answered(h, 'browser_navigate', { ...s, url: site.url('/title?t=Away') });
       expect(away).toContain('"title":"Away"');
-      expect(await closedWithinBound('browser_session_close', { sessionId: s.sessionId })).toBe('closed');
+      expect(await closedWithinBound(h, 'browser_session_close', { sessionId: s.sessionId })).toBe('closed');
     });
   }
 
   for (const [what, path] of Object.entries(ENDLESS)) {
-    it(`${what}: its session closes within the bound`, async () => {
-      const s = await spinning(path);
-      expect(await closedWithinBound('browser_session_close', { sessionId: s.sessionId })).toBe('closed');
+    test(`${what}: its session closes within the bound`, async ({ site, harness: h }) => {
+      const s = await spinning(h, site, path);
+      expect(await closedWithinBound(h, 'browser_session_close', { sessionId: s.sessionId })).toBe('closed');
     });
-    it(`${what}: navigated away from within the deadline, on the same page id, which keeps working`, async () => {
-      const s = await spinning(path);
-      const away = await answered('browser_navigate', { ...s, url: site.url('/title?t=Away') });
+    test(`${what}: navigated away from within the deadline, on the same page id, which keeps working`, async ({
+      site,
+      harness: h,
+    }) => {
+      const s = await spinning(h, site, path);
+      const away = await answered(h, 'browser_navigate', { ...s, url: site.url('/title?t=Away') });
       expect(away).toContain('"title":"Away"');
       const session = h.mesh.getSession(s.sessionId);
       expect(session.listPages().map((page) => page.id)).toEqual([s.pageId]);
@@ -110,31 +112,34 @@ describe('a page whose loop comes back', () => {
     ['a re-arming loop', LOOPS['an interval that spins 2 s in every 10 ms'], 'burst=2000'],
   ] as const;
   for (const [what, loop, marker] of BACK_AND_RELOAD) {
-    it(`back and reload leave ${what} too`, async () => {
+    test(`back and reload leave ${what} too`, async ({ site, harness: h }) => {
       const s = await h.session();
       await h.ok('browser_navigate', { ...s, url: site.url('/title?t=First') });
       await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
-      await untilSpinning(s);
-      const back = await answered('browser_back', s);
+      await untilSpinning(h, s);
+      const back = await answered(h, 'browser_back', s);
       expect(back).toContain('"title":"First"');
       await h.call('browser_navigate', { ...s, url: site.url(loop), timeoutMs: NAV_DEADLINE_MS });
-      await untilSpinning(s);
+      await untilSpinning(h, s);
       // Reloading a spinning page is leaving it too: the fresh document then spins again by itself
       // (its title may not be readable while it spins, so the URL says where it is).
-      const reloaded = await answered('browser_reload', s);
+      const reloaded = await answered(h, 'browser_reload', s);
       expect(reloaded).toContain('"url":"http');
       expect(reloaded).toContain(marker);
-      expect(await closedWithinBound('browser_session_close', { sessionId: s.sessionId })).toBe('closed');
+      expect(await closedWithinBound(h, 'browser_session_close', { sessionId: s.sessionId })).toBe('closed');
     });
   }
 
-  it('closing the spinning page alone is bounded and leaves the session working', async () => {
-    const s = await spinning(ENDLESS['an endless loop that also runs while the page is left']);
+  test('closing the spinning page alone is bounded and leaves the session working', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await spinning(h, site, ENDLESS['an endless loop that also runs while the page is left']);
     const other = (
       await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId })
     ).page;
-    expect(await closedWithinBound('browser_page_close', s)).toBe('closed');
-    const nav = await answered('browser_navigate', {
+    expect(await closedWithinBound(h, 'browser_page_close', s)).toBe('closed');
+    const nav = await answered(h, 'browser_navigate', {
       sessionId: s.sessionId,
       pageId: other.pageId,
       url: site.url('/title?t=Other'),

@@ -1,28 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { dialogRouterOf } from '../../src/operations/dialogs.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import { type FixtureServer } from '../fixtures/server.mjs';
+import { textOf } from '../helpers/harness.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 import { waitFor, within } from './support/wait.js';
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 /** Longer than any bounded step here, far shorter than the 20 s deadline a stuck call would wait out. */
 const PROMPT_MS = 8_000;
 
 /** A route that answers only when released; resolves `arrived` with the first request. */
-function heldRoute(path: string): { arrived: Promise<void>; release(): void } {
+function heldRoute(site: FixtureServer, path: string): { arrived: Promise<void>; release(): void } {
   const held: ServerResponse[] = [];
   let arrive: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
@@ -50,8 +38,11 @@ async function answersWithin(promise: Promise<unknown>, ms: number): Promise<boo
 }
 
 describe('cancellation stops the browser work', () => {
-  it('a cancelled navigation (notifications/cancelled) stops loading and frees the queue at once', async () => {
-    const held = heldRoute('/held-cancel-nav');
+  test('a cancelled navigation (notifications/cancelled) stops loading and frees the queue at once', async ({
+    site,
+    harness: h,
+  }) => {
+    const held = heldRoute(site, '/held-cancel-nav');
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/title?t=Before') });
     const controller = new AbortController();
@@ -70,8 +61,10 @@ describe('cancellation stops the browser work', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it("an AgentBrowser tool call's AbortSignal stops its navigation, and the thread's next call runs", async () => {
-    const held = heldRoute('/held-cancel-agent');
+  test("an AgentBrowser tool call's AbortSignal stops its navigation, and the thread's next call runs", async ({
+    site,
+  }) => {
+    const held = heldRoute(site, '/held-cancel-agent');
     const browser = testAgentBrowser();
     try {
       const controller = new AbortController();
@@ -95,7 +88,7 @@ describe('cancellation stops the browser work', () => {
 });
 
 describe('hostile pages', () => {
-  it('navigates away from a page stuck in a JavaScript loop', async () => {
+  test('navigates away from a page stuck in a JavaScript loop', async ({ site, harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/hostile/spin?delay=300') });
     const page = h.mesh.getSession(s.sessionId).getPage(s.pageId).page;
@@ -112,7 +105,10 @@ describe('hostile pages', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('stops a dialog storm: the page can be navigated away from and the session keeps working', async () => {
+  test('stops a dialog storm: the page can be navigated away from and the session keeps working', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/hostile/alert-storm?every=1') });
     const router = dialogRouterOf(h.mesh.getSession(s.sessionId).getPage(s.pageId));
@@ -131,7 +127,9 @@ describe('hostile pages', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('AgentBrowser.closeThread() and close() finish within their bound while thread pages spin', async () => {
+  test('AgentBrowser.closeThread() and close() finish within their bound while thread pages spin', async ({
+    site,
+  }) => {
     const browser = testAgentBrowser();
     const spinner = new ToolDriver(browser, { threadId: 'spinner' });
     const other = new ToolDriver(browser, { threadId: 'other' });

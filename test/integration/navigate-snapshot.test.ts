@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
+import { textOf } from '../helpers/harness.js';
 import { refIn } from './support/agent.js';
 
 /**
@@ -9,18 +8,6 @@ import { refIn } from './support/agent.js';
  * the page's own refs (usable at once, stale after the next navigation).
  */
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 interface Navigated {
   url: string;
   title: string;
@@ -28,7 +15,10 @@ interface Navigated {
 }
 
 describe('browser_navigate includeSnapshot', () => {
-  it('returns the interactive view of the new page, whose refs act at once', async () => {
+  test('returns the interactive view of the new page, whose refs act at once', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const result = await h.call('browser_navigate', { ...s, url: site.url('/shop/'), includeSnapshot: true });
     const nav = result.structuredContent as unknown as Navigated;
@@ -45,7 +35,10 @@ describe('browser_navigate includeSnapshot', () => {
     );
   });
 
-  it('refuses a non-boolean includeSnapshot with INVALID_ARGUMENT and keeps the session working', async () => {
+  test('refuses a non-boolean includeSnapshot with INVALID_ARGUMENT and keeps the session working', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const bad = await h.err('browser_navigate', { ...s, url: site.url('/shop/'), includeSnapshot: 'yes' });
     expect(bad).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'includeSnapshot' } });

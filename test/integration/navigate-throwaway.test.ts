@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
+import { textOf } from '../helpers/harness.js';
 
 /**
  * Issue 31: a one-shot client (the Inspector CLI, a script) starts a new server per call and so never
  * holds a session id. browser_navigate without sessionId and pageId opens a session for itself and
  * reports it in the result; the session then works like one from browser_session_create.
  */
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 interface Navigated {
   url: string;
@@ -28,7 +15,7 @@ interface Navigated {
 }
 
 describe('browser_navigate without a session', () => {
-  it('opens a session, says so, and returns the page in one call', async () => {
+  test('opens a session, says so, and returns the page in one call', async ({ site, harness: h }) => {
     const result = await h.call('browser_navigate', { url: site.url('/shop/'), includeSnapshot: true });
     expect(result.isError).toBeFalsy();
     const nav = result.structuredContent as unknown as Navigated;
@@ -47,7 +34,10 @@ describe('browser_navigate without a session', () => {
     await h.ok('browser_session_close', { sessionId });
   });
 
-  it('refuses one id without the other with INVALID_ARGUMENT and opens nothing', async () => {
+  test('refuses one id without the other with INVALID_ARGUMENT and opens nothing', async ({
+    site,
+    harness: h,
+  }) => {
     const before = await h.ok<{ sessions: unknown[] }>('browser_session_list');
     expect(await h.err('browser_navigate', { sessionId: 's_aaaaaaaaaa', url: site.url('/') })).toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -61,7 +51,7 @@ describe('browser_navigate without a session', () => {
     expect(after.sessions.length).toBe(before.sessions.length);
   });
 
-  it('closes the session it opened when the navigation fails', async () => {
+  test('closes the session it opened when the navigation fails', async ({ site, harness: h }) => {
     const before = await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list');
     const live = (list: Array<{ state: string }>) => list.filter((s) => s.state !== 'closed').length;
     const failed = await h.err('browser_navigate', { url: 'ftp://127.0.0.1/file' });

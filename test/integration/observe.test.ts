@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { afterAll, beforeAll } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
 
 interface ObservedEvent {
@@ -33,18 +33,6 @@ interface Observed {
 
 type Address = { sessionId: string; pageId: string };
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 function observe(harness: McpHarness, at: Address, args: Record<string, unknown>): Promise<Observed> {
   return harness.ok<Observed>('browser_observe', { ...at, ...args });
 }
@@ -67,12 +55,15 @@ async function observeUntil(
 
 describe('browser_observe', () => {
   let page: Address;
-  beforeAll(async () => {
+  test.beforeAll(async ({ site, harness: h }) => {
     page = await h.session({ name: 'observer' });
     await h.ok('browser_navigate', { ...page, url: site.url('/console') });
   });
 
-  it('reads console levels as metadata by default, and redacted text on request', async () => {
+  test('reads console levels as metadata by default, and redacted text on request', async ({
+    site,
+    harness: h,
+  }) => {
     const meta = await observeUntil(h, page, { source: 'console' }, (r) => r.events.length >= 6);
     expect(meta.source).toBe('console');
     expect(meta.events.map((e) => e.level)).toEqual(['log', 'info', 'warning', 'error', 'debug', 'log']);
@@ -85,7 +76,10 @@ describe('browser_observe', () => {
     expect(JSON.stringify(withText)).not.toContain('abc123secret');
   });
 
-  it('reads thrown errors and unhandled rejections as pageError, with where they were thrown', async () => {
+  test('reads thrown errors and unhandled rejections as pageError, with where they were thrown', async ({
+    site,
+    harness: h,
+  }) => {
     const read = await observeUntil(
       h,
       page,
@@ -111,7 +105,9 @@ describe('browser_observe', () => {
     expect(meta.events.every((e) => e.stack === undefined && e.line !== undefined)).toBe(true);
   });
 
-  it('pages with cursors that never consume, and refuses cursors from the future', async () => {
+  test('pages with cursors that never consume, and refuses cursors from the future', async ({
+    harness: h,
+  }) => {
     const first = await observe(h, page, { source: 'console', limit: 2 });
     expect(first.events.map((e) => e.id)).toHaveLength(2);
     expect(first.hasMore).toBe(true);
@@ -130,7 +126,10 @@ describe('browser_observe', () => {
     expect(tooMany).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'limit' } });
   });
 
-  it('correlates network metadata: statuses, redirects, redacted URLs; transport failures apart', async () => {
+  test('correlates network metadata: statuses, redirects, redacted URLs; transport failures apart', async ({
+    site,
+    harness: h,
+  }) => {
     const at = await h.session({ name: 'network' });
     await h.ok('browser_navigate', { ...at, url: site.url('/network') });
     const failed = await observeUntil(h, at, { source: 'requestFailed' }, (r) => r.events.length >= 1);
@@ -164,7 +163,10 @@ describe('browser_observe', () => {
     await h.ok('browser_session_close', { sessionId: at.sessionId });
   });
 
-  it('leaves data: and blob: URLs out, and keeps each page its own buffer', async () => {
+  test('leaves data: and blob: URLs out, and keeps each page its own buffer', async ({
+    site,
+    harness: h,
+  }) => {
     site.route('/observe/inline', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><title>inline</title><script>
@@ -206,7 +208,9 @@ describe('browser_observe under tight limits', () => {
     await tight?.close();
   });
 
-  it('reports overflow with gap and droppedCount instead of a silent "nothing happened"', async () => {
+  test('reports overflow with gap and droppedCount instead of a silent "nothing happened"', async ({
+    site,
+  }) => {
     const at = await tight.session();
     await tight.ok('browser_navigate', { ...at, url: site.url('/console') });
     const errors = await observeUntil(tight, at, { source: 'pageError' }, (r) => r.events.length >= 2);
@@ -220,7 +224,9 @@ describe('browser_observe under tight limits', () => {
     expect(caughtUp).toMatchObject({ events: [], gap: false });
   });
 
-  it('bounds each string and the whole response while events and cursors still return', async () => {
+  test('bounds each string and the whole response while events and cursors still return', async ({
+    site,
+  }) => {
     site.route('/observe/long', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><title>long</title><script>

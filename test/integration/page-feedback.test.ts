@@ -1,4 +1,4 @@
-import { describe, expect, test } from '../helpers/fixtures.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /** What an agent needs to pick its next call: page titles in the list. */
 

@@ -1,7 +1,6 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
 
 /**
@@ -10,19 +9,8 @@ import { McpHarness } from '../helpers/harness.js';
  * slow navigation runs. Progress rises with every notification and never carries page content.
  */
 
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
 async function callWithProgress(
+  h: McpHarness,
   name: string,
   args: Record<string, unknown>,
 ): Promise<{ ok: boolean; updates: Progress[] }> {
@@ -38,27 +26,27 @@ function expectRising(updates: Progress[]): void {
 }
 
 describe('progress notifications', () => {
-  it('announces the browser start on the first session', async () => {
-    const { ok, updates } = await callWithProgress('browser_session_create', {});
+  test('announces the browser start on the first session', async ({ harness: h }) => {
+    const { ok, updates } = await callWithProgress(h, 'browser_session_create', {});
     expect(ok).toBe(true);
     expect(updates[0]?.message).toBe('starting the browser');
     expectRising(updates);
   });
 
-  it('reports each browser_run step, for actions and for a script', async () => {
+  test('reports each browser_run step, for actions and for a script', async ({ site, harness: h }) => {
     const s = await h.session();
     const actions = [
       { action: 'goto', url: site.url('/quiet') },
       { action: 'snapshot' },
       { action: 'goto', url: site.url('/quiet') },
     ];
-    const batch = await callWithProgress('browser_run', { ...s, actions });
+    const batch = await callWithProgress(h, 'browser_run', { ...s, actions });
     expect(batch.ok).toBe(true);
     expect(batch.updates.map((u) => u.message)).toEqual(
       expect.arrayContaining(['step 1/3: goto', 'step 2/3: snapshot', 'step 3/3: goto']),
     );
     expectRising(batch.updates);
-    const script = await callWithProgress('browser_run', {
+    const script = await callWithProgress(h, 'browser_run', {
       ...s,
       code: 'await page.title(); await page.title(); return 1',
     });
@@ -68,9 +56,9 @@ describe('progress notifications', () => {
     );
   });
 
-  it('sends a heartbeat while a slow navigation runs', async () => {
+  test('sends a heartbeat while a slow navigation runs', async ({ site, harness: h }) => {
     const s = await h.session();
-    const { ok, updates } = await callWithProgress('browser_navigate', {
+    const { ok, updates } = await callWithProgress(h, 'browser_navigate', {
       ...s,
       url: site.url('/slow?ms=2500'),
     });
@@ -80,9 +68,9 @@ describe('progress notifications', () => {
     expectRising(updates);
   });
 
-  it('sends nothing for a fast call', async () => {
+  test('sends nothing for a fast call', async ({ harness: h }) => {
     const s = await h.session();
-    const { updates } = await callWithProgress('browser_get_url', s);
+    const { updates } = await callWithProgress(h, 'browser_get_url', s);
     expect(updates).toEqual([]);
   });
 });

@@ -1,22 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
+import { describe, expect, test } from './support/fixtures.js';
+import { type FixtureServer } from '../fixtures/server.mjs';
 
 /** A route that holds every request until released, and counts what arrived. */
-function gatedRoute(path: string): {
+function gatedRoute(
+  site: FixtureServer,
+  path: string,
+): {
   arrived: () => number;
   waitForArrivals: (n: number) => Promise<void>;
   release: () => void;
@@ -47,7 +37,10 @@ function gatedRoute(path: string): {
 }
 
 describe('per-session queues', () => {
-  it("runs one session's operations in acceptance order under concurrent calls", async () => {
+  test("runs one session's operations in acceptance order under concurrent calls", async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const calls = [
       h.ok<{ url: string }>('browser_navigate', { ...s, url: site.url('/slow?ms=300') }),
@@ -64,8 +57,11 @@ describe('per-session queues', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('runs different sessions in parallel (two held navigations are in flight at once)', async () => {
-    const gate = gatedRoute('/overlap');
+  test('runs different sessions in parallel (two held navigations are in flight at once)', async ({
+    site,
+    harness: h,
+  }) => {
+    const gate = gatedRoute(site, '/overlap');
     const a = await h.session();
     const b = await h.session();
     const navA = h.ok('browser_navigate', { ...a, url: site.url('/overlap') });
@@ -77,7 +73,7 @@ describe('per-session queues', () => {
     await h.ok('browser_session_close', { sessionId: b.sessionId });
   });
 
-  it('a failing operation does not block the next one', async () => {
+  test('a failing operation does not block the next one', async ({ site, harness: h }) => {
     const s = await h.session();
     const failing = h.err('browser_navigate', { ...s, url: site.refusedUrl });
     const next = h.ok<{ title: string }>('browser_navigate', { ...s, url: site.url('/title?t=After') });
@@ -86,8 +82,11 @@ describe('per-session queues', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('queue wait consumes the deadline: a queued read times out behind a held navigation', async () => {
-    const gate = gatedRoute('/held-for-deadline');
+  test('queue wait consumes the deadline: a queued read times out behind a held navigation', async ({
+    site,
+    harness: h,
+  }) => {
+    const gate = gatedRoute(site, '/held-for-deadline');
     const s = await h.session();
     const nav = h.ok('browser_navigate', { ...s, url: site.url('/held-for-deadline'), timeoutMs: 30_000 });
     await gate.waitForArrivals(1);
@@ -99,8 +98,11 @@ describe('per-session queues', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('a running navigation past its deadline times out and the queue keeps working', async () => {
-    const gate = gatedRoute('/held-timeout');
+  test('a running navigation past its deadline times out and the queue keeps working', async ({
+    site,
+    harness: h,
+  }) => {
+    const gate = gatedRoute(site, '/held-timeout');
     const s = await h.session();
     const timedOut = await h.err('browser_navigate', {
       ...s,
@@ -115,9 +117,9 @@ describe('per-session queues', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('cancelling a queued request leaves the browser untouched', async () => {
-    const gate = gatedRoute('/held-for-cancel');
-    const untouched = gatedRoute('/must-not-load');
+  test('cancelling a queued request leaves the browser untouched', async ({ site, harness: h }) => {
+    const gate = gatedRoute(site, '/held-for-cancel');
+    const untouched = gatedRoute(site, '/must-not-load');
     untouched.release();
     const s = await h.session();
     const nav = h.ok('browser_navigate', { ...s, url: site.url('/held-for-cancel'), timeoutMs: 30_000 });
@@ -138,8 +140,11 @@ describe('per-session queues', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('closing refuses new work, interrupts the running operation and answers without waiting for it', async () => {
-    const gate = gatedRoute('/held-for-close');
+  test('closing refuses new work, interrupts the running operation and answers without waiting for it', async ({
+    site,
+    harness: h,
+  }) => {
+    const gate = gatedRoute(site, '/held-for-close');
     const s = await h.session();
     const nav = h.err('browser_navigate', { ...s, url: site.url('/held-for-close'), timeoutMs: 30_000 });
     await gate.waitForArrivals(1);

@@ -3,20 +3,11 @@
  * browser_snapshot {ref} scope to a container's subtree with working refs, and say why a scope shows
  * nothing instead of returning an empty text (the MCP tool's tests are in snapshot-scope.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
-
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site?.close();
-});
 
 describe('code mode locator.snapshot()', () => {
   let h: McpHarness;
@@ -31,7 +22,7 @@ describe('code mode locator.snapshot()', () => {
   const run = async <T>(code: string): Promise<T> =>
     (await h.ok<{ value: T }>('browser_run', { ...s, code, timeoutMs: 45_000 })).value;
 
-  it('scopes to a list, a table and an unnamed div, and its refs work', async () => {
+  test('scopes to a list, a table and an unnamed div, and its refs work', async ({ site }) => {
     const value = await run<{ list: string; table: string; div: string; url: string }>(`
       await page.goto(${JSON.stringify(site.url('/real/scopes'))});
       const list = await page.getByRole('list', { name: 'Things' }).snapshot();
@@ -50,7 +41,7 @@ describe('code mode locator.snapshot()', () => {
     expect(value.url).toMatch(/#one$/);
   });
 
-  it('says why a scope shows nothing; a missing element fails ELEMENT_NOT_FOUND', async () => {
+  test('says why a scope shows nothing; a missing element fails ELEMENT_NOT_FOUND', async ({ site }) => {
     const value = await run<{ hidden: string; empty: string; missing: string }>(`
       await page.goto(${JSON.stringify(site.url('/real/scopes'))});
       const hidden = await page.locator('#hidden-box').snapshot();
@@ -71,7 +62,7 @@ describe('AgentBrowser browser_snapshot { ref }', () => {
     await browser?.close();
   });
 
-  it("shows one element's subtree with working refs, and says when it shows nothing", async () => {
+  test("shows one element's subtree with working refs, and says when it shows nothing", async ({ site }) => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'scopes' });
     await t.ok('browser_goto', { url: site.url('/real/scopes') });

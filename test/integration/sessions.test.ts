@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
+import { type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 
-let site: FixtureServer;
-let h: McpHarness;
+test.override('harnessConfig', { maxSessions: 4, maxPages: 3 });
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ maxSessions: 4, maxPages: 3 });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
-
-async function cookieNames(sessionId: string, pageId: string): Promise<string[]> {
+async function cookieNames(
+  h: McpHarness,
+  site: FixtureServer,
+  sessionId: string,
+  pageId: string,
+): Promise<string[]> {
   await h.ok('browser_navigate', { sessionId, pageId, url: site.url('/echo-cookies') });
   const { text } = await h.ok<{ text: string }>('browser_visible_text', { sessionId, pageId });
   return (JSON.parse(text) as { names: string[] }).names;
 }
 
 describe('sessions', () => {
-  it('browser_runtime_info works before any session and does not launch Chromium', async () => {
+  test('browser_runtime_info works before any session and does not launch Chromium', async () => {
     const fresh = await McpHarness.start();
     try {
       const info = await fresh.ok<{
@@ -36,7 +31,7 @@ describe('sessions', () => {
     }
   });
 
-  it('creates a session with a deterministic default page, labels and settings', async () => {
+  test('creates a session with a deterministic default page, labels and settings', async ({ harness: h }) => {
     const created = await h.ok<{
       session: Record<string, unknown>;
       initialPage: Record<string, unknown>;
@@ -68,19 +63,22 @@ describe('sessions', () => {
     await h.ok('browser_session_close', { sessionId });
   });
 
-  it('keeps cookies isolated between sessions and refuses a pageId of another session', async () => {
+  test('keeps cookies isolated between sessions and refuses a pageId of another session', async ({
+    site,
+    harness: h,
+  }) => {
     const a = await h.session({ name: 'a' });
     const b = await h.session({ name: 'b' });
     await h.ok('browser_navigate', { ...a, url: site.url('/cookie-set?name=only_a&value=1') });
-    expect(await cookieNames(a.sessionId, a.pageId)).toContain('only_a');
-    expect(await cookieNames(b.sessionId, b.pageId)).not.toContain('only_a');
+    expect(await cookieNames(h, site, a.sessionId, a.pageId)).toContain('only_a');
+    expect(await cookieNames(h, site, b.sessionId, b.pageId)).not.toContain('only_a');
     const crossed = await h.err('browser_get_url', { sessionId: b.sessionId, pageId: a.pageId });
     expect(crossed.code).toBe('PAGE_NOT_FOUND');
     await h.ok('browser_session_close', { sessionId: a.sessionId });
     await h.ok('browser_session_close', { sessionId: b.sessionId });
   });
 
-  it('closes idempotently and refuses work on a closed session', async () => {
+  test('closes idempotently and refuses work on a closed session', async ({ harness: h }) => {
     const s = await h.session();
     const first = await h.ok<{ state: string; alreadyClosed: boolean }>('browser_session_close', {
       sessionId: s.sessionId,
@@ -97,7 +95,7 @@ describe('sessions', () => {
     ).toBe('closed');
   });
 
-  it('answers unknown ids with SESSION_NOT_FOUND / PAGE_NOT_FOUND', async () => {
+  test('answers unknown ids with SESSION_NOT_FOUND / PAGE_NOT_FOUND', async ({ harness: h }) => {
     expect((await h.err('browser_session_close', { sessionId: 's_unknown' })).code).toBe('SESSION_NOT_FOUND');
     expect((await h.err('browser_get_url', { sessionId: 's_unknown', pageId: 'p_x' })).code).toBe(
       'SESSION_NOT_FOUND',
@@ -109,7 +107,10 @@ describe('sessions', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('enforces the session and page limits with LIMIT_EXCEEDED, and keeps working', async () => {
+  test('enforces the session and page limits with LIMIT_EXCEEDED, and keeps working', async ({
+    site,
+    harness: h,
+  }) => {
     const open = [];
     for (let i = 0; i < 4; i++) open.push(await h.session());
     const over = await h.err('browser_session_create');
@@ -124,7 +125,7 @@ describe('sessions', () => {
     await h.ok('browser_session_close', { sessionId: again.sessionId });
   });
 
-  it('closes one page while the session and its other pages stay usable', async () => {
+  test('closes one page while the session and its other pages stay usable', async ({ site, harness: h }) => {
     const s = await h.session();
     const created = await h.ok<{ page: { pageId: string; isDefault: boolean } }>('browser_page_create', {
       sessionId: s.sessionId,
@@ -138,7 +139,7 @@ describe('sessions', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('refuses bad session input naming the field, before allocating anything', async () => {
+  test('refuses bad session input naming the field, before allocating anything', async ({ harness: h }) => {
     const before = (
       await h.ok<{ sessions: Array<{ state: string }> }>('browser_session_list')
     ).sessions.filter((x) => x.state === 'ready').length;
@@ -186,7 +187,7 @@ describe('sessions', () => {
     expect(live.length).toBe(before);
   });
 
-  it('grants geolocation to exactly one origin', async () => {
+  test('grants geolocation to exactly one origin', async ({ site, harness: h }) => {
     const s = await h.session({
       contextSettings: {
         geolocation: { latitude: 41.3111, longitude: 69.2797, accuracy: 25 },

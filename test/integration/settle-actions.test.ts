@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
+import { type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
 
 /**
@@ -8,18 +8,6 @@ import { McpHarness, textOf } from '../helpers/harness.js';
  * fetch, or from an animation frame; and one that does nothing. Before the fix the click results had
  * no URL and their snapshots showed the old labels.
  */
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 /** Compact: only what happened is present; the whole report is absent when the action caused nothing. */
 interface Settled {
@@ -36,7 +24,10 @@ interface Acted {
   snapshot?: string;
 }
 
-async function onDelayedPage(): Promise<{ sessionId: string; pageId: string }> {
+async function onDelayedPage(
+  h: McpHarness,
+  site: FixtureServer,
+): Promise<{ sessionId: string; pageId: string }> {
   const s = await h.session();
   await h.ok('browser_navigate', { ...s, url: site.url('/settle/delayed') });
   return s;
@@ -45,8 +36,11 @@ async function onDelayedPage(): Promise<{ sessionId: string; pageId: string }> {
 const button = (name: string): Record<string, unknown> => ({ locator: { role: 'button', name } });
 
 describe('an action returns after its effects', () => {
-  it('a handler that navigates 100 ms later: the click returns the new URL, on the new page', async () => {
-    const s = await onDelayedPage();
+  test('a handler that navigates 100 ms later: the click returns the new URL, on the new page', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Go later') });
     expect(acted.url).toBe(site.url('/settle/next'));
     expect(acted.settled?.navigation).toBe(true);
@@ -56,16 +50,22 @@ describe('an action returns after its effects', () => {
     expect(text.text).toContain('The next page');
   });
 
-  it('a change made at once is counted even when the page is busy right after it', async () => {
-    const s = await onDelayedPage();
+  test('a change made at once is counted even when the page is busy right after it', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Change now, then busy') });
     // The page ran the action's first read 400 ms late: the mutation is counted from the page's
     // clock at the action's start, not from a window measured on the server's side.
     expect(acted.settled?.mutations).toBeGreaterThan(0);
   });
 
-  it('a handler that changes the text 50 ms later: includeSnapshot shows the new text', async () => {
-    const s = await onDelayedPage();
+  test('a handler that changes the text 50 ms later: includeSnapshot shows the new text', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', {
       ...s,
       ...button('Change later'),
@@ -78,8 +78,11 @@ describe('an action returns after its effects', () => {
     expect(acted.settled?.complete).toBeUndefined();
   });
 
-  it('a handler that fetches, then renders: the request is awaited and its rendering shown', async () => {
-    const s = await onDelayedPage();
+  test('a handler that fetches, then renders: the request is awaited and its rendering shown', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', {
       ...s,
       ...button('Load later'),
@@ -89,8 +92,8 @@ describe('an action returns after its effects', () => {
     expect(acted.snapshot).toContain('Loaded 3');
   });
 
-  it('an animation frame that schedules a timer is followed too', async () => {
-    const s = await onDelayedPage();
+  test('an animation frame that schedules a timer is followed too', async ({ site, harness: h }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', {
       ...s,
       ...button('Paint later'),
@@ -99,13 +102,19 @@ describe('an action returns after its effects', () => {
     expect(acted.snapshot).toContain('Painted');
   });
 
-  it('a click that causes nothing carries no settled report (nothing was awaited)', async () => {
-    const s = await onDelayedPage();
+  test('a click that causes nothing carries no settled report (nothing was awaited)', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Nothing') });
     expect(acted).toEqual({ operationId: expect.any(String), completed: true });
   });
 
-  it('a fill reports nothing, a navigating click only the facts that are true', async () => {
+  test('a fill reports nothing, a navigating click only the facts that are true', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
     const filled = await h.ok<Acted>('browser_fill', {
@@ -133,8 +142,11 @@ describe('an action returns after its effects', () => {
     expect(went.settled?.requests).toBeGreaterThan(0);
   });
 
-  it('an endless animation loop or poll the click started does not hold it to its bound', async () => {
-    const s = await onDelayedPage();
+  test('an endless animation loop or poll the click started does not hold it to its bound', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Animate') });
     expect(acted.settled?.navigation).toBeUndefined();
     // Loops stop counting after a few rounds; only a wait cut by the bound would say complete: false.
@@ -142,8 +154,11 @@ describe('an action returns after its effects', () => {
     expect(acted.settled?.mutations).toBeGreaterThan(0);
   });
 
-  it('a request it started that never finishes: bounded, reported incomplete, never an error', async () => {
-    const s = await onDelayedPage();
+  test('a request it started that never finishes: bounded, reported incomplete, never an error', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Hold'), timeoutMs: 10_000 });
     expect(acted.settled).toMatchObject({ requests: 1, complete: false });
     expect(acted.settled?.navigation).toBeUndefined();
@@ -151,8 +166,8 @@ describe('an action returns after its effects', () => {
     expect(await h.ok('browser_get_title', s)).toMatchObject({ title: 'Delayed effects' });
   });
 
-  it('bad input still fails fast with a code, and the page keeps working', async () => {
-    const s = await onDelayedPage();
+  test('bad input still fails fast with a code, and the page keeps working', async ({ site, harness: h }) => {
+    const s = await onDelayedPage(h, site);
     const error = await h.err('browser_click', { ...s, ref: '@e999' });
     expect(['STALE_ELEMENT_REFERENCE', 'ELEMENT_NOT_FOUND', 'INVALID_ARGUMENT']).toContain(error.code);
     const acted = await h.ok<Acted>('browser_click', { ...s, ...button('Go later') });
@@ -161,8 +176,11 @@ describe('an action returns after its effects', () => {
 });
 
 describe('browser_action_and_wait follows the same rule', () => {
-  it('a navigation to a page whose load never comes is done once parsed; loadState load stays strict', async () => {
-    const s = await onDelayedPage();
+  test('a navigation to a page whose load never comes is done once parsed; loadState load stays strict', async ({
+    site,
+    harness: h,
+  }) => {
+    const s = await onDelayedPage(h, site);
     const link = { locator: { role: 'link', name: 'Hanging page' } };
     const waited = await h.ok<{ event: { type: string; url: string } }>('browser_action_and_wait', {
       ...s,
@@ -171,7 +189,7 @@ describe('browser_action_and_wait follows the same rule', () => {
       timeoutMs: 8000,
     });
     expect(waited.event).toMatchObject({ type: 'navigation', url: site.url('/settle/hanging?n=9') });
-    const t = await onDelayedPage();
+    const t = await onDelayedPage(h, site);
     const error = await h.err('browser_action_and_wait', {
       ...t,
       target: link,

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /**
  * Issue 13 §1 through the MCP client: a navigation is done when the document is usable. The fixture's
  * /settle/hanging page is parsed at once but holds an image that never answers, so `load` never fires.
  * Before the fix every call below failed with OPERATION_TIMEOUT after its whole deadline.
  */
-
-let site: FixtureServer;
-let h: McpHarness;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 interface Nav {
   url: string;
@@ -29,7 +15,10 @@ interface Nav {
 }
 
 describe('navigation on a page whose load never comes', () => {
-  it('navigate returns the parsed page with loadState domcontentloaded, not a timeout', async () => {
+  test('navigate returns the parsed page with loadState domcontentloaded, not a timeout', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const nav = await h.ok<Nav>('browser_navigate', {
       ...s,
@@ -47,7 +36,10 @@ describe('navigation on a page whose load never comes', () => {
     expect(snap.snapshot).toContain('Next page');
   });
 
-  it('an explicit waitUntil load keeps its strict meaning: OPERATION_TIMEOUT', async () => {
+  test('an explicit waitUntil load keeps its strict meaning: OPERATION_TIMEOUT', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const error = await h.err('browser_navigate', {
       ...s,
@@ -62,7 +54,7 @@ describe('navigation on a page whose load never comes', () => {
     });
   });
 
-  it('a page whose load comes reports loadState load', async () => {
+  test('a page whose load comes reports loadState load', async ({ site, harness: h }) => {
     const s = await h.session();
     const nav = await h.ok<Nav>('browser_navigate', { ...s, url: site.url('/quiet') });
     expect(nav.loadState).toBe('load');
@@ -74,7 +66,7 @@ describe('navigation on a page whose load never comes', () => {
     expect(explicit).toMatchObject({ title: 'Dcl', loadState: 'domcontentloaded' });
   });
 
-  it('back, forward and reload to such a page succeed the same way', async () => {
+  test('back, forward and reload to such a page succeed the same way', async ({ site, harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/settle/hanging?n=3'), timeoutMs: 8000 });
     await h.ok('browser_navigate', { ...s, url: site.url('/settle/next') });
@@ -87,7 +79,10 @@ describe('navigation on a page whose load never comes', () => {
     expect(reloaded).toMatchObject({ title: 'Hanging 3', loadState: 'domcontentloaded' });
   });
 
-  it('OPERATION_TIMEOUT still means nothing usable arrived (a document that never finishes parsing)', async () => {
+  test('OPERATION_TIMEOUT still means nothing usable arrived (a document that never finishes parsing)', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     const error = await h.err('browser_navigate', {
       ...s,
@@ -99,7 +94,7 @@ describe('navigation on a page whose load never comes', () => {
 });
 
 describe('about:blank and data: URLs', () => {
-  it('navigates to about:blank and to a bounded data: URL', async () => {
+  test('navigates to about:blank and to a bounded data: URL', async ({ site, harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
     expect(await h.ok<Nav>('browser_navigate', { ...s, url: 'about:blank' })).toMatchObject({
@@ -113,7 +108,10 @@ describe('about:blank and data: URLs', () => {
     expect(snap.snapshot).toContain('Press');
   });
 
-  it('refuses file:, javascript:, chrome: and relative URLs, and an oversized data: URL', async () => {
+  test('refuses file:, javascript:, chrome: and relative URLs, and an oversized data: URL', async ({
+    site,
+    harness: h,
+  }) => {
     const s = await h.session();
     for (const url of [
       'file:///etc/passwd',

@@ -13,7 +13,8 @@ import { SeleniumProvider } from '../../src/engine/providers/selenium.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
-import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
+import { gridUnavailableReason, type Grid } from './support/selenium-grid.js';
+import { sharedGrid } from './support/shared-grid.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
 import { expectTakeover } from './support/takeover.js';
 import { waitFor } from './support/wait.js';
@@ -22,6 +23,8 @@ import { readZip } from './support/zip.js';
 type FileOut = { fileId: string; name: string; bytes: number; mimeType: string | null };
 
 const missing = gridUnavailableReason();
+/** A first Grid session on a loaded 2-core machine has taken over 30 s; the MCP client waits 60 s. */
+const GRID_CREATE_MS = 55_000;
 if (missing && process.env.CI === 'true') throw new Error(`Selenium Grid tests cannot run: ${missing}`);
 
 const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
@@ -35,7 +38,7 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
   let dashboard: RunningDashboard;
 
   beforeAll(async () => {
-    [grid, site] = await Promise.all([startGrid({ maxSessions: 1 }), startFixtureServer()]);
+    [grid, site] = await Promise.all([sharedGrid(), startFixtureServer()]);
     site.route('/grid/ticker', (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end(TICKER);
@@ -67,7 +70,8 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
   }, 60_000);
 
   it('lists the session with live frames, traces its calls and records a playable MP4', async () => {
-    const s = await h.session({ name: 'on-grid' });
+    // The first Grid session starts chromedriver and Chromium on the node: no short deadline for it.
+    const s = await h.session({ name: 'on-grid', timeoutMs: GRID_CREATE_MS });
     await h.ok('browser_trace', { sessionId: s.sessionId, action: 'start' });
     const nav = await h.ok<{ operationId: string }>('browser_navigate', {
       ...s,
@@ -135,5 +139,5 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
       sessions: Array<{ sessionId: string }>;
     };
     expect(after.sessions.some((session) => session.sessionId === s.sessionId)).toBe(false);
-  });
+  }, 180_000);
 });

@@ -3,7 +3,8 @@ import type { Config } from '../../../src/config/load.js';
 import { McpHarness } from '../../helpers/harness.js';
 import { startForwardingProxy } from './forwarding-proxy.js';
 import { startRemoteChromium, stopRemoteChromium } from './remote-chromium.js';
-import { gridUnavailableReason, startGrid } from './selenium-grid.js';
+import { gridUnavailableReason } from './selenium-grid.js';
+import { sharedGrid } from './shared-grid.js';
 
 /**
  * The modes where no guard proxy sits in the browser's path and the URL policy is enforced by request
@@ -43,7 +44,7 @@ export const INTERCEPTION_MODES: InterceptionMode[] = [
     name: 'selenium provider',
     skip: gridUnavailableReason(),
     async setUp() {
-      const grid = await startGrid({ maxSessions: 1 });
+      const grid = await sharedGrid();
       return {
         overrides: { provider: 'selenium', seleniumUrl: grid.url, headless: true },
         tearDown: () => grid.stop(),

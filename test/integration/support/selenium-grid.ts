@@ -55,6 +55,30 @@ export function gridUnavailableReason(): string | undefined {
 
 export async function startGrid(options: GridOptions = {}): Promise<Grid> {
   const port = await freePort();
+  const { command, args } = gridCommand(options, port);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Should the test process end without stop() (a timed-out hook), the Grid must not outlive it.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
+  const log: string[] = [];
+  const keep = (chunk: Buffer): void => {
+    log.push(chunk.toString());
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(url, () => child.exitCode);
+  } catch (error) {
+    await stopProcess(child);
+    throw new Error(`Selenium Grid did not start: ${String(error)}\n${log.join('').slice(-2000)}`);
+  }
+  return gridAt(url, () => stopProcess(child));
+}
+
+/** The command line of a Grid standalone on 127.0.0.1:port. */
+export function gridCommand(options: GridOptions, port: number): { command: string; args: string[] } {
   const maxSessions = options.maxSessions ?? 2;
   // The jar's folder is bound onto /mnt before /tmp is hidden: a checkout under /tmp (a CI clone)
   // would otherwise lose the jar with the rest of /tmp. Both mounts live in the private namespace only.
@@ -70,45 +94,29 @@ export async function startGrid(options: GridOptions = {}): Promise<Grid> {
         dirname(jar),
       ]
     : undefined;
-  const child = spawn(
-    isolate ? 'unshare' : 'java',
-    [
-      ...(isolate ? [...isolate, 'java'] : []),
-      '-Xmx512m',
-      '-jar',
-      isolate ? join('/mnt', basename(jar)) : jar,
-      'standalone',
-      ...['--host', '127.0.0.1', '--port', String(port)],
-      ...['--selenium-manager', 'false', '--detect-drivers', 'false', '--tracing', 'false'],
-      ...['--max-sessions', String(maxSessions), '--override-max-sessions', 'true'],
-      ...['--session-request-timeout', String(options.sessionRequestTimeoutS ?? 60)],
-      ...['--session-timeout', String(options.sessionTimeoutS ?? 300)],
-      ...['--reject-unsupported-caps', 'true'],
-      '--driver-configuration',
-      'display-name=chromium',
-      `max-sessions=${maxSessions}`,
-      `webdriver-executable=${CHROMEDRIVER}`,
-      'stereotype={"browserName":"chrome"}',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  // Should the test process end without stop() (a timed-out hook), the Grid must not outlive it.
-  const killOnExit = (): void => void child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.removeListener('exit', killOnExit));
-  const log: string[] = [];
-  const keep = (chunk: Buffer): void => {
-    log.push(chunk.toString());
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilReady(url, child);
-  } catch (error) {
-    await stopProcess(child);
-    throw new Error(`Selenium Grid did not start: ${String(error)}\n${log.join('').slice(-2000)}`);
-  }
+  const args = [
+    ...(isolate ? [...isolate, 'java'] : []),
+    '-Xmx512m',
+    '-jar',
+    isolate ? join('/mnt', basename(jar)) : jar,
+    'standalone',
+    ...['--host', '127.0.0.1', '--port', String(port)],
+    ...['--selenium-manager', 'false', '--detect-drivers', 'false', '--tracing', 'false'],
+    ...['--max-sessions', String(maxSessions), '--override-max-sessions', 'true'],
+    ...['--session-request-timeout', String(options.sessionRequestTimeoutS ?? 60)],
+    ...['--session-timeout', String(options.sessionTimeoutS ?? 300)],
+    ...['--reject-unsupported-caps', 'true'],
+    '--driver-configuration',
+    'display-name=chromium',
+    `max-sessions=${maxSessions}`,
+    `webdriver-executable=${CHROMEDRIVER}`,
+    'stereotype={"browserName":"chrome"}',
+  ];
+  return { command: isolate ? 'unshare' : 'java', args };
+}
+
+/** A Grid that listens at url; `stop` is how this handle lets it go. */
+export function gridAt(url: string, stop: () => Promise<void>): Grid {
   return {
     url,
     sessions: async () => gridSessions(await status(url)),
@@ -123,7 +131,7 @@ export async function startGrid(options: GridOptions = {}): Promise<Grid> {
       };
       return body.data?.sessionsInfo?.sessionQueueRequests?.length ?? 0;
     },
-    stop: () => stopProcess(child),
+    stop,
   };
 }
 
@@ -153,10 +161,12 @@ function gridSessions(body: GridStatus): GridSlotSession[] {
   return out;
 }
 
-async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+/** Polls /status until the Grid is ready; `exitCode` says whether its process has ended meanwhile. */
+export async function waitUntilReady(url: string, exitCode: () => number | null): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`java exited with ${child.exitCode}`);
+    const code = exitCode();
+    if (code !== null) throw new Error(`java exited with ${code}`);
     try {
       if ((await status(url)).value.ready) return;
     } catch {
