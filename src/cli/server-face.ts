@@ -17,16 +17,8 @@ import type { EarlyStdio } from './serve.js';
  * loads its own modules (see docs/performance.md, "Startup").
  */
 export async function runServerFace(argv: string[]): Promise<number | undefined> {
-  let loaded: LoadedConfig;
-  try {
-    loaded = loadConfig(argv);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const loaded = loadOrRefuse(argv);
+  if (loaded === undefined) return 2;
   const { config, command } = loaded;
   const out = (line: string): void => void process.stdout.write(line);
   switch (command) {
@@ -53,18 +45,23 @@ export async function runServerFace(argv: string[]): Promise<number | undefined>
   }
 }
 
-/** The shell face's daemon (started in the background by the first shell command). */
-export async function runDaemon(argv: string[]): Promise<number | undefined> {
-  let loaded: LoadedConfig;
+/** The flags and environment as a config, or undefined once a bad value was named on stderr. */
+function loadOrRefuse(argv: string[]): LoadedConfig | undefined {
   try {
-    loaded = loadConfig(argv);
+    return loadConfig(argv);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`browsermesh: invalid configuration: ${error.message}\n`);
-      return 2;
+      return undefined;
     }
     throw error;
   }
+}
+
+/** The shell face's daemon (started in the background by the first shell command). */
+export async function runDaemon(argv: string[]): Promise<number | undefined> {
+  const loaded = loadOrRefuse(argv);
+  if (loaded === undefined) return 2;
   keepCompiledCode(loaded.config.dataDir);
   await (await import('./face/daemon.js')).runDaemon(loaded, argv);
   return undefined;
