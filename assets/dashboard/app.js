@@ -171,6 +171,9 @@ function watchPage(pageId) {
       view.viewport = frame.viewport;
       const img = document.querySelector('.live img');
       if (img) {
+        // The box follows the page's viewport, never the frame's own pixels: a frame Chromium sends at
+        // another size (a still being taken of the page) must not move the image under a person's drag.
+        img.style.aspectRatio = `${frame.viewport.width} / ${frame.viewport.height}`;
         img.src = `data:image/jpeg;base64,${frame.data}`;
         img.dataset.frameCount = String(view.frameCount);
       }
