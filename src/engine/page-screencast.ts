@@ -56,8 +56,7 @@ export async function startPageScreencast(
       data: event.data,
       timestamp: meta.timestamp !== undefined ? Math.round(meta.timestamp * 1000) : Date.now(),
       viewport: {
-        width: Math.round(meta.deviceWidth),
-        height: Math.round(meta.deviceHeight),
+        ...viewportOf(page, { width: meta.deviceWidth, height: meta.deviceHeight }),
         scrollOffsetX: meta.scrollOffsetX,
         scrollOffsetY: meta.scrollOffsetY,
         pageScaleFactor: meta.pageScaleFactor,
@@ -80,7 +79,7 @@ export async function startPageScreencast(
     cdp.detach().catch(() => undefined);
     throw error;
   }
-  await sendFirstFrame(cdp, page.id, params, (frame) => {
+  await sendFirstFrame(cdp, page, params, (frame) => {
     if (!stopped) onFrame(frame);
   });
   return {
@@ -102,7 +101,7 @@ export async function startPageScreencast(
  */
 async function sendFirstFrame(
   cdp: CDPSession,
-  pageId: string,
+  page: ManagedPage,
   params: ScreencastParams,
   deliver: (frame: ScreencastFrame) => void,
 ): Promise<void> {
@@ -118,13 +117,23 @@ async function sendFirstFrame(
     deliver({
       data: shot.data,
       timestamp: Date.now(),
-      viewport: { width: Math.round(width), height: Math.round(height) },
-      pageId,
+      viewport: viewportOf(page, { width, height }),
+      pageId: page.id,
     });
   })().catch(() => {
     // The page is closing or not painted yet: its screencast frames will follow.
   });
   await bounded(sent, START_TIMEOUT_MS).catch(() => undefined);
+}
+
+/**
+ * The page's viewport in CSS pixels, the space its mouse input is given in. Not the frame's metadata
+ * when the page has one: a still taken with a scale while the page is screencast (the dashboard's
+ * first frame, its thumbnails) makes Chromium send frames whose metadata gives the scaled size.
+ */
+function viewportOf(page: ManagedPage, measured: { width: number; height: number }) {
+  const size = page.page.viewportSize() ?? measured;
+  return { width: Math.round(size.width), height: Math.round(size.height) };
 }
 
 function bounded<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
