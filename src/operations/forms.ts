@@ -1,7 +1,7 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { resolveSecret } from '../secrets.js';
-import { taintIfSecret } from './secret-taint.js';
+import { maskIfSecret, taintIfSecret } from './secret-taint.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { clickElement } from './actions.js';
 import { PREPARE_FILL, READ_CHECKED, SELECT_OPTIONS } from './page-functions.js';
@@ -58,6 +58,7 @@ export function fill(
   return performAction(ctx, async (scope) => {
     const text = resolveSecret(ctx.config.secrets, value, 'value');
     await scope.withTarget(spec, field, async (target) => {
+      await maskIfSecret(ctx, target, value);
       await fillElement(ctx, target, text);
       await taintIfSecret(ctx, target, value, text);
     });

@@ -26,6 +26,26 @@ export function taintedName(el: string): string {
   return `(typeof ${el}[${JSON.stringify(TAINT_KEY)}] === 'string' ? ${el}[${JSON.stringify(TAINT_KEY)}] : undefined)`;
 }
 
+/** Draws the element's text as discs, as a password field does (a hostile page may undo it). */
+const MASK = `function () {
+  try { if (this.type !== 'password') this.style.setProperty('-webkit-text-security', 'disc', 'important'); } catch {}
+}`;
+
+/**
+ * Before `argument` is entered into `target` (the focused element when none): when it is a secret
+ * reference, the element draws its text as discs from the first character on, so no screenshot, trace
+ * filmstrip, recording or live frame shows the secret (images are not scanned for it).
+ */
+export async function maskIfSecret(
+  ctx: PageOperationContext,
+  target: RemoteElement | undefined,
+  argument: string,
+): Promise<void> {
+  if (secretName(argument) === undefined) return;
+  const element = target ?? (await focusedElement(ctx));
+  if (element) await callOn(element, MASK, []).catch(() => undefined);
+}
+
 /**
  * After `argument` (what the agent sent) was entered into `target` as `entered`: when it was a secret
  * reference, marks the element, and remembers what the field kept of the secret when that is not the

@@ -1,7 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { resolveSecret } from '../secrets.js';
-import { taintIfSecret } from './secret-taint.js';
+import { maskIfSecret, taintIfSecret } from './secret-taint.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
@@ -52,6 +52,7 @@ export function typeText(
     const typedSecret = !hasTarget(spec) && isLogging(ctx) && (await focusedIsSecret(ctx.page));
     const cdp = await ctx.page.cdp();
     const chars = Array.from(resolveSecret(ctx.config.secrets, text, 'text'));
+    await maskIfSecret(ctx, undefined, text);
     const step = delayMs > 0 ? 1 : TYPE_BATCH;
     for (let i = 0; i < chars.length; i += step) {
       if (i > 0 && delayMs > 0) await pause(delayMs, ctx.signal);
