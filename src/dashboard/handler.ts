@@ -67,7 +67,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const { mesh, logger } = options;
   const frames = new LiveFrames({ minFrameIntervalMs: 200, maxWidth: 960, maxHeight: 720, quality: 60 });
   const takeover = new TakeoverController(mesh);
-  const thumbnails = new Thumbnails();
+  const thumbnails = new Thumbnails((page) => frames.latest(page));
   const streams = new StreamSlots(options.maxStreamsPerPrincipal ?? DEFAULT_MAX_STREAMS);
   const api = async (
     req: IncomingMessage,

@@ -18,6 +18,8 @@ interface Cast {
   screencast: PageScreencast | undefined;
   lastSentMs: number;
   pending: ScreencastFrame | undefined;
+  /** The newest frame delivered to the watchers. */
+  latest: ScreencastFrame | undefined;
   timer: NodeJS.Timeout | undefined;
   offNav: () => void;
   stopped: boolean;
@@ -51,6 +53,11 @@ export class LiveFrames {
     };
   }
 
+  /** The newest frame of a page being watched; undefined when nobody watches it or none came yet. */
+  latest(page: ManagedPage): ScreencastFrame | undefined {
+    return this.casts.get(page)?.latest;
+  }
+
   /** Pages being screencast right now (for tests and runtime info). */
   get activeCount(): number {
     return this.casts.size;
@@ -71,6 +78,7 @@ export class LiveFrames {
       screencast: undefined,
       lastSentMs: 0,
       pending: undefined,
+      latest: undefined,
       timer: undefined,
       offNav: () => void page.page.off('framenavigated', onNav),
       stopped: false,
@@ -128,6 +136,7 @@ export class LiveFrames {
 
   private deliver(cast: Cast, frame: ScreencastFrame): void {
     cast.lastSentMs = Date.now();
+    cast.latest = frame;
     for (const listener of cast.listeners) {
       try {
         listener(frame);

@@ -21,7 +21,18 @@ export interface Thumbnail {
 export class Thumbnails {
   private readonly cache = new WeakMap<ManagedPage, { at: number; still: Promise<Thumbnail> }>();
 
+  /**
+   * `live`: the newest frame of a page someone watches live. That page's still is its frame, not a
+   * capture: a still taken while the page is screencast makes Chromium send a frame of the still's
+   * size to the live view (a blurred flash every few seconds), and costs a second capture.
+   */
+  constructor(
+    private readonly live?: (page: ManagedPage) => { data: string; timestamp: number } | undefined,
+  ) {}
+
   of(page: ManagedPage): Promise<Thumbnail> {
+    const frame = this.live?.(page);
+    if (frame) return Promise.resolve({ data: frame.data, timestamp: frame.timestamp });
     const cached = this.cache.get(page);
     if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.still;
     const still = withTimeout(capture(page), CAPTURE_WAIT_MS);
