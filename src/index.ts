@@ -90,5 +90,5 @@ export {
   type ScreencastEvents,
   type ScreencastStopReason,
 } from './agent/recording/screencast-stream.js';
-export type { ScreencastFrame } from './engine/page-screencast.js';
+export type { ScreencastFrame } from './engine/media/page-screencast.js';
 export type { RecordingFormat, RecordingResult, RecordingStatus } from './agent/recording/recorder.js';

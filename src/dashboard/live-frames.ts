@@ -1,6 +1,10 @@
 import type { Frame } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
-import { startPageScreencast, type PageScreencast, type ScreencastFrame } from '../engine/page-screencast.js';
+import {
+  startPageScreencast,
+  type PageScreencast,
+  type ScreencastFrame,
+} from '../engine/media/page-screencast.js';
 
 export type FrameListener = (frame: ScreencastFrame) => void;
 

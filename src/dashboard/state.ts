@@ -3,7 +3,7 @@ import type { OperationRecord } from '../engine/activity.js';
 import type { ManagedPage } from '../engine/page.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import type { Session } from '../engine/session.js';
-import { recordedPageIds } from '../engine/session-recordings.js';
+import { recordedPageIds } from '../engine/media/session-recordings.js';
 import { isTracing } from '../engine/tracing.js';
 import { observationsOf } from '../observability/index.js';
 import { derivedSecretsOf } from '../redaction/derived.js';

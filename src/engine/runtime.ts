@@ -19,8 +19,8 @@ import { PrincipalQuota } from './principal-quota.js';
 import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
 import { urlEnforcement } from './url-policy/enforcement.js';
 import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
-import { FileQuotaPool, SessionFiles } from './session-files.js';
-import type { DownloadNote } from './downloads.js';
+import { FileQuotaPool, SessionFiles } from './files/session-files.js';
+import type { DownloadNote } from './files/downloads.js';
 import { traceOf } from './tracing.js';
 import { VERSIONS } from './versions.js';
 import type {

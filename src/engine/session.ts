@@ -12,8 +12,8 @@ import type { SessionUrlGuard } from './url-policy/index.js';
 const CLOSE_STEP_MS = 2_000;
 /** Saving a trace or a recording at close may take longer than a step, never unbounded. */
 const CLOSE_HOOKS_MS = 10_000;
-import { DownloadTracker } from './downloads.js';
-import type { SessionFiles } from './session-files.js';
+import { DownloadTracker } from './files/downloads.js';
+import type { SessionFiles } from './files/session-files.js';
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
 

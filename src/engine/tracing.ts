@@ -1,12 +1,12 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { Session } from './session.js';
-import type { SessionFileInfo } from './session-files.js';
+import type { SessionFileInfo } from './files/session-files.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Secrets } from '../secrets.js';
 import { derivedSecretsOf } from '../redaction/derived.js';
 import { scrubTraceEntry } from '../redaction/trace-scrub.js';
 import { typedSecretsOf } from '../redaction/typed-secrets.js';
-import { readZipEntries, writeZipEntries } from './zip-entries.js';
+import { readZipEntries, writeZipEntries } from './files/zip-entries.js';
 
 export interface TraceOptions {
   /** Screenshots on every action and a filmstrip (default true). */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import type { DownloadNote } from '../engine/downloads.js';
+import type { DownloadNote } from '../engine/files/downloads.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { fileNotFound, type SessionFileInfo, type SessionFiles } from '../engine/session-files.js';
+import { fileNotFound, type SessionFileInfo, type SessionFiles } from '../engine/files/session-files.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { StateStore } from '../persistence/store.js';
 import { holdsSecret } from '../redaction/binary-scan.js';

@@ -1,6 +1,6 @@
 import { constants, promises as fs } from 'node:fs';
 import { extname, isAbsolute, sep } from 'node:path';
-import { sanitizeFileName } from '../engine/session-files.js';
+import { sanitizeFileName } from '../engine/files/session-files.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 
 /** A file to upload: a path on the server's disk, or its content (for clients that share no disk). */

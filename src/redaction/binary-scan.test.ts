@@ -1,6 +1,6 @@
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { writeZipEntries } from '../engine/zip-entries.js';
+import { writeZipEntries } from '../engine/files/zip-entries.js';
 import { holdsSecret } from './binary-scan.js';
 
 const SECRET = 'Sup3r-Secret!';

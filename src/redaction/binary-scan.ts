@@ -7,7 +7,7 @@
  * bounded; a container that cannot be opened within the bounds counts as holding a secret.
  */
 import { gunzipSync } from 'node:zlib';
-import { readZipEntries } from '../engine/zip-entries.js';
+import { readZipEntries } from '../engine/files/zip-entries.js';
 import { secretForms } from './secret-forms.js';
 
 /** Decompressed bytes looked at in all, per file. */

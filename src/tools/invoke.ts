@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, toSerializedError, type SerializedError } from '../errors.js';
 import { newId } from '../engine/ids.js';
-import type { DownloadNote } from '../engine/downloads.js';
+import type { DownloadNote } from '../engine/files/downloads.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import {

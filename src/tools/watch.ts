@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SessionFileInfo } from '../engine/session-files.js';
-import { recordingsOf } from '../engine/session-recordings.js';
+import type { SessionFileInfo } from '../engine/files/session-files.js';
+import { recordingsOf } from '../engine/media/session-recordings.js';
 import { traceOf } from '../engine/tracing.js';
 import { invalidArgument } from '../errors.js';
 import { defineTool, IDEMPOTENT_ACTION } from './define.js';

@@ -6,7 +6,7 @@
  */
 import { LiveFrames } from '../../src/dashboard/live-frames.js';
 import { Thumbnails } from '../../src/dashboard/thumbnails.js';
-import type { ScreencastFrame } from '../../src/engine/page-screencast.js';
+import type { ScreencastFrame } from '../../src/engine/media/page-screencast.js';
 import { expect, test } from './support/fixtures.js';
 import { waitFor } from './support/wait.js';
 

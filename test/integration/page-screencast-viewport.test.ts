@@ -5,7 +5,7 @@
  * the scaled size (960×540 for a 1280×720 page); the live view mapped a person's press with it and
  * the press landed at three quarters of the place pointed at.
  */
-import { startPageScreencast, type ScreencastFrame } from '../../src/engine/page-screencast.js';
+import { startPageScreencast, type ScreencastFrame } from '../../src/engine/media/page-screencast.js';
 import { Thumbnails } from '../../src/dashboard/thumbnails.js';
 import { expect, test } from './support/fixtures.js';
 import { waitFor } from './support/wait.js';

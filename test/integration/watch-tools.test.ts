@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingsOf } from '../../src/engine/session-recordings.js';
+import { recordingsOf } from '../../src/engine/media/session-recordings.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';

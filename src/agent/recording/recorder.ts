@@ -1,8 +1,8 @@
 import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
-import { CaptionTrack } from '../../engine/captions.js';
-import { FRAMES_FPS, FramesRecording, type FramesSummary } from '../../engine/frames-recording.js';
-import { isScreenRecorderMissing, ScreenRecorder } from '../../engine/screen-recorder.js';
+import { CaptionTrack } from '../../engine/media/captions.js';
+import { FRAMES_FPS, FramesRecording, type FramesSummary } from '../../engine/media/frames-recording.js';
+import { isScreenRecorderMissing, ScreenRecorder } from '../../engine/media/screen-recorder.js';
 import type { ThreadView } from '../threads.js';
 import { captionPathFor, resolveOutputPath } from './output-path.js';
 import { threadFrameSource } from './thread-frames.js';

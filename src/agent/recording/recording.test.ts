@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isJpeg, parseAvi } from '../../../test/integration/support/avi.js';
-import { jpegSize, MjpegAviWriter } from '../../engine/avi-writer.js';
-import { toSrt } from '../../engine/captions.js';
+import { jpegSize, MjpegAviWriter } from '../../engine/media/avi-writer.js';
+import { toSrt } from '../../engine/media/captions.js';
 import { captionPathFor, resolveOutputPath } from './output-path.js';
 
 /** A minimal JPEG-shaped buffer: SOI, an SOF0 with the size, some payload, EOI. */

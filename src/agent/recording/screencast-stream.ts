@@ -7,7 +7,7 @@ import {
   type PageScreencast,
   type ScreencastFrame,
   type ScreencastParams,
-} from '../../engine/page-screencast.js';
+} from '../../engine/media/page-screencast.js';
 
 /** Waits before each try to start a tab's screencast (see ScreencastStream.attach). */
 const START_BACKOFF_MS = [0, 100, 250, 500, 1000];

@@ -1,4 +1,4 @@
-import type { FrameSource } from '../../engine/frames-recording.js';
+import type { FrameSource } from '../../engine/media/frames-recording.js';
 import type { ThreadView } from '../threads.js';
 import { ScreencastStream } from './screencast-stream.js';
 

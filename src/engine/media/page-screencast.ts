@@ -1,5 +1,5 @@
 import type { CDPSession } from 'playwright-core';
-import type { ManagedPage } from './page.js';
+import type { ManagedPage } from '../page.js';
 
 /** One frame from CDP `Page.screencastFrame`. */
 export interface ScreencastFrame {

@@ -2,7 +2,7 @@ import { promises as fs, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCodes } from '../errors.js';
+import { ErrorCodes } from '../../errors.js';
 import { FileQuotaPool, SessionFiles, sanitizeFileName } from './session-files.js';
 
 function make(quotaBytes = 1000, pool = new FileQuotaPool(10_000), sessionId = 's_test1') {

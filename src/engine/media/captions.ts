@@ -1,4 +1,4 @@
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 
 /** A caption the agent added while recording: shown from `atMs` (since the start) for `durationMs`. */
 export interface Caption {

@@ -1,10 +1,10 @@
 import { open, writeFile } from 'node:fs/promises';
 import { CaptionTrack } from './captions.js';
 import { FramesRecording, type FrameSource } from './frames-recording.js';
-import type { ManagedPage } from './page.js';
+import type { ManagedPage } from '../page.js';
 import { startPageScreencast, type PageScreencast } from './page-screencast.js';
 import { isScreenRecorderMissing, ScreenRecorder, type ScreenRecordingOptions } from './screen-recorder.js';
-import type { SessionFileInfo, SessionFiles } from './session-files.js';
+import type { SessionFileInfo, SessionFiles } from '../files/session-files.js';
 
 export type { ScreenRecordingOptions } from './screen-recorder.js';
 

@@ -1,4 +1,4 @@
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { jpegSize, MjpegAviWriter } from './avi-writer.js';
 
 /** Frames per second of the video. Screencast frames only come when the page repaints, so the last frame is repeated to keep time. */

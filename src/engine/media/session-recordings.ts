@@ -1,8 +1,8 @@
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import type { ManagedPage } from './page.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import type { ManagedPage } from '../page.js';
 import { PageRecording, type RecordingFormat, type ScreenRecordingOptions } from './screen-recording.js';
-import type { Session } from './session.js';
-import type { SessionFileInfo } from './session-files.js';
+import type { Session } from '../session.js';
+import type { SessionFileInfo } from '../files/session-files.js';
 
 export interface StartRecordingOptions extends ScreenRecordingOptions {
   /** The recording stops by itself after this long (its file is kept for the next stop to report). */

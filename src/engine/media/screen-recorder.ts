@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { CDPSession, Page } from 'playwright-core';
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 
 export interface ScreenRecordingOptions {
   maxWidth: number;

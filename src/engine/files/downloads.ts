@@ -1,8 +1,8 @@
 import { extname } from 'node:path';
 import type { Download, Request } from 'playwright-core';
-import { isBrowserMeshError } from '../errors.js';
+import { isBrowserMeshError } from '../../errors.js';
 import { capDownload } from './download-cap.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../logger.js';
 import { sanitizeFileName, type SessionFileInfo, type SessionFiles } from './session-files.js';
 
 /** A download as a result reports it: the file's info plus, when refused, the error code. */

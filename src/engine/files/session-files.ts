@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 
 export type SessionFileKind = 'download' | 'pdf' | 'trace' | 'recording' | 'spec';
 export type SessionFileState = 'in_progress' | 'completed' | 'failed' | 'removed';
