@@ -17,7 +17,7 @@ const dist = process.env.BROWSERMESH_DIST
   : new URL('../dist/', import.meta.url);
 const { createBrowserMesh } = await import(new URL('create-mesh.js', dist).href);
 const { defaultConfig } = await import(new URL('config/load.js', dist).href);
-const { snapshot } = await import(new URL('operations/snapshot.js', dist).href);
+const { snapshot } = await import(new URL('operations/read/snapshot.js', dist).href);
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;

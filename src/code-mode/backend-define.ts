@@ -1,11 +1,11 @@
 import type { PageOperationContext } from '../engine/runtime.js';
-import type { ActionResult } from '../operations/action-scope.js';
-import { MAX_SCROLL_DELTA } from '../operations/actions.js';
-import type { TargetSpec } from '../operations/locator-spec.js';
-import type { LoadState as NavLoadState } from '../operations/navigation.js';
-import { waitForQuiet } from '../operations/quiet.js';
-import { MAX_TYPE_DELAY_MS } from '../operations/typing.js';
-import { waitForCondition } from '../operations/waits.js';
+import type { ActionResult } from '../operations/act/action-scope.js';
+import { MAX_SCROLL_DELTA } from '../operations/act/actions.js';
+import type { TargetSpec } from '../operations/target/locator-spec.js';
+import type { LoadState as NavLoadState } from '../operations/navigate/navigation.js';
+import { waitForQuiet } from '../operations/navigate/quiet.js';
+import { MAX_TYPE_DELAY_MS } from '../operations/act/typing.js';
+import { waitForCondition } from '../operations/navigate/waits.js';
 import type { KeepImage } from './backend-shots.js';
 import type { ElementSelector, FacadeCall, FacadeOp, FacadeResult, LoadState } from './facade-calls.js';
 import { toTargetSpec } from './selector-target.js';

@@ -1,16 +1,16 @@
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import type { ActionResult } from '../operations/action-scope.js';
-import { click, focus, hover, scrollIntoView } from '../operations/actions.js';
-import { fill, selectOption, setChecked } from '../operations/forms.js';
-import type { TargetSpec } from '../operations/locator-spec.js';
-import { goBack, goForward, navigate, reload } from '../operations/navigation.js';
-import { dragAndDrop } from '../operations/drag.js';
-import { savePdf } from '../operations/files.js';
-import { mouseAction, setViewport, type MouseInput } from '../operations/mouse.js';
-import { uploadFiles } from '../operations/upload.js';
-import { loadUploadFiles } from '../operations/upload-files.js';
-import { press, typeText } from '../operations/typing.js';
+import type { ActionResult } from '../operations/act/action-scope.js';
+import { click, focus, hover, scrollIntoView } from '../operations/act/actions.js';
+import { fill, selectOption, setChecked } from '../operations/act/forms.js';
+import type { TargetSpec } from '../operations/target/locator-spec.js';
+import { goBack, goForward, navigate, reload } from '../operations/navigate/navigation.js';
+import { dragAndDrop } from '../operations/act/drag.js';
+import { savePdf } from '../operations/state/files.js';
+import { mouseAction, setViewport, type MouseInput } from '../operations/act/mouse.js';
+import { uploadFiles } from '../operations/act/upload.js';
+import { loadUploadFiles } from '../operations/act/upload-files.js';
+import { press, typeText } from '../operations/act/typing.js';
 import type { FacadeCall, FacadeOp } from './facade-calls.js';
 import { takeScreenshot, type KeepImage } from './backend-shots.js';
 import {

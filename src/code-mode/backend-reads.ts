@@ -1,19 +1,19 @@
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
-import { scroll } from '../operations/actions.js';
+import { scroll } from '../operations/act/actions.js';
 import {
   countMatches,
   isElementVisible,
   readAll,
   readElement,
   readElementState,
-} from '../operations/element-reads.js';
-import type { TargetSpec } from '../operations/locator-spec.js';
-import { waitForQuiet } from '../operations/quiet.js';
-import { emptyScopeText, snapshot } from '../operations/snapshot.js';
-import { press, typeText } from '../operations/typing.js';
-import { waitForCondition } from '../operations/waits.js';
+} from '../operations/read/element-reads.js';
+import type { TargetSpec } from '../operations/target/locator-spec.js';
+import { waitForQuiet } from '../operations/navigate/quiet.js';
+import { emptyScopeText, snapshot } from '../operations/read/snapshot.js';
+import { press, typeText } from '../operations/act/typing.js';
+import { waitForCondition } from '../operations/navigate/waits.js';
 import type { ElementSelector, FacadeCall } from './facade-calls.js';
 import { afterLoad, delayOf, target, toDelta, type FacadeRunners } from './backend-define.js';
 import { toLocator } from './selector-target.js';

@@ -1,5 +1,5 @@
 import type { PageOperationContext } from '../engine/runtime.js';
-import { screenshot } from '../operations/screenshot.js';
+import { screenshot } from '../operations/read/screenshot.js';
 import type { FacadeCall, FacadeResults } from './facade-calls.js';
 import { toTargetSpec } from './selector-target.js';
 

@@ -1,9 +1,9 @@
 import type { PageOperationContext } from '../engine/runtime.js';
-import { focus } from '../operations/actions.js';
-import { addCookies, cookies, type CookieInput, type CookieView } from '../operations/cookies.js';
-import { emulate } from '../operations/emulate.js';
-import { addRoute, listRoutes, removeRoutes, type RouteSpec } from '../operations/routes.js';
-import { selectAllText } from '../operations/select-all.js';
+import { focus } from '../operations/act/actions.js';
+import { addCookies, cookies, type CookieInput, type CookieView } from '../operations/state/cookies.js';
+import { emulate } from '../operations/state/emulate.js';
+import { addRoute, listRoutes, removeRoutes, type RouteSpec } from '../operations/state/routes.js';
+import { selectAllText } from '../operations/act/select-all.js';
 import { redactSecretsDeep } from '../secrets.js';
 import type { FacadeCall, RouteAction } from './facade-calls.js';
 import { toTargetSpec } from './selector-target.js';

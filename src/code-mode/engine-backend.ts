@@ -1,8 +1,8 @@
 import { Deadline } from '../engine/deadline.js';
 import { toBrowserError, type PageOperationContext } from '../engine/runtime.js';
-import type { DialogNote } from '../operations/dialogs.js';
+import type { DialogNote } from '../operations/act/dialogs.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import type { ActionResult } from '../operations/action-scope.js';
+import type { ActionResult } from '../operations/act/action-scope.js';
 import type { CodeModeBackend } from './backend.js';
 import type { CapturedImage } from './backend-shots.js';
 import { runFacadeCall } from './backend-ops.js';

@@ -1,5 +1,5 @@
-import type { CookieView } from '../operations/cookies.js';
-import type { AbortReason } from '../operations/routes.js';
+import type { CookieView } from '../operations/state/cookies.js';
+import type { AbortReason } from '../operations/state/routes.js';
 
 /**
  * The typed calls a code-mode script can make to the host. The sandbox turns every `page.*` /

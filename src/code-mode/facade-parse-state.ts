@@ -1,5 +1,5 @@
 import type { CookieArg, FacadeCall, MediaArg, RouteAbortReason, RouteAction } from './facade-calls.js';
-import { ABORT_REASONS } from '../operations/routes.js';
+import { ABORT_REASONS } from '../operations/state/routes.js';
 import { parseSelector } from './facade-validate.js';
 import {
   bool,

@@ -1,6 +1,6 @@
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
-import type { DialogNote } from '../operations/dialogs.js';
-import { innerContext } from '../operations/run-actions.js';
+import type { DialogNote } from '../operations/act/dialogs.js';
+import { innerContext } from '../operations/act/run-actions.js';
 import type { CapturedImage } from './backend-shots.js';
 import { createEngineBackend } from './engine-backend.js';
 import { runScript, type RunScriptOptions, type ScriptResult } from './sandbox.js';

@@ -1,6 +1,6 @@
 import type { Frame, Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
-import { ROLES, type TargetSpec } from '../operations/locator-spec.js';
+import { ROLES, type TargetSpec } from '../operations/target/locator-spec.js';
 import type { ElementSelector, SelectorBase, SelectorStep, TextPattern } from './facade-calls.js';
 
 /**

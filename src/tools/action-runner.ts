@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { formatDialogNote, type DialogNote } from '../operations/dialogs.js';
-import { snapshot } from '../operations/snapshot.js';
+import { formatDialogNote, type DialogNote } from '../operations/act/dialogs.js';
+import { snapshot } from '../operations/read/snapshot.js';
 import type { ToolContext, ToolOutput } from './define.js';
 import { textView } from './invoke.js';
 

@@ -37,7 +37,7 @@ export const DialogNoteSchema = z.object({
 });
 
 /**
- * What an action waited for before returning (operations/action-settle.ts): absent when the action
+ * What an action waited for before returning (operations/act/action-settle.ts): absent when the action
  * caused nothing, otherwise only the facts that are true (navigation: true, non-zero counts, waitedMs,
  * complete: false). It rides on every action tool, so the lean listing leaves it out (leanOmit) and the
  * README explains it once; --full-schemas and every result that has one show it.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evaluateScript, MAX_SCRIPT_CHARS } from '../operations/evaluate.js';
+import { evaluateScript, MAX_SCRIPT_CHARS } from '../operations/read/evaluate.js';
 import { ACTION, defineTool } from './define.js';
 import { pageAddress } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportTest } from '../operations/export-test.js';
+import { exportTest } from '../operations/export/export-test.js';
 import { defineTool, type ToolHints, type ToolOutput } from './define.js';
 import { sessionAddress } from './schemas.js';
 

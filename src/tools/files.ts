@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
-import { keepSessionFile, readSessionFile, savePdf } from '../operations/files.js';
-import { uploadFiles } from '../operations/upload.js';
-import { loadUploadFiles, type UploadSource } from '../operations/upload-files.js';
+import { keepSessionFile, readSessionFile, savePdf } from '../operations/state/files.js';
+import { uploadFiles } from '../operations/act/upload.js';
+import { loadUploadFiles, type UploadSource } from '../operations/act/upload-files.js';
 import { downloadsField, publishDialogs } from './action-runner.js';
 import { ACTION, defineTool, DESTRUCTIVE, type ToolOutput } from './define.js';
 import { pageAddress, sessionAddress, targetFields } from './schemas.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { find, FIND_LIMITS } from '../operations/find.js';
+import { find, FIND_LIMITS } from '../operations/read/find.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { pageAddress } from './schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/forms.js';
-import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/typing.js';
+import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/act/forms.js';
+import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/act/typing.js';
 import { ActionOutput, KeyName, toTargetSpec } from './action-schemas.js';
 import { includeSnapshotField, runPageAction } from './action-runner.js';
 import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';

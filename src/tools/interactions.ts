@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/actions.js';
-import { dragAndDrop } from '../operations/drag.js';
+import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
+import { dragAndDrop } from '../operations/act/drag.js';
 import {
   ActionOutput,
   DropPositionInput,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import type { DialogNote } from '../operations/dialogs.js';
-import { goBack, goForward, navigate, reload, type NavigationResult } from '../operations/navigation.js';
+import type { DialogNote } from '../operations/act/dialogs.js';
+import {
+  goBack,
+  goForward,
+  navigate,
+  reload,
+  type NavigationResult,
+} from '../operations/navigate/navigation.js';
 import { includeSnapshotField, runPageAction, snapshotOutputFields } from './action-runner.js';
 import { ACTION, defineTool } from './define.js';
 import { PageId, pageAddress, SessionId } from './schemas.js';

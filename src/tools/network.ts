@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
-import { loadUploadFiles } from '../operations/upload-files.js';
+import { loadUploadFiles } from '../operations/act/upload-files.js';
 import {
   ABORT_REASONS,
   addRoute,
@@ -8,8 +8,8 @@ import {
   removeRoutes,
   ROUTE_LIMITS,
   type RouteSpec,
-} from '../operations/routes.js';
-import { emulate } from '../operations/emulate.js';
+} from '../operations/state/routes.js';
+import { emulate } from '../operations/state/emulate.js';
 import { defineTool, DESTRUCTIVE, IDEMPOTENT_ACTION, type ToolContext } from './define.js';
 import { pageAddress, sessionAddress } from './schemas.js';
 

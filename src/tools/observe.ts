@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { observe, observeRequest } from '../operations/observe.js';
+import { observe, observeRequest } from '../operations/read/observe.js';
 import { OBSERVE_SOURCES } from '../observability/types.js';
 import { defineTool, READ_ONLY, type AnyTool } from './define.js';
 import { pageAddress } from './schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cookies } from '../operations/cookies.js';
-import { MAX_STORAGE_VALUE_CHARS, storage } from '../operations/storage.js';
+import { cookies } from '../operations/state/cookies.js';
+import { MAX_STORAGE_VALUE_CHARS, storage } from '../operations/state/storage.js';
 import { defineTool, DESTRUCTIVE } from './define.js';
 import { pageAddress, sessionAddress } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPagesWithTitles } from '../operations/page-list.js';
+import { listPagesWithTitles } from '../operations/read/page-list.js';
 import { defineTool, DESTRUCTIVE, IDEMPOTENT_ACTION, READ_ONLY } from './define.js';
 import { pageAddress, PageInfoSchema, sessionAddress } from './schemas.js';
 

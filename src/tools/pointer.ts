@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
-import { mouseAction, setViewport, VIEWPORT_LIMITS, type MouseInput } from '../operations/mouse.js';
+import { mouseAction, setViewport, VIEWPORT_LIMITS, type MouseInput } from '../operations/act/mouse.js';
 import { downloadsField, publishDialogs } from './action-runner.js';
 import { Modifiers, MouseButton } from './action-schemas.js';
 import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { visibleTextOfRef } from '../operations/element.js';
-import { getTitle, getUrl, visibleText } from '../operations/reading.js';
+import { visibleTextOfRef } from '../operations/target/element.js';
+import { getTitle, getUrl, visibleText } from '../operations/read/reading.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { pageAddress, Ref } from './schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodes, invalidArgument, isBrowserMeshError } from '../errors.js';
-import type { ActionStep } from '../operations/run-actions.js';
+import type { ActionStep } from '../operations/act/run-actions.js';
 import { STEP_NAMES, STEP_TABLE, stepFields, type StepEntry, type StepName } from './run-step-table.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { screenshot } from '../operations/screenshot.js';
+import { screenshot } from '../operations/read/screenshot.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref } from './schemas.js';
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { emptyScopeText, snapshot, SNAPSHOT_LIMITS, type SnapshotResult } from '../operations/snapshot.js';
+import {
+  emptyScopeText,
+  snapshot,
+  SNAPSHOT_LIMITS,
+  type SnapshotResult,
+} from '../operations/read/snapshot.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import { saveState } from '../operations/state.js';
+import { saveState } from '../operations/state/state.js';
 import type { StorageState } from '../persistence/format.js';
 import { STATE_ID_PATTERN } from '../persistence/state-id.js';
 import type { StateStore } from '../persistence/store.js';

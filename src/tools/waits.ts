@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { actionAndWait, type AwaitedEvent, type TriggerAction } from '../operations/action-and-wait.js';
-import { waitForCondition, type WaitCondition } from '../operations/waits.js';
+import { actionAndWait, type AwaitedEvent, type TriggerAction } from '../operations/act/action-and-wait.js';
+import { waitForCondition, type WaitCondition } from '../operations/navigate/waits.js';
 import { dialogsField, downloadsField, publishDialogs } from './action-runner.js';
 import { DialogNoteSchema, KeyName, Modifiers, MouseButton, Target, toTargetSpec } from './action-schemas.js';
 import { ACTION, defineTool, READ_ONLY } from './define.js';

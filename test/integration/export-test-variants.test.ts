@@ -7,8 +7,8 @@ import {
   type MeshOperations,
 } from '../../src/index.js';
 import { createLogger } from '../../src/engine/logger.js';
-import { exportTest } from '../../src/operations/export-test.js';
-import { readSessionFile } from '../../src/operations/files.js';
+import { exportTest } from '../../src/operations/export/export-test.js';
+import { readSessionFile } from '../../src/operations/state/files.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
 import { runSpec } from './support/playwright-run.js';

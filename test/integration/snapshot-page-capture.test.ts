@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickRef } from '../../src/operations/element.js';
+import { clickRef } from '../../src/operations/target/element.js';
 import { lastCaptureKind, type SnapshotCaptureMode } from '../../src/snapshot/capture-mode.js';
 import { ensureListenersHook } from '../../src/snapshot/page-world.js';
 import { takeSnapshot } from '../../src/snapshot/snapshot.js';

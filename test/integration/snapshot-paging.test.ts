@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserMeshError } from '../../src/errors.js';
-import { clickRef } from '../../src/operations/element.js';
-import type { SnapshotInput, SnapshotResult } from '../../src/operations/snapshot.js';
+import { clickRef } from '../../src/operations/target/element.js';
+import type { SnapshotInput, SnapshotResult } from '../../src/operations/read/snapshot.js';
 import {
   evaluate,
   goto,

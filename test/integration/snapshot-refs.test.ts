@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserMeshError } from '../../src/errors.js';
-import { clickRef, fillRef, resolveRef, visibleTextOfRef } from '../../src/operations/element.js';
+import { clickRef, fillRef, resolveRef, visibleTextOfRef } from '../../src/operations/target/element.js';
 import {
   evaluate,
   goto,

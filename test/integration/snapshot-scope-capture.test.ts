@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotInput } from '../../src/operations/snapshot.js';
+import type { SnapshotInput } from '../../src/operations/read/snapshot.js';
 import { goto, refOf, startSnapshotEnv, takeSnap, type SnapshotEnv } from './snapshot-support.js';
 
 /**

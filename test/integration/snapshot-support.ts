@@ -6,7 +6,7 @@ import { createBrowserMesh } from '../../src/create-mesh.js';
 import { createLogger } from '../../src/engine/logger.js';
 import type { BrowserMesh } from '../../src/engine/runtime.js';
 import type { Config } from '../../src/config/load.js';
-import { snapshot, type SnapshotInput, type SnapshotResult } from '../../src/operations/snapshot.js';
+import { snapshot, type SnapshotInput, type SnapshotResult } from '../../src/operations/read/snapshot.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { testConfig } from '../helpers/harness.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ActionResult } from '../../operations/action-scope.js';
-import { mergeSettled } from '../../operations/action-settle.js';
-import { fill } from '../../operations/forms.js';
-import { MAX_TYPE_DELAY_MS, typeText } from '../../operations/typing.js';
+import type { ActionResult } from '../../operations/act/action-scope.js';
+import { mergeSettled } from '../../operations/act/action-settle.js';
+import { fill } from '../../operations/act/forms.js';
+import { MAX_TYPE_DELAY_MS, typeText } from '../../operations/act/typing.js';
 import { dialogsField, downloadsField, publishDialogs } from '../../tools/action-runner.js';
 import { SettledOutput } from '../../tools/action-schemas.js';
 import { defineAgentTool } from '../tool-types.js';

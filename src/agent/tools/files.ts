@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { readSessionFile } from '../../operations/files.js';
+import { readSessionFile } from '../../operations/state/files.js';
 import { secretValuesOf } from '../../redaction/typed-secrets.js';
-import { uploadFiles } from '../../operations/upload.js';
-import { loadUploadFiles, type UploadSource } from '../../operations/upload-files.js';
+import { uploadFiles } from '../../operations/act/upload.js';
+import { loadUploadFiles, type UploadSource } from '../../operations/act/upload-files.js';
 import { invalidArgument } from '../../errors.js';
 import { FileInfoSchema, MAX_FILES, MAX_READ_BYTES, UploadFileSchema } from '../../tools/files.js';
 import { publishDialogs } from '../../tools/action-runner.js';

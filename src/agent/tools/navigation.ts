@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { goBack, navigate } from '../../operations/navigation.js';
-import { waitForQuiet } from '../../operations/quiet.js';
+import { goBack, navigate } from '../../operations/navigate/navigation.js';
+import { waitForQuiet } from '../../operations/navigate/quiet.js';
 import { defineAgentTool } from '../tool-types.js';
 import { NavigationOutput, TimeoutInput } from './schemas.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { invalidArgument } from '../../errors.js';
-import { DEFAULT_JPEG_QUALITY, screenshot, type CaptureMode } from '../../operations/screenshot.js';
+import { DEFAULT_JPEG_QUALITY, screenshot, type CaptureMode } from '../../operations/read/screenshot.js';
 import { defineAgentTool } from '../tool-types.js';
 import { Ref } from './schemas.js';
-import { evaluateScript, MAX_SCRIPT_CHARS } from '../../operations/evaluate.js';
+import { evaluateScript, MAX_SCRIPT_CHARS } from '../../operations/read/evaluate.js';
 
 export const screenshotTool = defineAgentTool({
   name: 'browser_screenshot',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyScopeText, snapshot, SNAPSHOT_LIMITS } from '../../operations/snapshot.js';
+import { emptyScopeText, snapshot, SNAPSHOT_LIMITS } from '../../operations/read/snapshot.js';
 import { defineAgentTool } from '../tool-types.js';
 import { Ref } from './schemas.js';
 

@@ -4,7 +4,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { ManagedPage } from '../../engine/page.js';
 import type { OperationContext } from '../../engine/runtime.js';
 import type { Session } from '../../engine/session.js';
-import { checkNavigableUrl, navigate } from '../../operations/navigation.js';
+import { checkNavigableUrl, navigate } from '../../operations/navigate/navigation.js';
 import type { ThreadView } from '../threads.js';
 import { defineAgentTool } from '../tool-types.js';
 

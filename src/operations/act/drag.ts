@@ -1,0 +1,148 @@
+import type { CDPSession } from 'playwright-core';
+import type { PageOperationContext } from '../../engine/runtime.js';
+import { performAction, type ActionResult } from './action-scope.js';
+import type { TargetSpec } from '../target/locator-spec.js';
+import { checkDropPosition, dropPoint, type DropPosition } from './drop-point.js';
+import { dispatchMove, waitForActionPoint, type Point } from './pointer.js';
+import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from '../target/remote-element.js';
+
+/** Listens for dragstart on the source's window; the returned object records whether a drag really began. */
+const DRAG_PROBE = `function () {
+  const win = this.ownerDocument.defaultView;
+  const probe = { event: null };
+  const listener = (e) => { probe.event = e; };
+  win.addEventListener('dragstart', listener, { capture: true, once: true });
+  probe.read = () => {
+    win.removeEventListener('dragstart', listener, { capture: true });
+    return probe.event !== null && !probe.event.defaultPrevented;
+  };
+  return probe;
+}`;
+
+const MOVE_STEPS = 10;
+const DRAG_START_OFFSET = 8;
+const INTERCEPT_WAIT_MS = 1000;
+
+/** Chromium's intercepted drag: what the page put in dataTransfer, handed back on drop. */
+interface DragData {
+  items: Array<{ mimeType: string; data: string; title?: string; baseURL?: string }>;
+  files?: string[];
+  dragOperationsMask: number;
+}
+
+/**
+ * Drags `source` onto `target`. Works for HTML5 drag and drop (Chromium hands the drag to CDP through
+ * drag interception; the drag is then moved over the page with dispatchDragEvent) and for widgets that
+ * follow mousedown / pointermove / mouseup (real mouse events). Either way the pointer travels in
+ * steps, enters the target and settles on `position` (default: the centre), recomputed at the end
+ * because sortable lists move the target as the dragged item passes. Whether an HTML5 drag began is
+ * read from the page's own dragstart event, not guessed from timing.
+ */
+export function dragAndDrop(
+  ctx: PageOperationContext,
+  source: TargetSpec,
+  target: TargetSpec,
+  options: { position?: DropPosition | undefined } = {},
+): Promise<ActionResult> {
+  const position = checkDropPosition(options.position);
+  return performAction(ctx, async (scope) => {
+    const from = await scope.resolve(source, 'source');
+    const to = await scope.resolve(target, 'target');
+    scope.logAs({ kind: 'drag' });
+    const root = await ctx.page.cdp();
+    await waitForActionPoint(to, ctx.deadline, { checkEnabled: false, signal: ctx.signal });
+    const start = await waitForActionPoint(from, ctx.deadline, { checkEnabled: false, signal: ctx.signal });
+    let intercepted: DragData | undefined;
+    const onIntercept = (event: { data: DragData }): void => {
+      intercepted = event.data;
+    };
+    root.on('Input.dragIntercepted', onIntercept);
+    await root.send('Input.setInterceptDrags', { enabled: true });
+    try {
+      const probe = await installProbe(from);
+      await dispatchMove(root, start);
+      await mouse(root, 'mousePressed', start);
+      const lifted = { x: start.x + DRAG_START_OFFSET, y: start.y + DRAG_START_OFFSET };
+      await dispatchMove(root, lifted, 1);
+      const html5 = await readProbe(probe);
+      const end = await dropPoint(to, position);
+      const data = html5 ? (intercepted ?? (await waitForIntercept(root, () => intercepted))) : undefined;
+      if (data) {
+        const over = (p: Point, type: 'dragEnter' | 'dragOver' | 'drop'): Promise<unknown> =>
+          root.send('Input.dispatchDragEvent', { type, x: p.x, y: p.y, data, modifiers: 0 });
+        await over(lifted, 'dragEnter');
+        for (const p of steps(lifted, end)) await over(p, 'dragOver');
+        const settled = await dropPoint(to, position);
+        await over(settled, 'dragOver');
+        await over(settled, 'drop');
+        return {};
+      }
+      for (const p of steps(lifted, end)) await dispatchMove(root, p, 1);
+      const settled = await dropPoint(to, position);
+      await dispatchMove(root, settled, 1);
+      await mouse(root, 'mouseReleased', settled);
+      return {};
+    } finally {
+      root.off('Input.dragIntercepted', onIntercept);
+      await root.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
+    }
+  });
+}
+
+/** Points from `a` to `b` (b included) in MOVE_STEPS equal steps: the page sees the pointer travel and enter. */
+function steps(a: Point, b: Point): Point[] {
+  const out: Point[] = [];
+  for (let i = 1; i <= MOVE_STEPS; i++) {
+    const t = i / MOVE_STEPS;
+    out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+  }
+  return out;
+}
+
+async function mouse(root: CDPSession, type: 'mousePressed' | 'mouseReleased', at: Point): Promise<void> {
+  await root.send('Input.dispatchMouseEvent', {
+    type,
+    x: at.x,
+    y: at.y,
+    button: 'left',
+    buttons: type === 'mousePressed' ? 1 : 0,
+    clickCount: 1,
+  });
+}
+
+async function installProbe(source: ElementTarget): Promise<RemoteElement | undefined> {
+  const { result } = await source.cdp.send('Runtime.callFunctionOn', {
+    objectId: source.objectId,
+    functionDeclaration: DRAG_PROBE,
+    objectGroup: OBJECT_GROUP,
+  });
+  return result.objectId ? { cdp: source.cdp, objectId: result.objectId } : undefined;
+}
+
+async function readProbe(probe: RemoteElement | undefined): Promise<boolean> {
+  if (!probe) return false;
+  const { result } = await probe.cdp
+    .send('Runtime.callFunctionOn', {
+      objectId: probe.objectId,
+      functionDeclaration: 'function () { return this.read(); }',
+      returnByValue: true,
+    })
+    .catch(() => ({ result: { value: false } }));
+  return result.value === true;
+}
+
+/** The drag began in the page; Chromium's interception event may still be on its way. */
+function waitForIntercept(
+  root: CDPSession,
+  current: () => DragData | undefined,
+): Promise<DragData | undefined> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      root.off('Input.dragIntercepted', done);
+      resolve(current());
+    };
+    const timer = setTimeout(done, INTERCEPT_WAIT_MS);
+    root.on('Input.dragIntercepted', done);
+  });
+}

@@ -1,0 +1,23 @@
+import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
+import { findOnPage, type FindOptions, type FindResult } from '../../snapshot/find.js';
+
+export type { FindOptions, FindResult } from '../../snapshot/find.js';
+export { FIND_LIMITS } from '../../snapshot/find.js';
+
+/**
+ * Searches the page's accessibility view for text, a regular expression or a role (+ name) and
+ * returns only the matches, each with its ref (the snapshot's own) and where it is.
+ *
+ * @example
+ * const found = await mesh.runOnPage(sessionId, pageId, 'find', (ctx) => find(ctx, { role: 'button', name: 'Add to cart' }));
+ * console.log(found.text); // 1. [button @e812] Add to cart …
+ */
+export function find(ctx: PageOperationContext, input: FindOptions): Promise<FindResult> {
+  const work = findOnPage(ctx.page, input, {
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    refTtlMs: ctx.config.refTtlMs,
+    capture: ctx.config.snapshotCapture,
+  });
+  return withDeadline(work, ctx.deadline, ctx.signal);
+}

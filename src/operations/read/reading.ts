@@ -1,0 +1,53 @@
+import type { PageOperationContext } from '../../engine/runtime.js';
+import { readPageText } from './page-text.js';
+import { boundText, countChars, TITLE_MAX_CHARS, toDisplayLine, utf8Bytes } from '../../text.js';
+
+export interface VisibleTextResult {
+  text: string;
+  chars: number;
+  bytes: number;
+  originalChars: number;
+  originalBytes: number;
+  truncated: boolean;
+  truncationReason: 'maxChars' | 'maxBytes' | null;
+}
+
+/** Hard cap on what is pulled out of the page before bounding, so a huge page costs little. */
+const PAGE_SIDE_CAP = 2_000_000;
+
+export async function getUrl(ctx: PageOperationContext): Promise<{ url: string }> {
+  return { url: ctx.page.page.url() };
+}
+
+export async function getTitle(ctx: PageOperationContext): Promise<{ title: string }> {
+  // The page chooses its title: controls, NUL and bidi overrides are removed and the length bounded.
+  return { title: toDisplayLine(await ctx.page.page.title(), TITLE_MAX_CHARS) };
+}
+
+/**
+ * The page's rendered text as a person reads it — open shadow roots included, then each shown iframe
+ * (same-origin or not) after a blank line — bounded by code points and UTF-8 bytes. The original size
+ * is reported so a caller can tell complete evidence from a prefix.
+ */
+export async function visibleText(
+  ctx: PageOperationContext,
+  limits: { maxChars: number; maxBytes: number },
+): Promise<VisibleTextResult> {
+  return boundVisibleText(await readPageText(ctx, PAGE_SIDE_CAP), limits);
+}
+
+export function boundVisibleText(
+  text: string,
+  limits: { maxChars: number; maxBytes: number },
+): VisibleTextResult {
+  const bounded = boundText(text, limits.maxChars, limits.maxBytes);
+  return {
+    text: bounded.text,
+    chars: bounded.chars,
+    bytes: bounded.bytes,
+    originalChars: bounded.truncated ? countChars(text) : bounded.chars,
+    originalBytes: bounded.truncated ? utf8Bytes(text) : bounded.bytes,
+    truncated: bounded.truncated,
+    truncationReason: bounded.reason,
+  };
+}

@@ -1,0 +1,52 @@
+import { invalidArgument } from '../../errors.js';
+
+/** A URL condition: an exact URL, or a glob where `*` is any run of characters but `/` and `**` is any run. */
+export type UrlMatcher = (url: string) => boolean;
+
+const MAX_PATTERN_CHARS = 2048;
+
+/**
+ * Compiles a caller's URL pattern. Callers never supply a regular expression: the pattern is escaped
+ * character by character and only `*` / `**` become wildcards, so a pattern cannot backtrack
+ * catastrophically or match more than it says. A pattern without `*` matches the exact URL (also in
+ * its normalized form, so `http://a.test` matches `http://a.test/`).
+ */
+export function compileUrlPattern(pattern: string, field: string): UrlMatcher {
+  if (pattern.length === 0 || pattern.length > MAX_PATTERN_CHARS) {
+    throw invalidArgument(field, `must be 1-${MAX_PATTERN_CHARS} characters`);
+  }
+  if (!pattern.includes('*')) {
+    const normalized = normalize(pattern);
+    return (url) => url === pattern || normalize(url) === normalized;
+  }
+  if (/\*{3,}/.test(pattern))
+    throw invalidArgument(field, 'use * (within one path segment) or ** (anything), not ***');
+  const regex = new RegExp(`^${toRegexSource(pattern)}$`, 's');
+  return (url) => regex.test(url);
+}
+
+function toRegexSource(glob: string): string {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i] ?? '';
+    if (ch !== '*') {
+      out += ch.replace(/[.+?^${}()|[\]\\/-]/g, '\\$&');
+      continue;
+    }
+    if (glob[i + 1] === '*') {
+      out += '.*';
+      i++;
+    } else {
+      out += '[^/]*';
+    }
+  }
+  return out;
+}
+
+function normalize(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
