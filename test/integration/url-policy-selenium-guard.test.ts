@@ -111,6 +111,16 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     expect(guardStats().refusedPeers).toBe(0);
   });
 
+  it("closes a connection to the session's listener from any address but the node's", async () => {
+    // The node is 127.0.0.1; the loopback alias 127.0.0.3 plays another machine.
+    const server = h.mesh.getSession(s.sessionId).urlGuard?.nodeProxy()?.server ?? '';
+    const port = Number(new URL(server).port);
+    const connectsBefore = guardStats().connects;
+    expect(await greetFrom(port, '127.0.0.3')).toBe('closed');
+    expect(guardStats().refusedPeers).toBe(1);
+    expect(guardStats().connects).toBe(connectsBefore);
+  });
+
   it('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
     const before = trap.connections();
     await h.ok('browser_navigate', { ...s, url: site.url('/gguard/page') });
@@ -146,6 +156,21 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     await waitFor(() => refusedAt(port), 10_000, 'the closed session to stop listening');
   }, 120_000);
 });
+
+/** Sends a SOCKS5 greeting to 127.0.0.1:port from `localAddress`: the reply in hex, or 'closed'. */
+async function greetFrom(port: number, localAddress: string): Promise<string> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress });
+    socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
+    socket.once('data', (reply) => {
+      resolve(reply.toString('hex'));
+      socket.destroy();
+    });
+    socket.once('close', () => resolve('closed'));
+    socket.on('error', () => undefined);
+  });
+}
 
 /** Whether nothing listens on 127.0.0.1:port any more. */
 async function refusedAt(port: number): Promise<boolean> {
