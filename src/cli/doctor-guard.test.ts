@@ -22,6 +22,15 @@ describe('--doctor: whether the browser is guarded', () => {
     expect(out).toMatch(/^ok +url policy: interception, best effort/m);
   });
 
+  it('selenium provider with --selenium-guard-host: the guard proxy, a boundary', async () => {
+    const out = await doctorLines({
+      provider: 'selenium',
+      seleniumUrl: 'http://127.0.0.1:9/wd/hub',
+      seleniumGuardHost: '127.0.0.1',
+    });
+    expect(out).toMatch(/^ok +url policy: guard_proxy, guarded: .*Grid node's browser/m);
+  });
+
   it('nothing to refuse: unguarded', async () => {
     const out = await doctorLines({
       provider: 'cdp',

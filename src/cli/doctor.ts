@@ -75,6 +75,7 @@ function checkUrlPolicy(config: Config): Check {
     provider: config.provider,
     policyActive: urlPolicyFromConfig(config).active,
     operatorProxy: config.proxyServer !== '',
+    nodeGuard: config.seleniumGuardHost !== '',
   });
   return { name: 'url policy', ok: true, detail: `${info.enforcement}, ${info.detail}` };
 }

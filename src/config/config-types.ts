@@ -29,6 +29,8 @@ export interface Config {
   remoteHeaders: Record<string, string>;
   seleniumCapabilities: Record<string, unknown>;
   seleniumProbeMs: number;
+  /** This machine's IP address as Grid nodes see it: each Selenium session's guard listens there. */
+  seleniumGuardHost: string;
   http: boolean;
   httpHost: string;
   httpPort: number;

@@ -14,6 +14,40 @@ function expectConfigError(fn: () => unknown, source: string): void {
   throw new Error('expected a ConfigError');
 }
 
+describe('--selenium-guard-host', () => {
+  const grid = ['--selenium-url', 'http://127.0.0.1:4444'];
+
+  it('takes an IP address of this machine with the selenium provider', () => {
+    expect(loadConfig([...grid, '--selenium-guard-host', '127.0.0.1'], {}).config.seleniumGuardHost).toBe(
+      '127.0.0.1',
+    );
+    const env = {
+      BROWSERMESH_SELENIUM_URL: 'http://grid.internal:4444',
+      BROWSERMESH_SELENIUM_GUARD_HOST: '10.1.2.3',
+    };
+    expect(loadConfig([], env).config.seleniumGuardHost).toBe('10.1.2.3');
+    expect(loadConfig([], {}).config.seleniumGuardHost).toBe('');
+  });
+
+  it('refuses a name, the unspecified or a multicast address, loopback for a remote Grid, other providers', () => {
+    const bad: Array<[string[], string]> = [
+      [[...grid, '--selenium-guard-host', 'guard.internal'], 'IP address'],
+      [[...grid, '--selenium-guard-host', '0.0.0.0'], 'unspecified'],
+      [[...grid, '--selenium-guard-host', '::'], 'unspecified'],
+      [[...grid, '--selenium-guard-host', '239.1.1.1'], 'unicast'],
+      [[...grid, '--selenium-guard-host', 'ff02::1'], 'unicast'],
+      [[...grid, '--selenium-guard-host', '1.2.3'], 'IP address'],
+      [['--selenium-url', 'http://grid.internal:4444', '--selenium-guard-host', '127.0.0.1'], 'loopback'],
+      [['--selenium-guard-host', '127.0.0.1'], 'selenium provider only'],
+      [[...grid, '--selenium-guard-host', '127.0.0.1 '], 'IP address'],
+    ];
+    for (const [argv, why] of bad) {
+      expectConfigError(() => loadConfig(argv, {}), '--selenium-guard-host');
+      expect(() => loadConfig(argv, {}), argv.join(' ')).toThrow(why);
+    }
+  });
+});
+
 describe('loadConfig', () => {
   it('has safe defaults: headless, data dir under home, all profiles but evaluate', () => {
     const { config, command } = loadConfig([], {});

@@ -191,6 +191,15 @@ const CORE_SETTINGS = [
       "How often each Grid session is checked: finds dead browsers and keeps the Grid's idle timeout away.",
   },
   {
+    key: 'seleniumGuardHost',
+    env: 'BROWSERMESH_SELENIUM_GUARD_HOST',
+    flag: 'selenium-guard-host',
+    type: { kind: 'string', pattern: /^[\da-fA-F.:]+$/, hint: 'an IP address of this machine' },
+    default: '',
+    description:
+      "This machine's IP address as the Grid's nodes reach it: each Selenium session's browser gets a guard proxy listening there (only its node admitted), making the URL policy a boundary.",
+  },
+  {
     key: 'http',
     env: 'BROWSERMESH_HTTP',
     flag: 'http',

@@ -364,6 +364,7 @@ export class BrowserMesh {
         provider: this.provider.name,
         policyActive: this.urlPolicy.active,
         operatorProxy: this.defaults.operator.proxy !== undefined,
+        nodeGuard: this.provider.guardHost !== undefined,
       }),
     };
   }

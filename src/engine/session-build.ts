@@ -39,7 +39,11 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
   const { session, deadline, signal } = input;
   let abandoned = false;
   const building = (async (): Promise<Built> => {
-    const lease = await input.provider.acquire({ timeoutMs: deadline.stepTimeoutMs(), signal });
+    const lease = await input.provider.acquire({
+      timeoutMs: deadline.stepTimeoutMs(),
+      signal,
+      nodeProxy: session.urlGuard?.nodeProxy(),
+    });
     if (abandoned) {
       await lease.release().catch(() => undefined);
       throw new Error('abandoned');

@@ -47,6 +47,7 @@ export function openSessionGuard(
   operatorProxy: boolean,
 ): Promise<SessionUrlGuard> {
   if (provider.sharedUrlGuard) return provider.sharedUrlGuard();
+  if (provider.guardHost) return SessionUrlGuard.openForNode(policy, provider.guardHost, operatorProxy);
   // Only a browser launched here can reach a guard proxy on this machine's loopback.
   return SessionUrlGuard.open(policy, provider.name === 'local', operatorProxy);
 }

@@ -27,6 +27,7 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         capabilities: config.seleniumCapabilities,
         headless: config.headless,
         probeIntervalMs: config.seleniumProbeMs,
+        ...(config.seleniumGuardHost ? { guardHost: config.seleniumGuardHost } : {}),
         ...(logger ? { logger } : {}),
       });
     case 'local':

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { SessionUrlGuard } from '../url-policy/index.js';
+import type { NodeGuardProxy, SessionUrlGuard } from '../url-policy/index.js';
 
 /** Where a session's browser runs; shown to callers, so it never carries credentials. */
 export interface Placement {
@@ -34,10 +34,22 @@ export interface ProviderStatus {
   endpoint?: string;
 }
 
+export interface AcquireOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  /** The session's guard, for a provider that launches its browser with it (see guardHost). */
+  nodeProxy?: NodeGuardProxy | undefined;
+}
+
 /** Turns "a new session needs a browser" into a browser BrowserMesh can drive. */
 export interface BrowserProvider {
   readonly name: string;
-  acquire(options: { timeoutMs: number; signal?: AbortSignal }): Promise<BrowserLease>;
+  acquire(options: AcquireOptions): Promise<BrowserLease>;
+  /**
+   * This machine's address as the provider's remote browsers see it, where each session's guard
+   * proxy listens (`--selenium-guard-host`); unset when no remote browser can reach a guard.
+   */
+  readonly guardHost?: string;
   status(): ProviderStatus;
   /**
    * Starts obtaining the browser in the background (a launch the first session then shares), where

@@ -20,6 +20,37 @@ describe('requestedCapabilities', () => {
     expect(headed.args).not.toContain('--headless=new');
   });
 
+  it("makes the session's guard the browser's only proxy, after any configured proxy switch", () => {
+    const guard = { server: 'socks5://127.0.0.1:4567', bypass: '<-loopback>' };
+    const caps = requestedCapabilities(
+      {
+        capabilities: {
+          'goog:chromeOptions': {
+            args: [
+              '--lang=de',
+              '--proxy-server=http://127.0.0.1:9',
+              '--no-proxy-server',
+              '--proxy-pac-url=x',
+            ],
+          },
+        },
+      },
+      guard,
+    );
+    const args = (caps['goog:chromeOptions'] as { args: string[] }).args;
+    expect(args.slice(-2)).toEqual([
+      '--proxy-server=socks5://127.0.0.1:4567',
+      '--proxy-bypass-list=<-loopback>',
+    ]);
+    expect(args.filter((arg) => arg.includes('proxy'))).toHaveLength(2);
+    expect(args).toContain('--lang=de');
+    // Without a guard, the operator's own switches pass through as before.
+    const plain = requestedCapabilities({
+      capabilities: { 'goog:chromeOptions': { args: ['--no-proxy-server'] } },
+    });
+    expect((plain['goog:chromeOptions'] as { args: string[] }).args.at(-1)).toBe('--no-proxy-server');
+  });
+
   it('turns network prediction (preconnects) off unless the configured prefs say otherwise', () => {
     const prefsOf = (caps: Record<string, unknown>): Record<string, unknown> =>
       (caps['goog:chromeOptions'] as { prefs: Record<string, unknown> }).prefs;

@@ -3,6 +3,10 @@ import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { CHROMIUM_ARGS } from './local.js';
 import { isRecord } from './webdriver.js';
 
+/** Chromium's proxy switches: with the guard in place, only the guard's own are passed. */
+const PROXY_SWITCH =
+  /^--(no-proxy-server|proxy-server|proxy-bypass-list|proxy-pac-url|proxy-auto-detect)(=|$)/;
+
 export interface CapabilityOptions {
   /** Merged into the requested capabilities; `goog:chromeOptions.args` are appended to ours. */
   capabilities?: Record<string, unknown>;
@@ -16,18 +20,30 @@ export interface CapabilityOptions {
  */
 const PREFS = { 'net.network_prediction_options': 2 };
 
-/** Chromium capabilities: our flags (headless unless asked otherwise) plus the configured extras. */
-export function requestedCapabilities(options: CapabilityOptions): Record<string, unknown> {
+/**
+ * Chromium capabilities: our flags (headless unless asked otherwise) plus the configured extras, and
+ * the session's guard as the browser's only proxy when there is one (last, so no extra overrides it).
+ */
+export function requestedCapabilities(
+  options: CapabilityOptions,
+  guard?: { server: string; bypass: string },
+): Record<string, unknown> {
   const { 'goog:chromeOptions': extraChrome, ...extra } = options.capabilities ?? {};
   const chrome = isRecord(extraChrome) ? extraChrome : {};
-  const extraArgs = Array.isArray(chrome.args) ? chrome.args.filter((arg) => typeof arg === 'string') : [];
+  const given = Array.isArray(chrome.args) ? chrome.args.filter((arg) => typeof arg === 'string') : [];
+  const extraArgs = guard ? given.filter((arg) => !PROXY_SWITCH.test(arg)) : given;
+  const proxyArgs = guard ? [`--proxy-server=${guard.server}`, `--proxy-bypass-list=${guard.bypass}`] : [];
   const args = [...CHROMIUM_ARGS, '--no-sandbox', ...(options.headless === false ? [] : ['--headless=new'])];
   const extraPrefs = isRecord(chrome.prefs) ? chrome.prefs : {};
   return {
     browserName: 'chrome',
     'se:name': 'browsermesh',
     ...extra,
-    'goog:chromeOptions': { ...chrome, args: [...args, ...extraArgs], prefs: { ...PREFS, ...extraPrefs } },
+    'goog:chromeOptions': {
+      ...chrome,
+      args: [...args, ...extraArgs, ...proxyArgs],
+      prefs: { ...PREFS, ...extraPrefs },
+    },
   };
 }
 

@@ -3,7 +3,8 @@ import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { safeEndpoint } from './cdp.js';
-import type { BrowserLease, BrowserProvider, Placement, ProviderStatus } from './provider.js';
+import type { AcquireOptions, BrowserLease, BrowserProvider, Placement, ProviderStatus } from './provider.js';
+import { admitNode } from './selenium-guard.js';
 import { cdpEndpointOf, requestedCapabilities } from './selenium-capabilities.js';
 import { WebDriverClient, WebDriverError, type NewSessionResult } from './webdriver.js';
 
@@ -17,6 +18,11 @@ export interface SeleniumProviderOptions {
   headless?: boolean;
   /** How often each Grid session is probed for a dead browser (and kept from the Grid's idle timeout). */
   probeIntervalMs?: number;
+  /**
+   * This machine's address as the Grid's nodes see it (`--selenium-guard-host`): each session's
+   * browser is launched with a guard proxy listening there. Unset: request interception only.
+   */
+  guardHost?: string;
   logger?: Logger;
 }
 
@@ -42,16 +48,19 @@ export class SeleniumProvider implements BrowserProvider {
   private readonly logger: Logger;
   private browserVersion: string | null = null;
   private closed = false;
+  readonly guardHost?: string;
 
   constructor(private readonly options: SeleniumProviderOptions) {
     this.client = new WebDriverClient({ url: options.url, headers: options.headers ?? {} });
     this.logger = options.logger ?? silentLogger;
+    if (options.guardHost) this.guardHost = options.guardHost;
   }
 
-  async acquire(options: { timeoutMs: number; signal?: AbortSignal }): Promise<BrowserLease> {
+  async acquire(options: AcquireOptions): Promise<BrowserLease> {
     if (this.closed) throw shuttingDownError();
     const expiresAt = Date.now() + options.timeoutMs;
-    const created = this.client.newSession(requestedCapabilities(this.options), NEW_SESSION_CAP_MS);
+    const guard = options.nodeProxy;
+    const created = this.client.newSession(requestedCapabilities(this.options, guard), NEW_SESSION_CAP_MS);
     // Give up a little before the caller's deadline, so it hears why (a full Grid), not a bare timeout.
     const waitMs = Math.max(1, options.timeoutMs - Math.min(250, options.timeoutMs / 10));
     let session: NewSessionResult;
@@ -68,6 +77,9 @@ export class SeleniumProvider implements BrowserProvider {
     try {
       if (this.closed) throw shuttingDownError();
       const endpoint = cdpEndpointOf(session.capabilities, this.client.baseUrl);
+      const node = await this.client.nodeOf(session.sessionId, NODE_LOOKUP_TIMEOUT_MS).catch(() => undefined);
+      // The browser may already be waiting at the guard: it is let in once its node is known.
+      if (guard) await admitNode(guard, node);
       const browser = await (
         await loadChromium()
       )
@@ -85,7 +97,6 @@ export class SeleniumProvider implements BrowserProvider {
             },
           );
         });
-      const node = await this.client.nodeOf(session.sessionId, NODE_LOOKUP_TIMEOUT_MS).catch(() => undefined);
       this.browserVersion = browser.version();
       const lease = new SeleniumLease(this, browser, session.sessionId, {
         provider: 'selenium',

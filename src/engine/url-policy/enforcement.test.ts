@@ -48,6 +48,37 @@ describe('what enforces the URL policy, per provider', () => {
     expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
   });
 
+  it('selenium provider with a guard host: the guard proxy, a boundary (issue 25, selguard)', () => {
+    const grid = { provider: 'selenium' as const, seleniumUrl: 'http://127.0.0.1:9/wd/hub' };
+    const info = infoFor({ ...grid, seleniumGuardHost: '127.0.0.1' });
+    expect(info).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+    expect(info.detail).toContain('--selenium-guard-host');
+    const withProxy = infoFor({ ...grid, seleniumGuardHost: '127.0.0.1', proxyServer: 'http://127.0.0.1:9' });
+    expect(withProxy).toMatchObject({ enforcement: 'interception', boundary: false });
+  });
+
+  it('says guard_proxy exactly when a Grid session gets a guard proxy at launch', async () => {
+    const cases: Array<[Partial<Config>, boolean]> = [
+      [{}, false],
+      [{ proxyServer: 'http://127.0.0.1:9' }, true],
+      [{ blockLinkLocal: false }, false],
+    ];
+    for (const [overrides, operatorProxy] of cases) {
+      const policy = urlPolicyFromConfig(defaultConfig(overrides));
+      const guard = await SessionUrlGuard.openForNode(policy, '127.0.0.1', operatorProxy);
+      guards.push(guard);
+      const said = urlEnforcement({
+        provider: 'selenium',
+        policyActive: policy.active,
+        operatorProxy,
+        nodeGuard: true,
+      });
+      expect(said.enforcement === 'guard_proxy').toBe(guard.nodeProxy() !== undefined);
+      // The proxy is a launch flag of the node's browser, never a context option.
+      expect(guard.contextProxy()).toBeUndefined();
+    }
+  });
+
   it('nothing to refuse: unguarded', () => {
     expect(infoFor({ blockLinkLocal: false })).toMatchObject({ enforcement: 'none', boundary: false });
   });

@@ -20,6 +20,8 @@ export interface EnforcementInputs {
   policyActive: boolean;
   /** The operator set `--proxy-server`: their proxy takes the guard proxy's place. */
   operatorProxy: boolean;
+  /** Remote browsers are launched with a per-session guard proxy (`--selenium-guard-host`). */
+  nodeGuard?: boolean;
 }
 
 export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
@@ -35,6 +37,14 @@ export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
       enforcement: 'guard_proxy',
       boundary: true,
       detail: 'guarded: every connection of the launched browser goes through the guard proxy',
+    };
+  }
+  if (inputs.provider === 'selenium' && inputs.nodeGuard && !inputs.operatorProxy) {
+    return {
+      enforcement: 'guard_proxy',
+      boundary: true,
+      detail:
+        "guarded: every connection of the Grid node's browser goes through its session's guard proxy (--selenium-guard-host, only that node admitted); request interception stays on, service workers refused",
     };
   }
   return { enforcement: 'interception', boundary: false, detail: interceptionDetail(inputs.provider) };

@@ -5,10 +5,21 @@ import { defaultPort, UrlPolicy, type BlockReason } from './policy.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { BlockMemory } from './block-memory.js';
 import { guardWebSockets, interceptBrowser } from './request-interceptor.js';
-import { startGuardProxy, type GuardProxy } from './socks-guard.js';
+import { PeerGate } from './peer-gate.js';
+import { startGuardProxy, type GuardProxy, type GuardStats } from './socks-guard.js';
 import { socketCheckTarget } from './worker-gate.js';
 
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
+export type { GuardStats } from './socks-guard.js';
+
+/** The guard a remote (Grid) browser is given at launch: its proxy flags, and who may use it. */
+export interface NodeGuardProxy {
+  /** `socks5://HOST:PORT` where the Grid's nodes reach this machine. */
+  server: string;
+  bypass: string;
+  /** The addresses of the node that runs the session's browser: the only peers let in. */
+  admit(addresses: readonly string[]): void;
+}
 
 /**
  * The bypass list every guarded context gets, in every mode. Chromium bypasses a proxy implicitly for
@@ -46,6 +57,8 @@ export class SessionUrlGuard {
     private readonly proxy: GuardProxy | undefined,
     /** False for a view of a guard another owner closes (sessions sharing a persistent profile). */
     private readonly owned = true,
+    /** Set when the guard listens for a Grid node's browser rather than for one on this machine. */
+    private readonly peers?: PeerGate,
   ) {}
 
   /**
@@ -60,12 +73,36 @@ export class SessionUrlGuard {
   }
 
   /**
+   * A guard for a browser on a Grid node: one listener per session on `host` (this machine as the
+   * nodes see it) that admits only the session's node. The browser gets it through its launch flags,
+   * not its context, and request interception stays on as defence in depth.
+   */
+  static async openForNode(policy: UrlPolicy, host: string, upstreamProxy = false): Promise<SessionUrlGuard> {
+    if (!policy.active || upstreamProxy) return new SessionUrlGuard(policy, undefined);
+    const peers = new PeerGate();
+    const proxy = await startGuardProxy(policy, { host, peers });
+    return new SessionUrlGuard(policy, proxy, true, peers);
+  }
+
+  /** The guard a Grid browser must be launched with, or undefined (no guard, or a local one). */
+  nodeProxy(): NodeGuardProxy | undefined {
+    const { proxy, peers } = this;
+    if (!proxy || !peers) return undefined;
+    return { server: proxy.server, bypass: GUARD_BYPASS_LIST, admit: (addresses) => peers.admit(addresses) };
+  }
+
+  /** What the guard proxy has seen, when there is one. */
+  guardStats(): GuardStats | undefined {
+    return this.proxy?.stats();
+  }
+
+  /**
    * Called once the session's browser is known, before its context exists: without a guard proxy,
    * the browser's requests are intercepted instead. Throws when that cannot be set up (the session
    * is then refused rather than run unguarded).
    */
   async attachBrowser(browser: Browser, ownsProcess: boolean): Promise<void> {
-    if (this.proxy || !this.policy.active) return;
+    if ((this.proxy && !this.peers) || !this.policy.active) return;
     this.interceptor = (await interceptBrowser(browser, this.policy, { ownsProcess })).memory;
   }
 
@@ -82,18 +119,22 @@ export class SessionUrlGuard {
 
   /** The context's proxy option, or undefined when no request needs guarding. */
   contextProxy(): { server: string; bypass: string } | undefined {
-    if (!this.proxy) return undefined;
+    // A Grid browser's proxy is a launch flag: as a context option, Playwright would hand the node an
+    // address it resolves on its own side.
+    if (!this.proxy || this.peers) return undefined;
     return { server: this.proxy.server, bypass: GUARD_BYPASS_LIST };
   }
 
   /** Why the guard recently refused the host:port of this URL (or of the socket a worker asked about). */
   blockedReason(url: string): BlockReason | undefined {
-    const memory = this.proxy ?? this.interceptor;
-    if (!memory) return undefined;
+    if (!this.proxy && !this.interceptor) return undefined;
     try {
       const parsed = new URL(socketCheckTarget(url) ?? url);
       const port = Number(parsed.port) || defaultPort(parsed.protocol);
-      return memory.blockedReason(parsed.hostname, port);
+      return (
+        this.interceptor?.blockedReason(parsed.hostname, port) ??
+        this.proxy?.blockedReason(parsed.hostname, port)
+      );
     } catch {
       return undefined;
     }
@@ -126,7 +167,7 @@ export class SessionUrlGuard {
 
   /** The latest refusal at or after `sinceMs` (a navigation that failed because of it). */
   blockedSince(sinceMs: number): BlockReason | undefined {
-    return (this.proxy ?? this.interceptor)?.blockedSince(sinceMs);
+    return this.interceptor?.blockedSince(sinceMs) ?? this.proxy?.blockedSince(sinceMs);
   }
 
   /** Refuses a URL the policy forbids, before the browser is asked to load it. */
@@ -141,7 +182,7 @@ export class SessionUrlGuard {
 
   /** The same guard for one more session; closing the view leaves the guard running for the others. */
   borrow(): SessionUrlGuard {
-    return new SessionUrlGuard(this.policy, this.proxy, false);
+    return new SessionUrlGuard(this.policy, this.proxy, false, this.peers);
   }
 
   close(): Promise<void> {

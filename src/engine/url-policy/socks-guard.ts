@@ -2,15 +2,32 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { BlockReason, UrlPolicy } from './policy.js';
 import { BlockMemory } from './block-memory.js';
+import type { PeerGate } from './peer-gate.js';
 
 export interface GuardProxy {
-  /** `socks5://127.0.0.1:PORT`, for the browser context's proxy setting. */
+  /** `socks5://HOST:PORT` (127.0.0.1 unless told otherwise), for the browser's proxy setting. */
   server: string;
+  /** What the guard has seen: CONNECT requests it judged, and connections refused by their peer. */
+  stats(): GuardStats;
   /** The most recent refusal for host:port, if any within the last minute. */
   blockedReason(host: string, port: number): BlockReason | undefined;
   /** The latest refusal at or after `sinceMs`. */
   blockedSince(sinceMs: number): BlockReason | undefined;
   close(): Promise<void>;
+}
+
+export interface GuardStats {
+  /** CONNECT requests the policy judged (allowed or refused). */
+  connects: number;
+  /** Connections closed unheard because they did not come from an admitted peer. */
+  refusedPeers: number;
+}
+
+export interface GuardListenOptions {
+  /** The address to listen on; 127.0.0.1 by default (a browser on this machine). */
+  host?: string;
+  /** Only these peers may use the listener (a Grid node's browser); unset = anyone who reaches it. */
+  peers?: PeerGate;
 }
 
 /** A browser that has not finished the SOCKS handshake by then is not a browser. */
@@ -22,23 +39,31 @@ const HANDSHAKE_MS = 10_000;
  * not resolve them itself behind a SOCKS5 proxy), so the policy checks the name, resolves it here,
  * checks every address, and connects to exactly the address it checked.
  */
-export async function startGuardProxy(policy: UrlPolicy): Promise<GuardProxy> {
+export async function startGuardProxy(
+  policy: UrlPolicy,
+  options: GuardListenOptions = {},
+): Promise<GuardProxy> {
   const memory = new BlockMemory();
   const sockets = new Set<Socket>();
+  const stats: GuardStats = { connects: 0, refusedPeers: 0 };
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.setTimeout(HANDSHAKE_MS, () => socket.destroy());
-    void handshake(socket, policy, memory).catch(() => socket.destroy());
+    void admitted(socket, options.peers, stats)
+      .then((ok) => (ok ? handshake(socket, policy, memory, stats) : undefined))
+      .catch(() => socket.destroy());
   });
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    server: `socks5://127.0.0.1:${port}`,
+    server: `socks5://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    stats: () => ({ ...stats }),
     blockedReason: (host, targetPort) => memory.blockedReason(host, targetPort),
     blockedSince: (sinceMs) => memory.blockedSince(sinceMs),
     close: () =>
@@ -84,17 +109,33 @@ const REPLY_REFUSED = 0x05;
 const REPLY_COMMAND = 0x07;
 const REPLY_ADDRESS_TYPE = 0x08;
 
-async function handshake(socket: Socket, policy: UrlPolicy, memory: BlockMemory): Promise<void> {
+/** Whether the peer may speak at all; a refused one is closed before a byte is read. */
+async function admitted(socket: Socket, peers: PeerGate | undefined, stats: GuardStats): Promise<boolean> {
+  if (!peers || (await peers.allows(socket.remoteAddress, HANDSHAKE_MS))) return true;
+  stats.refusedPeers++;
+  socket.destroy();
+  return false;
+}
+
+async function handshake(
+  socket: Socket,
+  policy: UrlPolicy,
+  memory: BlockMemory,
+  stats: GuardStats,
+): Promise<void> {
   const read = reader(socket) as ((n: number) => Promise<Buffer>) & { release(): Buffer };
   const [version, methods = 0] = await read(2);
   if (version !== 5) return void socket.destroy();
   await read(methods);
-  socket.write(Buffer.from([5, 0])); // no authentication: the listener is loopback and per context
+  // No SOCKS authentication (Chromium cannot send any): the listener is per session, and is either
+  // on loopback or admits only the session's Grid node (PeerGate).
+  socket.write(Buffer.from([5, 0]));
   const [, command, , addressType] = await read(4);
   const host = await readAddress(read, addressType);
   const port = (await read(2)).readUInt16BE(0);
   if (command !== 1) return reply(socket, REPLY_COMMAND);
   if (host === undefined) return reply(socket, REPLY_ADDRESS_TYPE);
+  stats.connects++;
   const verdict = await policy.check(host, port);
   if (!verdict.allowed) {
     memory.remember(host, port, verdict.reason);

@@ -1,0 +1,186 @@
+/**
+ * Issue 25 (selguard): a Selenium Grid session's browser gets its session's guard proxy through its
+ * capabilities (--selenium-guard-host), so the URL policy is a boundary there too. Loopback only: the
+ * shared Grid runs on 127.0.0.1 (guard host 127.0.0.1), the fixture on 127.0.0.1 is allowed, and a
+ * trap on the alias 127.0.0.2 is configured as blocked and must receive no connection.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
+import { McpHarness } from '../helpers/harness.js';
+import { gridUnavailableReason } from './support/selenium-grid.js';
+import { sharedGrid } from './support/shared-grid.js';
+import type { Grid } from './support/selenium-grid.js';
+import { waitFor } from './support/wait.js';
+
+const skip = gridUnavailableReason();
+let site: FixtureServer;
+let trap: Trap;
+let grid: Grid | undefined;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+beforeAll(async () => {
+  if (skip) return;
+  [site, trap] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2')]);
+  installPages();
+  grid = await sharedGrid();
+  h = await McpHarness.start({
+    provider: 'selenium',
+    seleniumUrl: grid.url,
+    seleniumGuardHost: '127.0.0.1',
+    headless: true,
+    blockedAddresses: ['127.0.0.2/32'],
+    timeoutMs: 30_000,
+  });
+  s = await h.session();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+  await grid?.stop();
+  await site?.close();
+  await trap?.close();
+});
+
+function installPages(): void {
+  const p = trap.port;
+  const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>guarded grid</title>${body}`);
+  };
+  site.route('/gguard/worker.js', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end(
+      `fetch('http://127.0.0.2:${p}/w').then(() => postMessage('reached'), () => postMessage('failed'));`,
+    );
+  });
+  site.route(
+    '/gguard/page',
+    html(`<p id="out">pending</p>
+<iframe src="http://127.0.0.2:${p}/frame"></iframe>
+<script>
+const results = {};
+const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 3)
+  document.getElementById('out').textContent = 'settled ' + JSON.stringify(results); };
+fetch('http://127.0.0.2:${p}/fetch').then(() => done('fetch', 'reached'), () => done('fetch', 'failed'));
+new Worker('/gguard/worker.js').onmessage = (e) => done('worker', e.data);
+const ws = new WebSocket('ws://127.0.0.2:${p}/ws');
+let opened = false;
+ws.onopen = () => { opened = true; };
+ws.onclose = (e) => done('ws', e.code === 1008 || !opened ? 'refused' : 'closed ' + e.code);
+</script>`),
+  );
+  site.route('/gguard/sw.js', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end(
+      `self.addEventListener('install', (e) => e.waitUntil(fetch('http://127.0.0.2:${p}/sw').catch(() => 0)));`,
+    );
+  });
+  site.route(
+    '/gguard/service-worker',
+    html(`<p id="sw">pending</p><script>
+navigator.serviceWorker.register('/gguard/sw.js').then((r) => r.update().then(() => navigator.serviceWorker.ready))
+  .then(() => { document.getElementById('sw').textContent = 'sw ready'; },
+        () => { document.getElementById('sw').textContent = 'sw failed'; });
+</script>`),
+  );
+}
+
+function guardStats(): { connects: number; refusedPeers: number } {
+  const stats = h.mesh.getSession(s.sessionId).urlGuard?.guardStats();
+  if (!stats) throw new Error('the session has no guard proxy');
+  return stats;
+}
+
+describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session guard', () => {
+  it('says the browser is guarded: guard_proxy, a boundary', async () => {
+    const info = await h.ok<{ urlPolicy: { enforcement: string; boundary: boolean } }>(
+      'browser_runtime_info',
+      {},
+    );
+    expect(info.urlPolicy).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+  });
+
+  it("sends the page's connections through the session's guard, admitting only its node", async () => {
+    const before = guardStats().connects;
+    const loaded = await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/quiet') });
+    expect(loaded.status).toBe(200);
+    // The fixture (loopback, this machine) was reached through the guard: it judged the connection.
+    await waitFor(() => guardStats().connects > before, 10_000, 'the guard to see the navigation');
+    expect(guardStats().refusedPeers).toBe(0);
+  });
+
+  it("closes a connection to the session's listener from any address but the node's", async () => {
+    // The node is 127.0.0.1; the loopback alias 127.0.0.3 plays another machine.
+    const server = h.mesh.getSession(s.sessionId).urlGuard?.nodeProxy()?.server ?? '';
+    const port = Number(new URL(server).port);
+    const connectsBefore = guardStats().connects;
+    expect(await greetFrom(port, '127.0.0.3')).toBe('closed');
+    expect(guardStats().refusedPeers).toBe(1);
+    expect(guardStats().connects).toBe(connectsBefore);
+  });
+
+  it('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
+    const before = trap.connections();
+    await h.ok('browser_navigate', { ...s, url: site.url('/gguard/page') });
+    await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
+    const text = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
+    for (const key of ['fetch', 'worker']) expect(text).toContain(`"${key}":"failed"`);
+    expect(text).toContain('"ws":"refused"');
+    expect(trap.connections()).toBe(before);
+    // The session keeps working.
+    expect(
+      (await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/quiet') })).status,
+    ).toBe(200);
+    expect(trap.connections()).toBe(before);
+  }, 60_000);
+
+  it('refuses service workers (interception stays on); an update check reaches nothing', async () => {
+    const before = trap.connections();
+    await h.ok('browser_navigate', { ...s, url: site.url('/gguard/service-worker') });
+    await h.ok('browser_wait', { ...s, text: 'sw failed', timeoutMs: 20_000 });
+    expect(trap.connections()).toBe(before);
+  }, 60_000);
+
+  it('refuses a navigation to the blocked alias and closes the listener with the session', async () => {
+    const error = await h.err('browser_navigate', { ...s, url: `${trap.origin}/direct` });
+    expect(error.code).toBe('NAVIGATION_BLOCKED');
+    expect(trap.connections()).toBe(0);
+    const { sessionId } = await h.session();
+    const guard = h.mesh.getSession(sessionId).urlGuard;
+    const server = guard?.nodeProxy()?.server;
+    expect(server).toMatch(/^socks5:\/\/127\.0\.0\.1:\d+$/);
+    await h.ok('browser_session_close', { sessionId });
+    const port = Number(new URL(server ?? '').port);
+    await waitFor(() => refusedAt(port), 10_000, 'the closed session to stop listening');
+  }, 120_000);
+});
+
+/** Sends a SOCKS5 greeting to 127.0.0.1:port from `localAddress`: the reply in hex, or 'closed'. */
+async function greetFrom(port: number, localAddress: string): Promise<string> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress });
+    socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
+    socket.once('data', (reply) => {
+      resolve(reply.toString('hex'));
+      socket.destroy();
+    });
+    socket.once('close', () => resolve('closed'));
+    socket.on('error', () => undefined);
+  });
+}
+
+/** Whether nothing listens on 127.0.0.1:port any more. */
+async function refusedAt(port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
