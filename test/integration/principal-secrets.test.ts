@@ -12,16 +12,25 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { createBrowserMesh } from '../../src/create-mesh.js';
+import { createDashboard } from '../../src/dashboard/handler.js';
 import { createLogger } from '../../src/engine/logger.js';
 import type { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { testConfig } from '../helpers/harness.js';
-import { connectHttp, err, ok, startTestHttpServer, type HttpClient } from './support/mcp-http.js';
+import {
+  connectHttp,
+  err,
+  ok,
+  rawRequest,
+  startTestHttpServer,
+  type HttpClient,
+} from './support/mcp-http.js';
 
 type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
 type At = { sessionId: string; pageId: string };
 
+const OPERATOR_TOKEN = 'operator-token-0123456789abcdef';
 const ALICE_TOKEN = 'alice-token-0123456789abcdef';
 const BOB_TOKEN = 'bob-token-0123456789abcdefgh';
 const ALICE_PW = 'alice-Sup3r"secret';
@@ -54,6 +63,11 @@ beforeAll(async () => {
 <form action="/ps/landing" method="post"><input id="who" name="who" aria-label="Who">
 <input id="v" name="v" aria-label="Value"><button id="go">Send</button></form>`);
   });
+  site.route('/ps/title', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>blank</title>
+<input id="t" aria-label="Title" oninput="document.title = this.value">`);
+  });
   site.route('/ps/landing', (req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -68,7 +82,11 @@ beforeAll(async () => {
     config: testConfig({ secrets: config.secrets, principalSecrets: config.principalSecrets }),
     logger: createLogger('silent'),
   });
-  server = await startTestHttpServer(mesh, { tokens: config.httpTokens });
+  server = await startTestHttpServer(mesh, {
+    token: OPERATOR_TOKEN,
+    tokens: config.httpTokens,
+    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: false }),
+  });
   alice = await connectHttp(server.url, { token: ALICE_TOKEN });
   bob = await connectHttp(server.url, { token: BOB_TOKEN });
 });
@@ -157,5 +175,31 @@ describe('secrets per principal over HTTP', () => {
     const snap = await snapshotText(bob, at);
     expect(snap).toContain('alice-only-value');
     expect(snap).not.toContain('{{secret:ALICE_ONLY}}');
+  });
+
+  it("redacts the dashboard by the viewer's secrets: its own for a principal, everyone's for the operator", async () => {
+    const a = await openForm(alice);
+    const b = await openForm(bob);
+    for (const [who, at, value] of [
+      [alice, a, '{{secret:ALICE_ONLY}}'],
+      [bob, b, 'alice-only-value'],
+    ] as const) {
+      await ok(who.client, 'browser_navigate', { ...at, url: site.url('/ps/title') });
+      await ok(who.client, 'browser_fill', { ...at, locator: { css: '#t' }, value });
+    }
+    const titleIn = async (token: string, at: At): Promise<string | undefined> => {
+      const url = server.url.replace(/\/mcp$/, '/dashboard/api/state');
+      const state = await rawRequest(url, { method: 'GET', headers: { Authorization: `Bearer ${token}` } });
+      const body = JSON.parse(state.body) as {
+        sessions: Array<{ sessionId: string; pages: Array<{ pageId: string; title: string }> }>;
+      };
+      const session = body.sessions.find((s) => s.sessionId === at.sessionId);
+      return session?.pages.find((p) => p.pageId === at.pageId)?.title;
+    };
+    await expect.poll(() => titleIn(ALICE_TOKEN, a), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
+    // Bob typed the string himself: his view is not an oracle for Alice's secrets.
+    await expect.poll(() => titleIn(BOB_TOKEN, b), { timeout: 20_000 }).toBe('alice-only-value');
+    await expect.poll(() => titleIn(OPERATOR_TOKEN, a), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
+    await expect.poll(() => titleIn(OPERATOR_TOKEN, b), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
   });
 });
