@@ -18,6 +18,7 @@ import type { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { testConfig } from '../helpers/harness.js';
+import { readZip } from './support/zip.js';
 import {
   connectHttp,
   err,
@@ -79,7 +80,11 @@ beforeAll(async () => {
     });
   });
   mesh = createBrowserMesh({
-    config: testConfig({ secrets: config.secrets, principalSecrets: config.principalSecrets }),
+    config: testConfig({
+      secrets: config.secrets,
+      principalSecrets: config.principalSecrets,
+      tools: ['core', 'watch'],
+    }),
     logger: createLogger('silent'),
   });
   server = await startTestHttpServer(mesh, {
@@ -202,4 +207,43 @@ describe('secrets per principal over HTTP', () => {
     await expect.poll(() => titleIn(OPERATOR_TOKEN, a), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
     await expect.poll(() => titleIn(OPERATOR_TOKEN, b), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
   });
+
+  it("scrubs a principal's own secrets from a trace started with the session", async () => {
+    const created = await ok<Created>(alice.client, 'browser_session_create', {
+      contextSettings: { trace: true },
+    });
+    const at = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
+    await ok(alice.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
+    await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: '{{secret:ALICE_ONLY}}' });
+    await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#who' }, value: '{{secret:PW}}' });
+    const stopped = await ok<{ file: { fileId: string; bytes: number } }>(alice.client, 'browser_trace', {
+      sessionId: at.sessionId,
+      action: 'stop',
+    });
+    // A zip still holding a secret would be refused here (holds_secret).
+    const entries = readZip(await readWhole(alice, at.sessionId, stopped.file.fileId, stopped.file.bytes));
+    const all = [...entries.values()].map((data) => data.toString('latin1')).join('\n');
+    expect(all).toContain('{{secret:ALICE_ONLY}}');
+    for (const value of ['alice-only-value', ALICE_PW, SHARED_PW]) expect(all).not.toContain(value);
+  });
 });
+
+async function readWhole(who: HttpClient, sessionId: string, fileId: string, bytes: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  while (offset < bytes) {
+    const read = (await who.client.callTool({
+      name: 'browser_files',
+      arguments: { sessionId, action: 'read', fileId, offset, maxBytes: 1_048_576 },
+    })) as CallToolResult;
+    if (read.isError) throw new Error(`browser_files read failed: ${JSON.stringify(read.content)}`);
+    const blob = (read.content as Array<{ type: string; resource?: { blob?: string } }>).find(
+      (c) => c.type === 'resource',
+    )?.resource?.blob;
+    const part = Buffer.from(blob ?? '', 'base64');
+    if (part.length === 0) throw new Error('empty read');
+    parts.push(part);
+    offset += part.length;
+  }
+  return Buffer.concat(parts);
+}
