@@ -83,7 +83,7 @@ beforeAll(async () => {
     config: testConfig({
       secrets: config.secrets,
       principalSecrets: config.principalSecrets,
-      tools: ['core', 'watch'],
+      tools: ['core', 'code', 'watch'],
     }),
     logger: createLogger('silent'),
   });
