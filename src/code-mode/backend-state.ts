@@ -95,7 +95,7 @@ async function listCookies(ctx: PageOperationContext, urls: string[]): Promise<C
     seen.add(key);
     out.push(cookie);
   }
-  return redactSecretsDeep(ctx.config.secrets, out);
+  return redactSecretsDeep(ctx.session.secrets, out);
 }
 
 /** Playwright's clearCookies({ name, domain, path }): all, by name, or each cookie the filter matches. */

@@ -63,6 +63,11 @@ export interface Config {
   secretsFile: string;
   /** Secret: name → value from the secrets file. Never log or echo. */
   secrets: Record<string, string>;
+  /**
+   * Secret: principal → its own secrets, from the secrets file its tokens-file line names (see
+   * src/config/principal-secrets.ts). Never log or echo.
+   */
+  principalSecrets: Record<string, Record<string, string>>;
   dashboard: boolean;
   dashboardPort: number;
   dashboardTakeover: boolean;

@@ -11,7 +11,7 @@ export { ConfigError } from './config-error.js';
 import { parseRange } from '../engine/url-policy/address.js';
 import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
 import { parseSecretsFile } from '../secrets.js';
-import { parseTokensFile } from './tokens-file.js';
+import { readTokensFile } from './principal-secrets.js';
 import { didYouMean } from '../suggest.js';
 import { COMMAND_FLAGS, findFlag } from './setting-flags.js';
 import { resolveDataDir } from './client-settings.js';
@@ -66,7 +66,7 @@ export function loadConfig(
   checkSeleniumGuardHost(config, raw);
   checkUrlPolicy(config, raw);
   config.secrets = readSecretsFile(config.secretsFile, raw.get('secretsFile')?.source);
-  config.httpTokens = readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source);
+  Object.assign(config, readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source));
   checkHttp(config, raw);
   checkBrowserDefaults(config, raw);
   checkUserDataDir(config, raw);
@@ -145,22 +145,6 @@ function readSecretsFile(path: string, source = 'BROWSERMESH_SECRETS_FILE'): Rec
     const detail =
       error instanceof Error && /^line \d+/.test(error.message) ? error.message : 'cannot be read';
     throw new ConfigError(source, `the secrets file ${detail}`);
-  }
-}
-
-/** The tokens file's entries; a bad file is a ConfigError naming a line number, never content. */
-function readTokensFile(path: string, source = 'BROWSERMESH_HTTP_TOKENS_FILE'): Config['httpTokens'] {
-  if (path === '') return [];
-  let text: string;
-  try {
-    text = readFileSync(resolve(path), 'utf8');
-  } catch {
-    throw new ConfigError(source, 'the tokens file cannot be read');
-  }
-  try {
-    return parseTokensFile(text);
-  } catch (error) {
-    throw new ConfigError(source, (error as Error).message);
   }
 }
 

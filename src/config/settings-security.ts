@@ -60,7 +60,7 @@ export const SECURITY_SETTINGS = [
     type: { kind: 'string' },
     default: '',
     description:
-      'File of `principal token` lines: each token is one principal with its own saved states, session quota and counts. Never logged.',
+      'File of `principal token [secrets-file]` lines: each token is one principal with its own saved states, session quota and counts, and the named secrets file (relative to this file) adds to `--secrets` for it alone. Never logged.',
   },
   {
     key: 'maxSessionsPerPrincipal',

@@ -82,6 +82,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         takeoverEnabled: options.takeover,
         isTakenOver: (id) => takeover.isTakenOver(id),
         includes: sees,
+        operator: viewer === DEFAULT_PRINCIPAL || viewer === LOCAL_PRINCIPAL,
       });
     if (req.method === 'GET' && route === '/api/state') return sendJson(res, 200, await state());
     if (req.method === 'GET' && route === '/api/stream') {

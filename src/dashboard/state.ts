@@ -8,6 +8,7 @@ import { isTracing } from '../engine/tracing.js';
 import { observationsOf } from '../observability/index.js';
 import { derivedSecretsOf } from '../redaction/derived.js';
 import { redactSecrets, type Secrets } from '../secrets.js';
+import { everySecret } from '../config/principal-secrets.js';
 import { boundText } from '../text.js';
 import { sanitizeUrl } from '../observability/sanitize.js';
 import type { ObserveSource } from '../observability/types.js';
@@ -58,6 +59,7 @@ export interface DashboardState {
   sessions: DashboardSession[];
 }
 
+const NO_SECRETS: Secrets = {};
 const OPERATIONS_SHOWN = 20;
 const EVENTS_SHOWN = 10;
 const MAX_EVENT_TEXT_CHARS = 300;
@@ -78,6 +80,8 @@ export async function buildDashboardState(
     isTakenOver: (sessionId: string) => boolean;
     /** The viewer's share: sessions it may not see are left out entirely. */
     includes?: (sessionId: string) => boolean;
+    /** The operator's view (every session): redacted by every principal's secrets, not the owner's only. */
+    operator?: boolean;
   },
 ): Promise<DashboardState> {
   const sessions = mesh
@@ -88,7 +92,9 @@ export async function buildDashboardState(
     generatedAt: new Date().toISOString(),
     takeoverEnabled: options.takeoverEnabled,
     sessions: await Promise.all(
-      sessions.map((session) => toDashboardSession(mesh, session, options.isTakenOver(session.id))),
+      sessions.map((session) =>
+        toDashboardSession(mesh, session, options.isTakenOver(session.id), options.operator === true),
+      ),
     ),
   };
 }
@@ -97,6 +103,7 @@ async function toDashboardSession(
   mesh: BrowserMesh,
   session: Session,
   takenOver: boolean,
+  operator: boolean,
 ): Promise<DashboardSession> {
   const info = session.toInfo();
   const owner = mesh.ownerOf(session.id);
@@ -113,7 +120,9 @@ async function toDashboardSession(
     tracing: isTracing(session),
     recording: recordedPageIds(session),
     pages: await Promise.all(
-      session.listPages().map((page) => toDashboardPage(page, (text) => redacted(mesh, session.id, text))),
+      session
+        .listPages()
+        .map((page) => toDashboardPage(page, (text) => redacted(mesh, session, operator, text))),
     ),
     operations: mesh.activity.recent(session.id).slice(-OPERATIONS_SHOWN),
   };
@@ -130,12 +139,13 @@ async function toDashboardPage(page: ManagedPage, redact: (text: string) => stri
 }
 
 /**
- * The stored text is already pattern-redacted at capture; the configured secrets and the values a
- * page kept of them are replaced here, as invokeTool does for every tool result.
+ * The stored text is already pattern-redacted at capture; the session's secrets and the values a
+ * page kept of them are replaced here, as invokeTool does for every tool result. A principal's view
+ * is redacted by its own secrets only (another's would tell it which strings are secret elsewhere).
  */
-function redacted(mesh: BrowserMesh, sessionId: string, text: string): string {
-  const secrets: Secrets = mesh.config.secrets;
-  return redactSecrets(secrets, text, derivedSecretsOf(sessionId));
+function redacted(mesh: BrowserMesh, session: Session, operator: boolean, text: string): string {
+  const own = redactSecrets(session.secrets, text, derivedSecretsOf(session.id));
+  return operator ? redactSecrets(NO_SECRETS, own, everySecret(mesh.config)) : own;
 }
 
 export function displayUrl(raw: string): string {

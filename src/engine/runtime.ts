@@ -22,6 +22,7 @@ import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
 import { FileQuotaPool, SessionFiles } from './files/session-files.js';
 import type { DownloadNote } from './files/downloads.js';
 import { traceOf } from './tracing.js';
+import { secretsFor } from '../config/principal-secrets.js';
 import { VERSIONS } from './versions.js';
 import type {
   CallOptions,
@@ -139,6 +140,7 @@ export class BrowserMesh {
       pageHooks: this.pageHooks,
       contextSettings: effectiveSettings(settings),
       stateId: input.storageState?.id ?? null,
+      secrets: secretsFor(this.config, principal),
       ...(shared && own?.viewport ? { viewport: own.viewport } : {}),
       createFiles: (sessionId) =>
         new SessionFiles({

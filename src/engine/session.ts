@@ -12,8 +12,10 @@ import type { SessionUrlGuard } from './url-policy/index.js';
 const CLOSE_STEP_MS = 2_000;
 /** Saving a trace or a recording at close may take longer than a step, never unbounded. */
 const CLOSE_HOOKS_MS = 10_000;
+const NO_SECRETS: Secrets = {};
 import { DownloadTracker } from './files/downloads.js';
 import type { SessionFiles } from './files/session-files.js';
+import type { Secrets } from '../secrets.js';
 
 export type SessionState = 'ready' | 'closing' | 'closed' | 'failed';
 
@@ -34,6 +36,11 @@ export interface SessionInit {
   urlGuard?: SessionUrlGuard;
   /** The viewport of every page of a session that shares a persistent profile's context. */
   viewport?: { width: number; height: number };
+  /**
+   * The secrets this session may use and is redacted by: its principal's (server-wide plus its own
+   * over HTTP, src/config/principal-secrets.ts); none when absent.
+   */
+  secrets?: Secrets;
   /** Builds the session's private file folder (downloads, PDFs, traces, recordings) from its id. */
   createFiles: (sessionId: string) => SessionFiles;
 }
@@ -85,6 +92,11 @@ export class Session {
     this.viewport = init.viewport;
     this.files = init.createFiles(this.id);
     this.downloads = new DownloadTracker(this.files, init.logger);
+  }
+
+  /** The secrets `{{secret:NAME}}` resolves against here, and every output of it is redacted by. */
+  get secrets(): Secrets {
+    return this.init.secrets ?? NO_SECRETS;
   }
 
   get state(): SessionState {

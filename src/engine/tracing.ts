@@ -60,7 +60,7 @@ export class SessionTrace {
       title: `BrowserMesh session ${this.session.id}`,
     });
     this.active = true;
-    this.secrets = options.secrets ?? {};
+    this.secrets = options.secrets ?? this.session.secrets;
     this.startedAt = new Date();
     // A session closed while tracing still gets its trace saved, before its context goes away.
     this.unhook = this.session.onBeforeClose(async () => {

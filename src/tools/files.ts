@@ -122,7 +122,7 @@ export const filesTool = defineTool({
     const read = await readSessionFile(session.files, args.fileId, {
       offset: args.offset,
       maxBytes: args.maxBytes ?? 65_536,
-      secretValues: secretValuesOf(mesh.config.secrets, session.id),
+      secretValues: secretValuesOf(session.secrets, session.id),
     });
     const { file, text, bytes, truncated, totalBytes, nextOffset } = read;
     const structured = { file, truncated, totalBytes, ...(nextOffset !== undefined ? { nextOffset } : {}) };

@@ -13,6 +13,7 @@ import {
 } from './define.js';
 import { TimeoutMs } from './schemas.js';
 import { redactSecrets, redactSecretsDeep } from '../secrets.js';
+import { secretsFor } from '../config/principal-secrets.js';
 import { redactArgumentValues } from './redact-args.js';
 import { derivedSecretsOf } from '../redaction/derived.js';
 import type { Services } from './services.js';
@@ -108,7 +109,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       ? out
       : { structured: out as Record<string, unknown> };
     // Secret values the page echoed (a field's value in a snapshot, a read) go back as references.
-    const secrets = ctx.mesh.config.secrets;
+    const secrets = secretsFor(ctx.mesh.config, ctx.principal);
     const derived = derivedSecretsOf(sessionId);
     const structured: Record<string, unknown> = redactSecretsDeep(
       secrets,
@@ -151,7 +152,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
     };
   } catch (error) {
     readAddress();
-    const secrets = ctx.mesh.config.secrets;
+    const secrets = secretsFor(ctx.mesh.config, ctx.principal);
     const serialized = redactSecretsDeep(
       secrets,
       redactArgumentValues(toSerializedError(error, operationId), args, Object.values(secrets)),

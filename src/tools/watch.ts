@@ -50,7 +50,7 @@ export const traceTool = defineTool({
           await trace.start({
             screenshots: args.screenshots,
             snapshots: args.snapshots,
-            secrets: mesh.config.secrets,
+            secrets: session.secrets,
           });
           return { tracing: true };
         }

@@ -63,7 +63,8 @@ export const filesTool = defineAgentTool({
   }),
   async handler(args, call) {
     const view = await call.view();
-    const files = view.mesh.getSession(view.sessionId).files;
+    const session = view.mesh.getSession(view.sessionId);
+    const files = session.files;
     const action = args.action ?? 'list';
     if (action === 'list') return { files: files.list() };
     if (args.fileId === undefined) throw invalidArgument('fileId', `is required with action ${action}`);
@@ -75,7 +76,7 @@ export const filesTool = defineAgentTool({
     const read = await readSessionFile(files, args.fileId, {
       offset: args.offset,
       maxBytes: args.maxBytes ?? 65_536,
-      secretValues: secretValuesOf(view.mesh.config.secrets, view.sessionId),
+      secretValues: secretValuesOf(session.secrets, view.sessionId),
     });
     const { file, text, bytes, truncated, totalBytes, nextOffset } = read;
     return {

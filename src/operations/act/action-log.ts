@@ -175,7 +175,7 @@ export function recordStep(ctx: PageOperationContext, input: StepInput): void {
   if (secretField && typed !== undefined && secretName(typed) === undefined)
     rememberTypedSecret(ctx.session.id, typed);
   if (!isLogging(ctx)) return;
-  const secrets = ctx.config.secrets;
+  const secrets = ctx.session.secrets;
   // A prompt answer holding a secret is not kept: the spec accepts with the prompt's default.
   const prompt = rest.dialog?.promptText;
   if (rest.dialog && prompt !== undefined && toLoggedValue(secrets, prompt, false).secret !== undefined)

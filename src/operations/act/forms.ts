@@ -56,7 +56,7 @@ export function fill(
   value: string,
 ): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
-    const text = resolveSecret(ctx.config.secrets, value, 'value');
+    const text = resolveSecret(ctx.session.secrets, value, 'value');
     await scope.withTarget(spec, field, async (target) => {
       await maskIfSecret(ctx, target, value);
       await fillElement(ctx, target, text);

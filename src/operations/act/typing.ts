@@ -51,7 +51,7 @@ export function typeText(
     if (hasTarget(spec)) await scope.withTarget(spec, field, (target) => focusElement(target));
     const typedSecret = !hasTarget(spec) && isLogging(ctx) && (await focusedIsSecret(ctx.page));
     const cdp = await ctx.page.cdp();
-    const chars = Array.from(resolveSecret(ctx.config.secrets, text, 'text'));
+    const chars = Array.from(resolveSecret(ctx.session.secrets, text, 'text'));
     await maskIfSecret(ctx, undefined, text);
     const step = delayMs > 0 ? 1 : TYPE_BATCH;
     for (let i = 0; i < chars.length; i += step) {

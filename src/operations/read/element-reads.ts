@@ -189,6 +189,6 @@ const MAX_ASSERTED_CHARS = 200;
 function logRead(ctx: PageOperationContext, value: string, targets: LoggedTarget[]): void {
   const text = value.replace(/\s+/g, ' ').trim();
   if (targets.length === 0 || text.length > MAX_ASSERTED_CHARS) return;
-  if (Object.values(ctx.config.secrets).some((v) => v !== '' && text.includes(v))) return;
+  if (Object.values(ctx.session.secrets).some((v) => v !== '' && text.includes(v))) return;
   recordStep(ctx, { kind: 'readText', targets, value: text });
 }

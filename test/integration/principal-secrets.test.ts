@@ -1,0 +1,249 @@
+/**
+ * Issue 25: secrets per principal over HTTP. A `--tokens-file` with two lines, each naming its own
+ * secrets file, and a server-wide `--secrets`: each principal fills its own secrets by name (its own
+ * value winning over the server-wide one of the same name), its outputs are redacted by its own
+ * values, and asking for another principal's secret is the unknown-secret error, word for word.
+ * Official MCP SDK client over Streamable HTTP, real Chromium, loopback fixture only.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
+import { createBrowserMesh } from '../../src/create-mesh.js';
+import { createDashboard } from '../../src/dashboard/handler.js';
+import { createLogger } from '../../src/engine/logger.js';
+import type { BrowserMesh } from '../../src/engine/runtime.js';
+import type { RunningHttpServer } from '../../src/mcp/http.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { testConfig } from '../helpers/harness.js';
+import { readZip } from './support/zip.js';
+import {
+  connectHttp,
+  err,
+  ok,
+  rawRequest,
+  startTestHttpServer,
+  type HttpClient,
+} from './support/mcp-http.js';
+
+type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
+type At = { sessionId: string; pageId: string };
+
+const OPERATOR_TOKEN = 'operator-token-0123456789abcdef';
+const ALICE_TOKEN = 'alice-token-0123456789abcdef';
+const BOB_TOKEN = 'bob-token-0123456789abcdefgh';
+const ALICE_PW = 'alice-Sup3r"secret';
+const BOB_PW = 'bob-0ther-secret';
+const SHARED_PW = 'server-wide-pw-value';
+const SHARED_API = 'server-wide-api-value';
+
+let site: FixtureServer;
+let mesh: BrowserMesh;
+let server: RunningHttpServer;
+let alice: HttpClient;
+let bob: HttpClient;
+/** What the landing page received, by the marker the form carried. */
+const landed = new Map<string, string>();
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bm-principal-secrets-'));
+  writeFileSync(join(dir, 'alice.env'), `PW=${ALICE_PW}\nALICE_ONLY=alice-only-value\n`);
+  writeFileSync(join(dir, 'bob.env'), `PW=${BOB_PW}\n`);
+  writeFileSync(join(dir, 'server.env'), `PW=${SHARED_PW}\nAPI=${SHARED_API}\n`);
+  writeFileSync(join(dir, 'tokens.txt'), `alice ${ALICE_TOKEN} alice.env\nbob ${BOB_TOKEN} ./bob.env\n`);
+  const { config } = loadConfig(
+    ['--http', '--tokens-file', join(dir, 'tokens.txt'), '--secrets', join(dir, 'server.env')],
+    {},
+  );
+  site = await startFixtureServer();
+  site.route('/ps/form', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>form</title>
+<form action="/ps/landing" method="post"><input id="who" name="who" aria-label="Who">
+<input id="v" name="v" aria-label="Value"><button id="go">Send</button></form>`);
+  });
+  site.route('/ps/title', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>blank</title>
+<input id="t" aria-label="Title" oninput="document.title = this.value">`);
+  });
+  site.route('/ps/landing', (req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      landed.set(form.get('who') ?? '', form.get('v') ?? '');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>landed</title><p>landed</p>');
+    });
+  });
+  mesh = createBrowserMesh({
+    config: testConfig({
+      secrets: config.secrets,
+      principalSecrets: config.principalSecrets,
+      tools: ['core', 'code', 'watch'],
+    }),
+    logger: createLogger('silent'),
+  });
+  server = await startTestHttpServer(mesh, {
+    token: OPERATOR_TOKEN,
+    tokens: config.httpTokens,
+    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: false }),
+  });
+  alice = await connectHttp(server.url, { token: ALICE_TOKEN });
+  bob = await connectHttp(server.url, { token: BOB_TOKEN });
+});
+afterAll(async () => {
+  await alice?.client.close();
+  await bob?.client.close();
+  await server?.close();
+  await mesh?.shutdown();
+  await site?.close();
+});
+
+async function openForm(who: HttpClient): Promise<At> {
+  const created = await ok<Created>(who.client, 'browser_session_create');
+  const at = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
+  await ok(who.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
+  return at;
+}
+
+/** Fills the form with `value` (a reference or plain text) and submits it; returns what landed. */
+async function submit(who: HttpClient, at: At, marker: string, value: string): Promise<string | undefined> {
+  await ok(who.client, 'browser_fill', { ...at, locator: { css: '#who' }, value: marker });
+  await ok(who.client, 'browser_fill', { ...at, locator: { css: '#v' }, value });
+  await ok(who.client, 'browser_click', { ...at, locator: { css: '#go' } });
+  await expect.poll(() => landed.has(marker), { timeout: 20_000 }).toBe(true);
+  return landed.get(marker);
+}
+
+async function snapshotText(who: HttpClient, at: At): Promise<string> {
+  const result = (await who.client.callTool({ name: 'browser_snapshot', arguments: at })) as CallToolResult;
+  expect(result.isError ?? false).toBe(false);
+  return JSON.stringify(result);
+}
+
+describe('secrets per principal over HTTP', () => {
+  it("fills a principal's own secret by name, its value winning, redacted in its snapshot", async () => {
+    const at = await openForm(alice);
+    await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: '{{secret:ALICE_ONLY}}' });
+    const snap = await snapshotText(alice, at);
+    expect(snap).toContain('{{secret:ALICE_ONLY}}');
+    expect(snap).not.toContain('alice-only-value');
+    const read = await ok<{ value: unknown }>(alice.client, 'browser_run', {
+      ...at,
+      code: `return await page.inputValue('#v');`,
+    });
+    expect(JSON.stringify(read)).not.toContain('alice-only-value');
+    // PW is in both the server-wide file and Alice's: hers is the one typed.
+    expect(await submit(alice, at, 'alice-pw', '{{secret:PW}}')).toBe(ALICE_PW);
+  });
+
+  it('gives each principal its own value for a shared name, and the server-wide secrets too', async () => {
+    const at = await openForm(bob);
+    expect(await submit(bob, at, 'bob-pw', '{{secret:PW}}')).toBe(BOB_PW);
+    await ok(bob.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
+    expect(await submit(bob, at, 'bob-api', '{{secret:API}}')).toBe(SHARED_API);
+  });
+
+  it("answers another principal's secret name exactly like an unknown one", async () => {
+    const at = await openForm(bob);
+    const unknown = await err(bob.client, 'browser_fill', {
+      ...at,
+      locator: { css: '#v' },
+      value: '{{secret:NO_SUCH_SECRET}}',
+    });
+    const others = await err(bob.client, 'browser_fill', {
+      ...at,
+      locator: { css: '#v' },
+      value: '{{secret:ALICE_ONLY}}',
+    });
+    const typed = await err(bob.client, 'browser_type', {
+      ...at,
+      locator: { css: '#v' },
+      text: '{{secret:ALICE_ONLY}}',
+    });
+    expect(others.code).toBe('INVALID_ARGUMENT');
+    const shape = ({ code, message }: { code: string; message: string }) => ({ code, message });
+    expect(shape(others)).toEqual(shape(unknown));
+    expect(JSON.stringify([others, typed])).not.toContain('alice-only-value');
+    expect(JSON.stringify([others, typed])).not.toContain('alice');
+    // The session keeps working.
+    await ok(bob.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: 'still here' });
+  });
+
+  it("does not redact another principal's values in a principal's outputs (no oracle for them)", async () => {
+    const at = await openForm(bob);
+    await ok(bob.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: 'alice-only-value' });
+    const snap = await snapshotText(bob, at);
+    expect(snap).toContain('alice-only-value');
+    expect(snap).not.toContain('{{secret:ALICE_ONLY}}');
+  });
+
+  it("redacts the dashboard by the viewer's secrets: its own for a principal, everyone's for the operator", async () => {
+    const a = await openForm(alice);
+    const b = await openForm(bob);
+    for (const [who, at, value] of [
+      [alice, a, '{{secret:ALICE_ONLY}}'],
+      [bob, b, 'alice-only-value'],
+    ] as const) {
+      await ok(who.client, 'browser_navigate', { ...at, url: site.url('/ps/title') });
+      await ok(who.client, 'browser_fill', { ...at, locator: { css: '#t' }, value });
+    }
+    const titleIn = async (token: string, at: At): Promise<string | undefined> => {
+      const url = server.url.replace(/\/mcp$/, '/dashboard/api/state');
+      const state = await rawRequest(url, { method: 'GET', headers: { Authorization: `Bearer ${token}` } });
+      const body = JSON.parse(state.body) as {
+        sessions: Array<{ sessionId: string; pages: Array<{ pageId: string; title: string }> }>;
+      };
+      const session = body.sessions.find((s) => s.sessionId === at.sessionId);
+      return session?.pages.find((p) => p.pageId === at.pageId)?.title;
+    };
+    await expect.poll(() => titleIn(ALICE_TOKEN, a), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
+    // Bob typed the string himself: his view is not an oracle for Alice's secrets.
+    await expect.poll(() => titleIn(BOB_TOKEN, b), { timeout: 20_000 }).toBe('alice-only-value');
+    await expect.poll(() => titleIn(OPERATOR_TOKEN, a), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
+    await expect.poll(() => titleIn(OPERATOR_TOKEN, b), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
+  });
+
+  it("scrubs a principal's own secrets from a trace started with the session", async () => {
+    const created = await ok<Created>(alice.client, 'browser_session_create', {
+      contextSettings: { trace: true },
+    });
+    const at = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
+    await ok(alice.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
+    await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: '{{secret:ALICE_ONLY}}' });
+    await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#who' }, value: '{{secret:PW}}' });
+    const stopped = await ok<{ file: { fileId: string; bytes: number } }>(alice.client, 'browser_trace', {
+      sessionId: at.sessionId,
+      action: 'stop',
+    });
+    // A zip still holding a secret would be refused here (holds_secret).
+    const entries = readZip(await readWhole(alice, at.sessionId, stopped.file.fileId, stopped.file.bytes));
+    const all = [...entries.values()].map((data) => data.toString('latin1')).join('\n');
+    expect(all).toContain('{{secret:ALICE_ONLY}}');
+    for (const value of ['alice-only-value', ALICE_PW, SHARED_PW]) expect(all).not.toContain(value);
+  });
+});
+
+async function readWhole(who: HttpClient, sessionId: string, fileId: string, bytes: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  while (offset < bytes) {
+    const read = (await who.client.callTool({
+      name: 'browser_files',
+      arguments: { sessionId, action: 'read', fileId, offset, maxBytes: 1_048_576 },
+    })) as CallToolResult;
+    if (read.isError) throw new Error(`browser_files read failed: ${JSON.stringify(read.content)}`);
+    const blob = (read.content as Array<{ type: string; resource?: { blob?: string } }>).find(
+      (c) => c.type === 'resource',
+    )?.resource?.blob;
+    const part = Buffer.from(blob ?? '', 'base64');
+    if (part.length === 0) throw new Error('empty read');
+    parts.push(part);
+    offset += part.length;
+  }
+  return Buffer.concat(parts);
+}
