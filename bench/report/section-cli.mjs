@@ -41,6 +41,7 @@ export function cliSection(rows) {
       'BM ÷ row (read tokens)',
       'BM ÷ row (written tokens)',
       'BM ÷ row (wall time)',
+      'BM ÷ row (click median)',
     ],
     rows.map((r) => [
       r.contender,
@@ -61,8 +62,9 @@ export function cliSection(rows) {
           versus(x, 'tokens'),
           versus(x, 'writtenTokens'),
           versus(x, 'ms'),
+          versus(x, 'clickMedianMs'),
         ],
-        13,
+        14,
       ),
     ]),
   );
@@ -70,4 +72,4 @@ export function cliSection(rows) {
 }
 
 export const CLI_ABOUT =
-  'The shop checkout (product page → add to cart → checkout → five fields, country, shipping, terms → place order → read the confirmation) as a coding agent runs it: one spawned process per command, refs from each CLI\'s own snapshot (browsermesh `snapshot -i`, agent-browser `snapshot -i`, playwright-cli `snapshot`, which has no interactive-only mode), the order confirmed at the end. "Read" is everything the agent reads: stdout, stderr and every snapshot file the output links to (playwright-cli writes one after each navigation or click); "written" is the command lines the model writes. Wall time adds up every command, spawn included; the first `open`, which starts the browser or daemon, is timed apart ("First open"). Medians of up to 3 checkouts. "Click median" is one click by ref on a warm browser, 15 times, the counter read afterwards. Skill tokens: what the agent loads (browsermesh `skills/browsermesh/SKILL.md`; playwright-cli its SKILL.md; agent-browser its stub plus `skills get core`). Each peer runs off the network (`--no-sandbox`, proxy 127.0.0.1:9, update checks off).';
+  'The shop checkout (product page → add to cart → checkout → five fields, country, shipping, terms → place order → read the confirmation) as a coding agent runs it: one spawned process per command, refs from each CLI\'s own snapshot (browsermesh `snapshot -i`, agent-browser `snapshot -i`, playwright-cli `snapshot`, which has no interactive-only mode), the order confirmed at the end. "Read" is everything the agent reads: stdout, stderr and every snapshot file the output links to (playwright-cli writes one after each navigation or click); "written" is the command lines the model writes. Wall time adds up every command, spawn included; the first `open`, which starts the browser or daemon, is timed apart ("First open"). The contenders take turns (A, B, C) in each checkout iteration and for each click, so a change of load weighs on all alike. Medians of up to 3 checkouts. "Click median" is one click by ref on a warm browser, 15 times per contender, interleaved, the counter read afterwards. Skill tokens: what the agent loads (browsermesh `skills/browsermesh/SKILL.md`; playwright-cli its SKILL.md; agent-browser its stub plus `skills get core`). Each peer runs off the network (`--no-sandbox`, proxy 127.0.0.1:9, update checks off).';

@@ -3,12 +3,14 @@
 // agent reads (stdout + stderr + files the output points to: characters and o200k tokens), what it
 // writes (the command lines), wall time with every process spawn; the per-command median of a click
 // by ref on a warm daemon; skill size; for browsermesh, whether two named sessions are isolated.
+// Contenders take turns (A, B, C) within each checkout iteration and each click, each on its own
+// browser in the same page state, so a change of load during the run weighs on all of them alike.
 
 import { countTokens } from '../lib/tokens.mjs';
 import { median, medianFields } from '../lib/stats.mjs';
 import { agentBrowserCli, browsermeshCli, playwrightCli } from '../lib/shell-clis.mjs';
 import { NotAvailable } from '../peers/browsermesh.mjs';
-import { attempt, repeat } from './attempt.mjs';
+import { progress } from '../lib/progress.mjs';
 
 const CLICKS = 15;
 const FIELDS = [
@@ -60,20 +62,25 @@ async function checkout(cli, url) {
   return log;
 }
 
-/** Clicks by one ref on a warm browser; the page's counter, read afterwards, proves each landed. */
-async function clicks(cli, url) {
+/** Opens the click page and finds the button's ref in the CLI's own snapshot. */
+async function clickRef(cli, url) {
   const { exec } = transcript(cli);
   await exec(cli.goto(url('/actions/buttons')));
-  const ref = cli.ref(await exec(cli.snapshot), 'button', 'Increment');
-  const samples = [];
-  for (let i = 0; i < CLICKS; i++) {
-    const result = await cli.run(['click', ref]);
-    if (result.status !== 0) throw new Error(`click exited ${result.status}: ${result.out.slice(0, 200)}`);
-    samples.push(result.ms);
-  }
+  return cli.ref(await exec(cli.snapshot), 'button', 'Increment');
+}
+
+/** One warm click by ref; its wall time, spawn included. */
+async function clickOnce(cli, ref) {
+  const result = await cli.run(['click', ref]);
+  if (result.status !== 0) throw new Error(`click exited ${result.status}: ${result.out.slice(0, 200)}`);
+  return result.ms;
+}
+
+/** The page's counter, read after the clicks, proves each landed. */
+async function clicksLanded(cli, count) {
+  const { exec } = transcript(cli);
   const after = await exec(cli.fullSnapshot);
-  if (!after.includes(`Count: ${CLICKS}`)) throw new Error(`${CLICKS} clicks did not all land`);
-  return { clickMedianMs: median(samples), clicks: samples.length };
+  if (!after.includes(`Count: ${count}`)) throw new Error(`${count} clicks did not all land`);
 }
 
 /** Two named sessions of one daemon: a cart filled in one stays empty in the other. */
@@ -85,17 +92,45 @@ async function isolation(cli, url) {
   return { isolated: (await exec(cli.snapshot, 'iso-b')).includes('Cart (0)') };
 }
 
-async function measure(cli, url, iterations) {
-  const skillTokens = countTokens(await cli.skill());
-  // The first `open` starts the browser (or daemon): timed apart, as session setup is elsewhere.
-  const launch = await cli.run(cli.open(url('/shop/')));
-  if (launch.status !== 0) throw new Error(`open exited ${launch.status}: ${launch.out.slice(0, 200)}`);
-  const runs = await repeat(iterations, () => checkout(cli, url));
-  const row = { ...medianFields(runs, MEASURED), runs: runs.length, launchMs: launch.ms, skillTokens };
-  Object.assign(row, await clicks(cli, url));
-  if (cli.label === 'browsermesh CLI') Object.assign(row, await isolation(cli, url));
-  row.msPerCommand = row.ms / row.commands;
-  return row;
+/**
+ * Runs `step` for every contender still in the race, one after the other (A, B, C), so load that
+ * changes during the run weighs on each alike; a contender whose step fails leaves with its error.
+ */
+async function turn(contenders, step) {
+  for (const c of contenders) {
+    if (c.row.error !== undefined || c.row.na !== undefined) continue;
+    try {
+      await step(c);
+    } catch (error) {
+      c.row.error = String(error?.message ?? error).slice(0, 300);
+      progress(`  ${c.cli.label}: ${c.row.error}`);
+    }
+  }
+}
+
+/** Every contender's launch, checkouts and clicks, interleaved per iteration and per click. */
+async function measureAll(contenders, url, iterations) {
+  await turn(contenders, async (c) => {
+    c.row.skillTokens = countTokens(await c.cli.skill());
+    // The first `open` starts the browser (or daemon): timed apart, as session setup is elsewhere.
+    const launch = await c.cli.run(c.cli.open(url('/shop/')));
+    if (launch.status !== 0) throw new Error(`open exited ${launch.status}: ${launch.out.slice(0, 200)}`);
+    c.row.launchMs = launch.ms;
+  });
+  for (let i = 0; i < iterations; i++)
+    await turn(contenders, async (c) => c.runs.push(await checkout(c.cli, url)));
+  await turn(contenders, async (c) => {
+    Object.assign(c.row, medianFields(c.runs, MEASURED), { runs: c.runs.length });
+    c.row.msPerCommand = c.row.ms / c.row.commands;
+    c.ref = await clickRef(c.cli, url);
+  });
+  for (let i = 0; i < CLICKS; i++)
+    await turn(contenders, async (c) => c.clicks.push(await clickOnce(c.cli, c.ref)));
+  await turn(contenders, async (c) => {
+    await clicksLanded(c.cli, CLICKS);
+    Object.assign(c.row, { clickMedianMs: median(c.clicks), clicks: c.clicks.length });
+    if (c.cli.label === 'browsermesh CLI') Object.assign(c.row, await isolation(c.cli, url));
+  });
 }
 
 export const cli = {
@@ -105,21 +140,19 @@ export const cli = {
     const url = (path) => ctx.fixture.url(path);
     // Every spawn costs seconds on the slow peers: a few checkouts give a stable median.
     const iterations = Math.min(ctx.options.iterations, 3);
-    const rows = [];
-    for (const make of [browsermeshCli, playwrightCli, agentBrowserCli]) {
+    const contenders = [browsermeshCli, playwrightCli, agentBrowserCli].map((make) => {
       const cli = make();
-      rows.push(
-        await attempt({ contender: cli.label, version: cli.version }, async () => {
-          try {
-            const unavailable = cli.unavailable();
-            if (unavailable) throw new NotAvailable(cli.label, `cannot run here: ${unavailable}`);
-            return await measure(cli, url, iterations);
-          } finally {
-            await cli.close();
-          }
-        }),
-      );
+      const row = { contender: cli.label, version: cli.version };
+      const unavailable = cli.unavailable();
+      if (unavailable) row.na = new NotAvailable(cli.label, `cannot run here: ${unavailable}`).message;
+      return { cli, row, runs: [], clicks: [], ref: undefined };
+    });
+    try {
+      await measureAll(contenders, url, iterations);
+    } finally {
+      for (const c of contenders) await c.cli.close().catch(() => undefined);
     }
+    const rows = contenders.map((c) => c.row);
     return { rows };
   },
 };

@@ -106,7 +106,8 @@ describe('bench CLI report section', () => {
       },
     ]);
     expect(text).toContain('| agent-browser | 0.41.2 | 16 | 0 | 4,000 | 2,000 | 200 | 1.60 s |');
-    expect(text).toMatch(/\| 0\.50× \| 1\.00× \| 2\.00× \|/);
+    // Read tokens, written tokens, wall time, click median: browsermesh ÷ agent-browser.
+    expect(text).toMatch(/\| 0\.50× \| 1\.00× \| 2\.00× \| 1\.50× \|/);
     expect(text).toContain(
       '| playwright-cli | 0.1.22 | n/a (playwright-cli cannot run here: not installed) |',
     );

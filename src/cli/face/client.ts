@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname } from 'node:path';
@@ -192,6 +191,8 @@ async function ensureDaemon(dataDir: string, configArgs: readonly string[]): Pro
   const log = openSync(paths.log, 'a', 0o600);
   let exited = false;
   try {
+    // Loaded here, not at the top: a warm command never starts a process.
+    const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [MAIN, 'daemon', 'run', ...configArgs], {
       detached: true,
       stdio: ['ignore', 'ignore', log],

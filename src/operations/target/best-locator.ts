@@ -36,17 +36,19 @@ export async function describeTarget(
   if (!found) return undefined;
   const { frame, handle } = found;
   try {
-    const facts = await handle.evaluate(collectFacts, {
-      maxText: MAX_TEXT,
-      secretAutocomplete: SECRET_AUTOCOMPLETE.source,
-    });
-    const role = await roleAndName(target);
-    const chosen = await pickUnique(frame, handle, candidates(role, facts));
-    const css = await pickUnique(
-      frame,
-      handle,
-      facts.css.map((value): BestLocator => ({ by: 'css', value })),
-    );
+    // Independent reads, sent together: every action by a logged target waits for this choice.
+    const [facts, role] = await Promise.all([
+      handle.evaluate(collectFacts, { maxText: MAX_TEXT, secretAutocomplete: SECRET_AUTOCOMPLETE.source }),
+      roleAndName(target),
+    ]);
+    const [chosen, css] = await Promise.all([
+      pickUnique(frame, handle, candidates(role, facts)),
+      pickUnique(
+        frame,
+        handle,
+        facts.css.map((value): BestLocator => ({ by: 'css', value })),
+      ),
+    ]);
     const fallback: BestLocator = { by: 'css', value: facts.css[facts.css.length - 1] ?? '*' };
     return {
       frames: await frameChain(frame),
