@@ -42,9 +42,10 @@ export async function runSpec(
 }
 
 /**
- * Several spec runs in ONE `playwright test` start (starting the runner costs seconds on a loaded
- * machine): every job is a Playwright project over one of the files, with its own headers and
- * timeouts. Each job's result says whether all its tests passed, with their errors as output.
+ * Several spec runs in ONE `playwright test` start (starting the runner and its browser costs
+ * seconds on a loaded machine). Jobs with the same headers and timeouts share a Playwright project
+ * (one worker, one browser); the others get a project each. Each job's result says whether all the
+ * tests of its file passed in its project, with their errors as output.
  */
 export async function runSpecs(
   files: Record<string, string>,
@@ -55,7 +56,8 @@ export async function runSpecs(
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const [fileName, code] of Object.entries(files)) await writeFile(join(dir, fileName), code);
   const report = join(dir, 'report.json');
-  await writeFile(join(dir, 'playwright.config.mjs'), configText(dir, report, jobs));
+  const projects = projectsOf(jobs);
+  await writeFile(join(dir, 'playwright.config.mjs'), configText(dir, report, [...projects.values()]));
   const { code, output } = await startRunner(dir, env);
   const parsed = await readFile(report, 'utf8').then(
     (text) => JSON.parse(text) as Report,
@@ -63,7 +65,8 @@ export async function runSpecs(
   );
   const results = new Map<string, SpecRun>();
   for (const job of jobs) {
-    const tests = parsed ? testsOf(parsed.suites, job.name) : [];
+    const project = projects.get(optionsKey(job))!.name;
+    const tests = parsed ? testsOf(parsed.suites, project, job.fileName) : [];
     const passed = code !== null && tests.length > 0 && tests.every((t) => t.status === 'expected');
     const errors = tests.flatMap((t) => t.results.flatMap((r) => (r.errors ?? []).map(errorText)));
     results.set(job.name, { passed, output: tests.length > 0 ? errors.join('\n') : output });
@@ -71,20 +74,41 @@ export async function runSpecs(
   return results;
 }
 
-function configText(dir: string, report: string, jobs: SpecJob[]): string {
-  const projects = jobs.map((job) => {
+interface Project {
+  name: string;
+  testMatch: string[];
+  expect: { timeout: number };
+  use: { actionTimeout: number; extraHTTPHeaders?: Record<string, string> };
+}
+
+const optionsKey = (job: SpecJob): string => JSON.stringify([job.headers ?? {}, job.expectFailure ?? false]);
+
+/** One project per set of options, over the files of the jobs that have them. */
+function projectsOf(jobs: SpecJob[]): Map<string, Project> {
+  const projects = new Map<string, Project>();
+  for (const job of jobs) {
+    const key = optionsKey(job);
+    const known = projects.get(key);
+    if (known) {
+      known.testMatch.push(`**/${job.fileName}`);
+      continue;
+    }
     const expectFailure = job.expectFailure ?? false;
-    return {
-      name: job.name,
-      testMatch: `**/${job.fileName}`,
+    projects.set(key, {
+      name: `run-${projects.size + 1}`,
+      testMatch: [`**/${job.fileName}`],
       expect: { timeout: expectFailure ? 3_000 : 5_000 },
+      // A spec that cannot find its element fails in seconds, not at the test's timeout.
       use: {
-        // A spec that cannot find its element fails in seconds, not at the test's timeout.
         actionTimeout: expectFailure ? 4_000 : 10_000,
         ...(job.headers ? { extraHTTPHeaders: job.headers } : {}),
       },
-    };
-  });
+    });
+  }
+  return projects;
+}
+
+function configText(dir: string, report: string, projects: Project[]): string {
   return `export default {
   testDir: ${JSON.stringify(dir)},
   timeout: 30000,
@@ -133,17 +157,19 @@ interface ReportTest {
   results: Array<{ errors?: ReportError[] }>;
 }
 interface ReportSuite {
-  specs?: Array<{ tests: ReportTest[] }>;
+  specs?: Array<{ file: string; tests: ReportTest[] }>;
   suites?: ReportSuite[];
 }
 interface Report {
   suites: ReportSuite[];
 }
 
-function testsOf(suites: ReportSuite[] | undefined, project: string): ReportTest[] {
+function testsOf(suites: ReportSuite[] | undefined, project: string, file: string): ReportTest[] {
   return (suites ?? []).flatMap((suite) => [
-    ...(suite.specs ?? []).flatMap((spec) => spec.tests.filter((t) => t.projectName === project)),
-    ...testsOf(suite.suites, project),
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.file === file || spec.file.endsWith(`/${file}`))
+      .flatMap((spec) => spec.tests.filter((t) => t.projectName === project)),
+    ...testsOf(suite.suites, project, file),
   ]);
 }
 
