@@ -17,13 +17,12 @@ import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
 import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
-import { urlEnforcement } from './url-policy/enforcement.js';
 import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
 import { FileQuotaPool, SessionFiles } from './files/session-files.js';
 import type { DownloadNote } from './files/downloads.js';
+import { runtimeInfoOf } from './runtime-info.js';
 import { traceOf } from './tracing.js';
 import { secretsFor } from '../config/principal-secrets.js';
-import { VERSIONS } from './versions.js';
 import type {
   CallOptions,
   CreateSessionInput,
@@ -350,25 +349,15 @@ export class BrowserMesh {
 
   /** With a principal (HTTP), counts and the limit are that principal's only: others stay invisible. */
   runtimeInfo(options: CallOptions = {}): RuntimeInfo {
-    const principal = options.principal;
-    const all = [...this.sessions.values()].filter(
-      (s) => principal === undefined || this.principals.principalOf(s.id) === principal,
-    );
-    return {
-      versions: { ...VERSIONS },
-      browser: this.provider.status(),
-      sessions: {
-        live: all.filter((s) => s.state === 'ready' || s.state === 'closing').length,
-        failed: all.filter((s) => s.state === 'failed').length,
-        max: principal === undefined ? this.config.maxSessions : this.config.maxSessionsPerPrincipal,
-      },
-      urlPolicy: urlEnforcement({
-        provider: this.provider.name,
-        policyActive: this.urlPolicy.active,
-        operatorProxy: this.defaults.operator.proxy !== undefined,
-        nodeGuard: this.provider.guardHost !== undefined,
-      }),
+    const source = {
+      config: this.config,
+      provider: this.provider,
+      sessions: this.sessions.values(),
+      principalOf: (id: string) => this.principals.principalOf(id),
+      urlPolicyActive: this.urlPolicy.active,
+      operatorProxy: this.defaults.operator.proxy !== undefined,
     };
+    return runtimeInfoOf(source, options.principal);
   }
 
   /** Closes every session, then the browser (only if BrowserMesh launched it). Idempotent. */

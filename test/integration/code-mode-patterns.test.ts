@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /** Issue 13 §3/§6 through browser_run on real Chromium: RegExps, text lists, and errors that name the cause. */
 
@@ -8,21 +8,18 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const run = async (code: string): Promise<unknown> =>
   (await h.ok<{ value: unknown }>('browser_run', { ...s, code, timeoutMs: 30_000 })).value;
 
 describe('browser_run patterns', () => {
-  it('waitForURL takes a RegExp; getByText a RegExp or a list (inside shadow roots too)', async () => {
+  test('waitForURL takes a RegExp; getByText a RegExp or a list (inside shadow roots too)', async () => {
     const value = await run(
       [
         `await page.goto('${site.origin}/real/components?ms=300');`,
@@ -35,7 +32,7 @@ describe('browser_run patterns', () => {
     expect(value).toMatchObject({ shadow: 'Shadow order list' });
   });
 
-  it('a RegExp that never matches times out; a dangerous one is refused before running', async () => {
+  test('a RegExp that never matches times out; a dangerous one is refused before running', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/real/components') });
     const late = await h.err('browser_run', {
       ...s,
@@ -48,7 +45,7 @@ describe('browser_run patterns', () => {
     expect(refused.message).toContain('nested quantifier');
   });
 
-  it("a script's own exception message reaches the agent", async () => {
+  test("a script's own exception message reaches the agent", async () => {
     const error = await h.err('browser_run', { ...s, code: 'return nonExistentVariable + 1;' });
     expect(error.message).toMatch(/nonExistentVariable'? is not defined/);
   });

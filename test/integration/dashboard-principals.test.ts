@@ -3,43 +3,37 @@
  * only its own principal's sessions; the operator's main token sees them all. Driven in a real
  * "viewer" Chromium against the running Streamable HTTP server.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserMesh } from '../../src/create-mesh.js';
-import { createDashboard } from '../../src/dashboard/handler.js';
-import { createLogger } from '../../src/engine/logger.js';
-import type { BrowserMesh } from '../../src/engine/runtime.js';
-import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { CHROMIUM, testConfig } from '../helpers/harness.js';
-import { connectHttp, ok, rawRequest, startTestHttpServer, type HttpClient } from './support/mcp-http.js';
-
-type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
+import type { Browser, Page } from 'playwright-core';
+import {
+  createSession,
+  describe,
+  expect,
+  openDashboard,
+  test,
+  type SessionIds,
+} from './support/dashboard.js';
+import { connectHttp, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 
 const OPERATOR = 'operator-token-0123456789abcdef';
 const ALICE = 'alice-token-0123456789abcdef';
 const BOB = 'bob-token-0123456789abcdefgh';
-let mesh: BrowserMesh;
-let server: RunningHttpServer;
+test.override('dashboardSetup', {
+  token: OPERATOR,
+  takeover: true,
+  tokens: [
+    { principal: 'alice', token: ALICE },
+    { principal: 'bob', token: BOB },
+  ],
+});
+
 let alice: HttpClient;
 let bob: HttpClient;
-let viewer: Browser;
-let dashboardUrl: string;
-const ids: Record<'alice' | 'bob', { sessionId: string; pageId: string }> = {
+const ids: Record<'alice' | 'bob', SessionIds> = {
   alice: { sessionId: '', pageId: '' },
   bob: { sessionId: '', pageId: '' },
 };
 
-beforeAll(async () => {
-  mesh = createBrowserMesh({ config: testConfig(), logger: createLogger('silent') });
-  server = await startTestHttpServer(mesh, {
-    token: OPERATOR,
-    tokens: [
-      { principal: 'alice', token: ALICE },
-      { principal: 'bob', token: BOB },
-    ],
-    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: true }),
-  });
-  dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
+test.beforeAll(async ({ server }) => {
   [alice, bob] = await Promise.all([
     connectHttp(server.url, { token: ALICE }),
     connectHttp(server.url, { token: BOB }),
@@ -48,30 +42,22 @@ beforeAll(async () => {
     ['alice', alice],
     ['bob', bob],
   ] as const) {
-    const created = await ok<Created>(client.client, 'browser_session_create', { name: `${who}-work` });
-    ids[who] = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
+    ids[who] = await createSession(client, { name: `${who}-work` });
   }
-  viewer = await chromium.launch({ executablePath: CHROMIUM });
-}, 60_000);
-afterAll(async () => {
-  await viewer?.close();
+});
+test.afterAll(async () => {
   await alice?.client.close();
   await bob?.client.close();
-  await server?.close();
-  await mesh?.shutdown();
 });
 
-async function openDashboard(token: string): Promise<Page> {
-  const page = await viewer.newPage();
-  await page.goto(`${dashboardUrl}#token=${token}`);
-  return page;
-}
+const open = (viewer: Browser, dashboardUrl: string, token: string): Promise<Page> =>
+  openDashboard(viewer, dashboardUrl, token);
 
 const auth = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
 
 describe('dashboard per principal', () => {
-  it("a principal's token shows only its own sessions in the browser", async () => {
-    const page = await openDashboard(ALICE);
+  test("a principal's token shows only its own sessions in the browser", async ({ viewer, dashboardUrl }) => {
+    const page = await open(viewer, dashboardUrl, ALICE);
     await page.locator(`[data-session-id="${ids.alice.sessionId}"]`).waitFor();
     expect(await page.locator(`[data-session-id="${ids.bob.sessionId}"]`).count()).toBe(0);
     expect(await page.locator('[data-session-id]').count()).toBe(1);
@@ -83,7 +69,10 @@ describe('dashboard per principal', () => {
     expect(state.body).not.toContain('alice-work');
   });
 
-  it("another principal's frames and take-over are answered as an unknown session", async () => {
+  test("another principal's frames and take-over are answered as an unknown session", async ({
+    dashboardUrl,
+    mesh,
+  }) => {
     const frames = await rawRequest(
       `${dashboardUrl}api/frames?sessionId=${ids.bob.sessionId}&pageId=${ids.bob.pageId}`,
       { method: 'GET', headers: auth(ALICE) },
@@ -114,8 +103,8 @@ describe('dashboard per principal', () => {
     expect(released.status).toBe(200);
   });
 
-  it("the operator's main token sees every principal's sessions", async () => {
-    const page = await openDashboard(OPERATOR);
+  test("the operator's main token sees every principal's sessions", async ({ viewer, dashboardUrl }) => {
+    const page = await open(viewer, dashboardUrl, OPERATOR);
     await page.locator(`[data-session-id="${ids.alice.sessionId}"]`).waitFor();
     await page.locator(`[data-session-id="${ids.bob.sessionId}"]`).waitFor();
     await page.close();

@@ -3,37 +3,18 @@
  * requests obey. They now take from the same budget; the static shell does not. Loopback only, no
  * browser launched.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserMesh } from '../../src/create-mesh.js';
-import { createDashboard } from '../../src/dashboard/handler.js';
-import { createLogger } from '../../src/engine/logger.js';
-import type { BrowserMesh } from '../../src/engine/runtime.js';
-import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { testConfig } from '../helpers/harness.js';
-import { rawRequest, startTestHttpServer } from './support/mcp-http.js';
+import { describe, expect, test } from './support/dashboard.js';
+import { rawRequest } from './support/mcp-http.js';
 
 const TOKEN = 'operator-token-0123456789abcdef';
 const RATE = 5;
-let mesh: BrowserMesh;
-let server: RunningHttpServer;
-let base: string;
-
-beforeAll(async () => {
-  mesh = createBrowserMesh({ config: testConfig(), logger: createLogger('silent') });
-  server = await startTestHttpServer(mesh, {
-    token: TOKEN,
-    limits: { ratePerMinute: RATE },
-    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: false }),
-  });
-  base = server.url.replace(/\/mcp$/, '');
-});
-afterAll(async () => {
-  await server?.close();
-  await mesh?.shutdown();
-});
+test.override('dashboardSetup', { token: TOKEN, takeover: false, limits: { ratePerMinute: RATE } });
 
 describe('dashboard API and the rate limit', () => {
-  it("answers 429 with Retry-After once the principal's budget is spent; the shell stays served", async () => {
+  test("answers 429 with Retry-After once the principal's budget is spent; the shell stays served", async ({
+    server,
+  }) => {
+    const base = server.url.replace(/\/mcp$/, '');
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < RATE + 3; i++) {

@@ -4,40 +4,18 @@
  * Two loopback origins: the dashboard's own port and the fixture site's. Nothing leaves 127.0.0.1.
  */
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/engine/logger.js';
-import { startDashboardServer, type RunningDashboard } from '../../src/dashboard/server.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { RunningDashboard } from '../../src/dashboard/server.js';
+import { describe, expect, test, type SessionIds } from './support/dashboard.js';
 import { rawRequest } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 
-let site: FixtureServer;
-let h: McpHarness;
-let dashboard: RunningDashboard;
-let s: { sessionId: string; pageId: string };
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core'] });
-  s = await h.session();
-  dashboard = await startDashboardServer({
-    mesh: h.mesh,
-    logger: createLogger('silent'),
-    port: 0,
-    token: '',
-    takeover: true,
-    maxStreamsPerPrincipal: 2,
-  });
-});
-afterAll(async () => {
-  await dashboard?.close();
-  await h?.close();
-  await site?.close();
-});
+// The stdio server's dashboard: its own port, no token, over the file's MCP harness.
+test.override('harnessConfig', { tools: ['core'] });
+test.override('dashboardSetup', { token: '', takeover: true, maxStreamsPerPrincipal: 2 });
 
 /** Opens an event stream and resolves once its status is known; the caller ends it. */
 function openStream(
+  dashboard: RunningDashboard,
   path: string,
 ): Promise<{ status: number; body: string; req: ClientRequest; res: IncomingMessage }> {
   return new Promise((resolve, reject) => {
@@ -55,18 +33,21 @@ function openStream(
   });
 }
 
-async function takenOver(): Promise<boolean> {
+async function takenOver(dashboard: RunningDashboard, s: SessionIds): Promise<boolean> {
   const state = await rawRequest(`${dashboard.url}api/state`, { method: 'GET' });
   const parsed = JSON.parse(state.body) as { sessions: Array<{ sessionId: string; takenOver: boolean }> };
   return parsed.sessions.find((session) => session.sessionId === s.sessionId)?.takenOver ?? false;
 }
 
 describe('dashboard stream caps', () => {
-  it('caps open event streams per principal with LIMIT_EXCEEDED, and frees a slot when one closes', async () => {
-    const first = await openStream('api/stream');
-    const second = await openStream(`api/frames?sessionId=${s.sessionId}&pageId=${s.pageId}`);
+  test('caps open event streams per principal with LIMIT_EXCEEDED, and frees a slot when one closes', async ({
+    ownDashboard,
+    session: s,
+  }) => {
+    const first = await openStream(ownDashboard, 'api/stream');
+    const second = await openStream(ownDashboard, `api/frames?sessionId=${s.sessionId}&pageId=${s.pageId}`);
     expect([first.status, second.status]).toEqual([200, 200]);
-    const third = await openStream('api/stream');
+    const third = await openStream(ownDashboard, 'api/stream');
     expect(third.status).toBe(429);
     expect(JSON.parse(third.body)).toMatchObject({ error: { code: 'LIMIT_EXCEEDED' } });
 
@@ -75,7 +56,7 @@ describe('dashboard stream caps', () => {
     await waitFor(
       async () => {
         again?.req.destroy();
-        again = await openStream('api/stream');
+        again = await openStream(ownDashboard, 'api/stream');
         return again.status === 200;
       },
       20_000,
@@ -87,31 +68,43 @@ describe('dashboard stream caps', () => {
 });
 
 describe('a token-less dashboard and other loopback origins', () => {
-  it("refuses a take-over POST from another loopback origin's page", async () => {
+  test("refuses a take-over POST from another loopback origin's page", async ({
+    ownDashboard,
+    site,
+    session: s,
+  }) => {
     const body = JSON.stringify({ sessionId: s.sessionId, pageId: s.pageId });
-    const foreign = await rawRequest(`${dashboard.url}api/takeover/start`, {
+    const foreign = await rawRequest(`${ownDashboard.url}api/takeover/start`, {
       headers: { Origin: site.origin },
       body,
     });
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.body)).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
-    expect(await takenOver()).toBe(false);
+    expect(await takenOver(ownDashboard, s)).toBe(false);
 
     // The dashboard's own page (its own origin) still takes over and releases.
-    const own = new URL(dashboard.url).origin;
-    const mine = await rawRequest(`${dashboard.url}api/takeover/start`, { headers: { Origin: own }, body });
+    const own = new URL(ownDashboard.url).origin;
+    const mine = await rawRequest(`${ownDashboard.url}api/takeover/start`, {
+      headers: { Origin: own },
+      body,
+    });
     expect(mine.status).toBe(200);
-    expect(await takenOver()).toBe(true);
-    const released = await rawRequest(`${dashboard.url}api/takeover/release`, {
+    expect(await takenOver(ownDashboard, s)).toBe(true);
+    const released = await rawRequest(`${ownDashboard.url}api/takeover/release`, {
       headers: { Origin: own },
       body: JSON.stringify({ sessionId: s.sessionId }),
     });
     expect(released.status).toBe(200);
   });
 
-  it('refuses the API to a page on another loopback origin in a real browser (no-cors POST)', async () => {
+  test('refuses the API to a page on another loopback origin in a real browser (no-cors POST)', async ({
+    ownDashboard,
+    site,
+    harness: h,
+    session: s,
+  }) => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
-    const target = `${dashboard.url}api/takeover/start`;
+    const target = `${ownDashboard.url}api/takeover/start`;
     const body = JSON.stringify({ sessionId: s.sessionId, pageId: s.pageId });
     await h.mesh.runOnPage(s.sessionId, s.pageId, 'probe', async ({ page }) => {
       await page.page.evaluate(
@@ -123,6 +116,6 @@ describe('a token-less dashboard and other loopback origins', () => {
         [target, body],
       );
     });
-    expect(await takenOver()).toBe(false);
+    expect(await takenOver(ownDashboard, s)).toBe(false);
   });
 });

@@ -4,19 +4,12 @@
  * in a real viewer Chromium, against the fixture site. Bad inputs are refused with 400 and a stable
  * code while the session keeps working; a drag cut short by the hand-back lets the button go.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserMesh } from '../../src/create-mesh.js';
-import { createDashboard } from '../../src/dashboard/handler.js';
-import { createLogger } from '../../src/engine/logger.js';
+import type { Browser, Page } from 'playwright-core';
 import type { BrowserMesh } from '../../src/engine/runtime.js';
-import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { CHROMIUM, testConfig } from '../helpers/harness.js';
-import { connectHttp, ok, rawRequest, startTestHttpServer, type HttpClient } from './support/mcp-http.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { createSession, describe, expect, openDashboard, test, waitForFrames } from './support/dashboard.js';
+import { ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
-
-type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
 
 const TOKEN = 'dashboard-hands-token-0123456789';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
@@ -37,45 +30,31 @@ let wheeled = 0;
 document.addEventListener('wheel', (e) => { wheeled += e.deltaY; document.body.dataset.wheeled = String(wheeled); });
 </script>`;
 
-let mesh: BrowserMesh;
-let site: FixtureServer;
-let server: RunningHttpServer;
-let agent: HttpClient;
-let viewer: Browser;
-let dashboardUrl: string;
+test.override('dashboardSetup', { token: TOKEN, takeover: true });
 
-beforeAll(async () => {
-  mesh = createBrowserMesh({ config: testConfig(), logger: createLogger('silent') });
-  site = await startFixtureServer();
+test.beforeAll(({ site }) => {
   site.route('/watch/hands', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(HANDS);
   });
-  const dashboard = createDashboard({ mesh, logger: createLogger('silent'), takeover: true });
-  server = await startTestHttpServer(mesh, { token: TOKEN, dashboard });
-  dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
-  agent = await connectHttp(server.url, { token: TOKEN });
-  viewer = await chromium.launch({ executablePath: CHROMIUM });
-});
-afterAll(async () => {
-  await viewer?.close();
-  await agent?.client.close();
-  await server?.close();
-  await mesh?.shutdown();
-  await site?.close();
 });
 
+interface Hands {
+  agent: HttpClient;
+  site: FixtureServer;
+  viewer: Browser;
+  dashboardUrl: string;
+}
+
 /** A session on the hands page, taken over in a dashboard whose live view shows frames. */
-async function takeOver(name: string): Promise<{ sessionId: string; pageId: string; view: Page }> {
-  const created = await ok<Created>(agent.client, 'browser_session_create', { name });
-  const ids = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
-  await ok(agent.client, 'browser_navigate', { ...ids, url: site.url('/watch/hands') });
-  const view = await viewer.newPage({ viewport: { width: 1400, height: 1000 } });
-  await view.goto(`${dashboardUrl}#token=${TOKEN}`);
+async function takeOver(
+  { agent, site, viewer, dashboardUrl }: Hands,
+  name: string,
+): Promise<{ sessionId: string; pageId: string; view: Page }> {
+  const ids = await createSession(agent, { name }, site.url('/watch/hands'));
+  const view = await openDashboard(viewer, dashboardUrl, TOKEN, { width: 1400, height: 1000 });
   await view.locator(`[data-session-id="${ids.sessionId}"]`).click();
-  await view.waitForFunction(
-    () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 1,
-  );
+  await waitForFrames(view, 1);
   await view.locator('#takeover').click();
   await view.locator('#handback').waitFor();
   await view.locator('.live.takeover').waitFor();
@@ -83,23 +62,36 @@ async function takeOver(name: string): Promise<{ sessionId: string; pageId: stri
 }
 
 /** Where a point of the held page's viewport is on the dashboard's live image. */
-async function onImage(view: Page, sessionId: string, pageId: string, x: number, y: number) {
+async function onImage(
+  mesh: BrowserMesh,
+  view: Page,
+  sessionId: string,
+  pageId: string,
+  x: number,
+  y: number,
+) {
   const box = (await view.locator('.live img').boundingBox())!;
   const vp = mesh.getSession(sessionId).getPage(pageId).page.viewportSize()!;
   return { x: box.x + (x / vp.width) * box.width, y: box.y + (y / vp.height) * box.height };
 }
 
-const textOf = (sessionId: string, pageId: string, css: string): Promise<string> =>
+const textOf = (mesh: BrowserMesh, sessionId: string, pageId: string, css: string): Promise<string> =>
   mesh.getSession(sessionId).getPage(pageId).page.locator(css).innerText();
 
 describe('take-over with the wheel, drags and keys', () => {
-  it('scrolls, drags a range thumb and presses navigation keys on the live image', async () => {
-    const { sessionId, pageId, view } = await takeOver('hands');
+  test('scrolls, drags a range thumb and presses navigation keys on the live image', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+    mesh,
+  }) => {
+    const { sessionId, pageId, view } = await takeOver({ agent, site, viewer, dashboardUrl }, 'hands');
     const target = mesh.getSession(sessionId).getPage(pageId).page;
 
     // Drag: press on the thumb at the left end, move past the right end, let go.
-    const from = await onImage(view, sessionId, pageId, 28, 50);
-    const to = await onImage(view, sessionId, pageId, 470, 50);
+    const from = await onImage(mesh, view, sessionId, pageId, 28, 50);
+    const to = await onImage(mesh, view, sessionId, pageId, 470, 50);
     await view.mouse.move(from.x, from.y);
     await view.mouse.down();
     await view.mouse.move(to.x, to.y, { steps: 8 });
@@ -111,7 +103,7 @@ describe('take-over with the wheel, drags and keys', () => {
     );
 
     // Wheel: turned over the live image, the page gets the wheel turn (scrolling is then the browser's).
-    const middle = await onImage(view, sessionId, pageId, 600, 400);
+    const middle = await onImage(mesh, view, sessionId, pageId, 600, 400);
     await view.mouse.move(middle.x, middle.y);
     await view.mouse.wheel(0, 600);
     await waitFor(
@@ -128,7 +120,7 @@ describe('take-over with the wheel, drags and keys', () => {
     await view.locator('button[data-key="End"]').click();
     await waitFor(
       async () =>
-        (await textOf(sessionId, pageId, '#keys')) ===
+        (await textOf(mesh, sessionId, pageId, '#keys')) ===
         'ArrowDown PageDown End Home PageUp ArrowUp ArrowLeft End',
       15_000,
       'the keys in order',
@@ -138,13 +130,19 @@ describe('take-over with the wheel, drags and keys', () => {
 
     await view.locator('#handback').click();
     await view.locator('#takeover').waitFor();
-    expect(await textOf(sessionId, pageId, '#keys')).not.toContain('q');
+    expect(await textOf(mesh, sessionId, pageId, '#keys')).not.toContain('q');
     await view.close();
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
-  it('refuses bad inputs with 400 and a stable code, and the held session keeps working', async () => {
-    const { sessionId, pageId, view } = await takeOver('bad-hands');
+  test('refuses bad inputs with 400 and a stable code, and the held session keeps working', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+    mesh,
+  }) => {
+    const { sessionId, pageId, view } = await takeOver({ agent, site, viewer, dashboardUrl }, 'bad-hands');
     const input = (body: Record<string, unknown>) =>
       rawRequest(`${dashboardUrl}api/takeover/input`, {
         headers: AUTH,
@@ -176,7 +174,7 @@ describe('take-over with the wheel, drags and keys', () => {
     expect((await input({ type: 'key', key: 'Shift+Tab' })).status).toBe(200);
     expect((await input({ type: 'wheel', x: 100, y: 100, deltaX: 0, deltaY: 300 })).status).toBe(200);
     await waitFor(
-      async () => (await textOf(sessionId, pageId, '#keys')) === 'PageDown Shift Tab',
+      async () => (await textOf(mesh, sessionId, pageId, '#keys')) === 'PageDown Shift Tab',
       15_000,
       'the good keys after the bad ones',
     );
@@ -187,7 +185,7 @@ describe('take-over with the wheel, drags and keys', () => {
     await view.locator('#handback').click();
     const title = await ok<{ title: string }>(agent.client, 'browser_get_title', { sessionId, pageId });
     expect(title.title).toBe('Hands');
-    expect(await textOf(sessionId, pageId, '#buttons')).toBe('down up');
+    expect(await textOf(mesh, sessionId, pageId, '#buttons')).toBe('down up');
     // Released: input is refused again, with its own code.
     const after = await input({ type: 'key', key: 'End' });
     expect(after.status).toBe(400);

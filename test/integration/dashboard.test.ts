@@ -4,36 +4,27 @@
  * operation shows with its duration, a closed session goes away, a missing or wrong token is refused,
  * and take-over holds the agent's queue until it is handed back.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserMesh } from '../../src/create-mesh.js';
-import { createDashboard, type Dashboard } from '../../src/dashboard/handler.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startDashboardServer } from '../../src/dashboard/server.js';
 import { createLogger } from '../../src/engine/logger.js';
-import type { BrowserMesh } from '../../src/engine/runtime.js';
-import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { CHROMIUM, testConfig } from '../helpers/harness.js';
 import {
-  connectHttp,
-  err,
-  ok,
-  rawRequest,
-  startTestHttpServer,
-  type HttpClient,
-} from './support/mcp-http.js';
+  createSession,
+  describe,
+  expect,
+  openDashboard,
+  test,
+  waitForFrames,
+  type SessionIds,
+} from './support/dashboard.js';
+import { err, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 
-type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
-
 const TOKEN = 'dashboard-test-token-0123456789';
-let mesh: BrowserMesh;
-let site: FixtureServer;
-let server: RunningHttpServer;
-let agent: HttpClient;
-let viewer: Browser;
-let dashboardUrl: string;
-let dashboard: Dashboard;
+test.override('dashboardSetup', {
+  token: TOKEN,
+  takeover: true,
+  config: { secrets: { API_KEY: 'CONFIGURED-SECRET-4' } },
+});
 
 /** A page that repaints on its own, so screencast frames keep coming; a button and a field to drive. */
 const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
@@ -51,12 +42,7 @@ fetch('/watch/not-here-404');
 fetch('http://127.0.0.1:1/refused').catch(() => {});
 </script>`;
 
-beforeAll(async () => {
-  mesh = createBrowserMesh({
-    config: testConfig({ secrets: { API_KEY: 'CONFIGURED-SECRET-4' } }),
-    logger: createLogger('silent'),
-  });
-  site = await startFixtureServer();
+test.beforeAll(({ site }) => {
   site.route('/watch/ticker', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(TICKER);
@@ -65,40 +51,20 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(NOISY);
   });
-  dashboard = createDashboard({ mesh, logger: createLogger('silent'), takeover: true });
-  server = await startTestHttpServer(mesh, { token: TOKEN, dashboard });
-  dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
-  agent = await connectHttp(server.url, { token: TOKEN });
-  viewer = await chromium.launch({ executablePath: CHROMIUM });
-});
-afterAll(async () => {
-  await viewer?.close();
-  await agent?.client.close();
-  await server?.close();
-  await mesh?.shutdown();
-  await site?.close();
 });
 
-async function openDashboard(token = TOKEN): Promise<Page> {
-  const page = await viewer.newPage();
-  await page.goto(`${dashboardUrl}#token=${token}`);
-  return page;
-}
-
-async function createTicker(name: string): Promise<{ sessionId: string; pageId: string }> {
-  const created = await ok<Created>(agent.client, 'browser_session_create', {
-    name,
-    metadata: { role: 'buyer' },
-  });
-  const ids = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
-  await ok(agent.client, 'browser_navigate', { ...ids, url: site.url('/watch/ticker') });
-  return ids;
-}
+const createTicker = (agent: HttpClient, site: FixtureServer, name: string): Promise<SessionIds> =>
+  createSession(agent, { name, metadata: { role: 'buyer' } }, site.url('/watch/ticker'));
 
 describe('live dashboard over the HTTP server', () => {
-  it('shows a session created over MCP, its live frames and its operations, and drops it once closed', async () => {
-    const { sessionId } = await createTicker('watched');
-    const page = await openDashboard();
+  test('shows a session created over MCP, its live frames and its operations, and drops it once closed', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+  }) => {
+    const { sessionId } = await createTicker(agent, site, 'watched');
+    const page = await openDashboard(viewer, dashboardUrl, TOKEN);
     const card = page.locator(`[data-session-id="${sessionId}"]`);
     await card.waitFor();
     expect(await card.textContent()).toContain('watched');
@@ -108,9 +74,7 @@ describe('live dashboard over the HTTP server', () => {
 
     await card.click();
     const img = page.locator('.live img');
-    await page.waitForFunction(
-      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 3,
-    );
+    await waitForFrames(page, 3);
     expect(await img.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBeGreaterThan(0);
 
     const row = page.locator('#operations tr[data-tool="browser_navigate"]');
@@ -124,8 +88,12 @@ describe('live dashboard over the HTTP server', () => {
     await page.close();
   });
 
-  it('shows a failed call with its error code and never the arguments', async () => {
-    const { sessionId, pageId } = await createTicker('errors');
+  test('shows a failed call with its error code and never the arguments', async ({
+    agent,
+    site,
+    dashboardUrl,
+  }) => {
+    const { sessionId, pageId } = await createTicker(agent, site, 'errors');
     const secret = 'hunter2-secret-value';
     await ok(agent.client, 'browser_fill', { sessionId, pageId, locator: { css: '#f' }, value: secret });
     expect(
@@ -146,8 +114,14 @@ describe('live dashboard over the HTTP server', () => {
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
-  it('shows owner, queue depth, console error text and failed requests, never cookies, secrets or secret query values', async () => {
-    const { sessionId, pageId } = await createTicker('noisy');
+  test('shows owner, queue depth, console error text and failed requests, never cookies, secrets or secret query values', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+    mesh,
+  }) => {
+    const { sessionId, pageId } = await createTicker(agent, site, 'noisy');
     await ok(agent.client, 'browser_navigate', {
       sessionId,
       pageId,
@@ -190,7 +164,7 @@ describe('live dashboard over the HTTP server', () => {
     expect(consoleError?.text).toBe('boom MESSAGE-TEXT-2 key={{secret:API_KEY}}');
 
     // Queue depth, as the viewer sees it: a call waiting on the page counts.
-    const page = await openDashboard();
+    const page = await openDashboard(viewer, dashboardUrl, TOKEN);
     const card = page.locator(`[data-session-id="${sessionId}"]`);
     await card.waitFor();
     await page.waitForFunction(
@@ -223,29 +197,36 @@ describe('live dashboard over the HTTP server', () => {
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
-  it('screencasts a page only while someone watches it', async () => {
-    const { sessionId } = await createTicker('watched-or-not');
+  test('screencasts a page only while someone watches it', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+    dashboard,
+  }) => {
+    const { sessionId } = await createTicker(agent, site, 'watched-or-not');
     await waitFor(() => dashboard.watchedPages() === 0, 10_000, 'no screencast before anyone watches');
-    const page = await openDashboard();
+    const page = await openDashboard(viewer, dashboardUrl, TOKEN);
     await page.locator(`[data-session-id="${sessionId}"]`).click();
-    await page.waitForFunction(
-      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 2,
-    );
+    await waitForFrames(page, 2);
     expect(dashboard.watchedPages()).toBe(1);
     // A second viewer of the same page shares the one screencast.
-    const second = await openDashboard();
+    const second = await openDashboard(viewer, dashboardUrl, TOKEN);
     await second.locator(`[data-session-id="${sessionId}"]`).click();
-    await second.waitForFunction(
-      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 1,
-    );
+    await waitForFrames(second, 1);
     expect(dashboard.watchedPages()).toBe(1);
     await Promise.all([page.close(), second.close()]);
     await waitFor(() => dashboard.watchedPages() === 0, 10_000, 'the screencast to stop once nobody watches');
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
-  it('shows a still of every session in its card, behind the token', async () => {
-    const { sessionId, pageId } = await createTicker('thumbnailed');
+  test('shows a still of every session in its card, behind the token', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+  }) => {
+    const { sessionId, pageId } = await createTicker(agent, site, 'thumbnailed');
     const query = `${dashboardUrl}api/thumbnail?sessionId=${sessionId}&pageId=${pageId}`;
     expect((await fetch(query)).status).toBe(401);
     const res = await fetch(query, { headers: { Authorization: `Bearer ${TOKEN}` } });
@@ -259,7 +240,7 @@ describe('live dashboard over the HTTP server', () => {
     expect(unknown.status).toBeGreaterThanOrEqual(400);
 
     // Without selecting it, the card shows the page's still.
-    const page = await openDashboard();
+    const page = await openDashboard(viewer, dashboardUrl, TOKEN);
     const thumb = page.locator(`[data-session-id="${sessionId}"] img.thumb`);
     await thumb.waitFor();
     await page.waitForFunction(
@@ -274,7 +255,7 @@ describe('live dashboard over the HTTP server', () => {
     await ok(agent.client, 'browser_session_close', { sessionId });
   });
 
-  it('refuses the data without the token or with a wrong one', async () => {
+  test('refuses the data without the token or with a wrong one', async ({ viewer, dashboardUrl }) => {
     const attempts: Array<Record<string, string>> = [
       {},
       { Authorization: 'Bearer wrong-token-0123456789' },
@@ -288,7 +269,7 @@ describe('live dashboard over the HTTP server', () => {
       }
     }
     // The shell itself holds no data; opened without the token it says it was refused.
-    const page = await openDashboard('wrong-token-0123456789');
+    const page = await openDashboard(viewer, dashboardUrl, 'wrong-token-0123456789');
     await page.waitForFunction(() => document.body.dataset.refused === '401');
     expect(await page.locator('[data-session-id]').count()).toBe(0);
     await page.close();
@@ -301,7 +282,7 @@ describe('live dashboard over the HTTP server', () => {
     expect(rebound.status).toBe(403);
   });
 
-  it('answers bad requests with stable codes and keeps working', async () => {
+  test('answers bad requests with stable codes and keeps working', async ({ dashboardUrl }) => {
     const auth = { Authorization: `Bearer ${TOKEN}` };
     const missing = await rawRequest(`${dashboardUrl}api/frames?sessionId=s_nope&pageId=p_nope`, {
       method: 'GET',
@@ -323,13 +304,17 @@ describe('live dashboard over the HTTP server', () => {
     expect(state.status).toBe(200);
   });
 
-  it('lets a person take a session over while the agent waits, then hands it back', async () => {
-    const { sessionId, pageId } = await createTicker('takeover');
-    const page = await openDashboard();
+  test('lets a person take a session over while the agent waits, then hands it back', async ({
+    agent,
+    site,
+    viewer,
+    dashboardUrl,
+    mesh,
+  }) => {
+    const { sessionId, pageId } = await createTicker(agent, site, 'takeover');
+    const page = await openDashboard(viewer, dashboardUrl, TOKEN);
     await page.locator(`[data-session-id="${sessionId}"]`).click();
-    await page.waitForFunction(
-      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 1,
-    );
+    await waitForFrames(page, 1);
     await page.locator('#takeover').click();
     await page.locator('#handback').waitFor();
 
@@ -388,7 +373,7 @@ describe('live dashboard over the HTTP server', () => {
 });
 
 describe('dashboard for stdio users (own loopback port)', () => {
-  it('serves the dashboard on 127.0.0.1 with the same guard', async () => {
+  test('serves the dashboard on 127.0.0.1 with the same guard', async ({ mesh }) => {
     const dashboard = await startDashboardServer({
       mesh,
       logger: createLogger('silent'),

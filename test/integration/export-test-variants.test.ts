@@ -11,7 +11,7 @@ import { exportTest } from '../../src/operations/export/export-test.js';
 import { readSessionFile } from '../../src/operations/state/files.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
-import { runSpec } from './support/playwright-run.js';
+import { runSpecs } from './support/playwright-run.js';
 
 // Issue 29: a spec with role locators survives a page where the button moved and its CSS class was
 // renamed, where the CSS export of the same session fails; a changed text fails the spec's assertion.
@@ -21,8 +21,12 @@ const TYPED_PASSWORD = 'hunter2-typed-literal';
 const SECRET = 's3cret-coupon-value';
 const SPEC_TIMEOUT_MS = 480_000;
 
+type Variant = 'base' | 'moved' | 'reworded';
+/** The header a spec run's browser sends to be served a variant of the order page. */
+const VARIANT_HEADER = 'x-order-variant';
+
 /** The order page: 'base', the button 'moved' (and its class renamed), or its result 'reworded'. */
-function orderPage(variant: 'base' | 'moved' | 'reworded') {
+function orderHtml(variant: Variant): string {
   const button =
     variant === 'moved'
       ? '<button class="purchase-button" type="button">Place order</button>'
@@ -37,10 +41,15 @@ ${variant === 'moved' ? `<footer><p>Ready?</p>${button}</footer>` : ''}
 <script>document.querySelector('button').addEventListener('click', () => {
   document.getElementById('result').textContent = ${JSON.stringify(done)};
 });</script></main>`;
-  return (_req: IncomingMessage, res: ServerResponse): void => {
-    res.setHeader('content-type', 'text/html');
-    res.end(html);
-  };
+  return html;
+}
+
+/** Serves the variant the request's header names (the base page without one). */
+function orderPage(req: IncomingMessage, res: ServerResponse): void {
+  const asked = req.headers[VARIANT_HEADER];
+  const variant: Variant = asked === 'moved' || asked === 'reworded' ? asked : 'base';
+  res.setHeader('content-type', 'text/html');
+  res.end(orderHtml(variant));
 }
 
 let site: FixtureServer;
@@ -49,7 +58,7 @@ let ops: MeshOperations;
 
 beforeAll(async () => {
   site = await startFixtureServer();
-  site.route('/export/order', orderPage('base'));
+  site.route('/export/order', orderPage);
   mesh = createBrowserMesh({
     config: testConfig({ timeoutMs: 60_000, secrets: { COUPON: SECRET } }),
     logger: createLogger('silent'),
@@ -95,15 +104,31 @@ describe('exported specs on a changed page', () => {
       expect(css.code).toContain("locator('button.buy-btn').click()");
       const env = { PASSWORD: 'any', COUPON: 'any' };
 
-      expect((await runSpec(best.code, env)).passed).toBe(true);
-      site.route('/export/order', orderPage('moved'));
-      const moved = await runSpec(best.code, env);
+      // One Playwright Test start for the four runs: each run's browser asks for its page variant.
+      const variant = (name: Variant) => ({ [VARIANT_HEADER]: name });
+      const runs = await runSpecs(
+        { 'role.spec.ts': best.code, 'css.spec.ts': css.code },
+        [
+          { name: 'role-base', fileName: 'role.spec.ts', headers: variant('base') },
+          { name: 'role-moved', fileName: 'role.spec.ts', headers: variant('moved') },
+          { name: 'css-moved', fileName: 'css.spec.ts', headers: variant('moved'), expectFailure: true },
+          {
+            name: 'role-reworded',
+            fileName: 'role.spec.ts',
+            headers: variant('reworded'),
+            expectFailure: true,
+          },
+        ],
+        env,
+      );
+      const base = runs.get('role-base')!;
+      expect(base.passed, base.output).toBe(true);
+      const moved = runs.get('role-moved')!;
       expect(moved.passed, moved.output).toBe(true);
-      const cssRun = await runSpec(css.code, env, { expectFailure: true });
+      const cssRun = runs.get('css-moved')!;
       expect(cssRun.passed).toBe(false);
       expect(cssRun.output).toContain("locator('button.buy-btn')");
-      site.route('/export/order', orderPage('reworded'));
-      const reworded = await runSpec(best.code, env, { expectFailure: true });
+      const reworded = runs.get('role-reworded')!;
       expect(reworded.passed).toBe(false);
       expect(reworded.output).toContain('toBeVisible');
       expect(reworded.output).toContain("getByText('Order placed')");

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const open = (path: string): Promise<unknown> => h.ok('browser_navigate', { ...s, url: site.url(path) });
@@ -23,7 +20,7 @@ const role = (r: string, name: string): Record<string, unknown> => ({ locator: {
 const shows = (text: string): Promise<unknown> => h.ok('browser_wait', { ...s, text, timeoutMs: 5000 });
 
 describe('pointer actions by locator', () => {
-  it('clicks, double-clicks, hovers and focuses', async () => {
+  test('clicks, double-clicks, hovers and focuses', async () => {
     await open('/actions/buttons');
     expect(await h.ok('browser_click', { ...s, ...role('button', 'Increment') })).toEqual({
       operationId: expect.any(String),
@@ -41,7 +38,7 @@ describe('pointer actions by locator', () => {
     await shows('focused');
   });
 
-  it('waits briefly for a button that becomes enabled, and refuses a disabled one', async () => {
+  test('waits briefly for a button that becomes enabled, and refuses a disabled one', async () => {
     await open('/actions/buttons');
     await h.ok('browser_click', { ...s, ...role('button', 'Delayed button') });
     await shows('delayed clicked');
@@ -50,7 +47,7 @@ describe('pointer actions by locator', () => {
     expect(error.details?.reason).toBe('disabled');
   });
 
-  it('returns the new URL when a click navigates', async () => {
+  test('returns the new URL when a click navigates', async () => {
     await open('/actions/nav');
     const result = await h.ok<{ url?: string }>('browser_click', {
       ...s,
@@ -66,7 +63,7 @@ describe('pointer actions by locator', () => {
     expect(noNav.url).toBeUndefined();
   });
 
-  it('returns once the document a click led to is parsed, so the next read sees all of it', async () => {
+  test('returns once the document a click led to is parsed, so the next read sees all of it', async () => {
     // /slow-body commits at once and sends the end of its body 600 ms later.
     await open('/');
     const result = await h.ok<{ url?: string }>('browser_click', {
@@ -80,7 +77,7 @@ describe('pointer actions by locator', () => {
 });
 
 describe('locator failures', () => {
-  it('reports ambiguity at once with the count', async () => {
+  test('reports ambiguity at once with the count', async () => {
     await open('/actions/ambiguous');
     const started = Date.now();
     const error = await h.err('browser_click', { ...s, ...role('button', 'Save') });
@@ -89,7 +86,7 @@ describe('locator failures', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('reports not found quickly (not a full timeout) with what was searched', async () => {
+  test('reports not found quickly (not a full timeout) with what was searched', async () => {
     await open('/actions/buttons');
     const started = Date.now();
     const error = await h.err('browser_click', {
@@ -102,13 +99,13 @@ describe('locator failures', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it('finds an element that appears within the short window', async () => {
+  test('finds an element that appears within the short window', async () => {
     await open('/actions/late?ms=400');
     await h.ok('browser_click', { ...s, ...role('button', 'Late button') });
     await shows('late clicked');
   });
 
-  it('names the covering element instead of clicking it', async () => {
+  test('names the covering element instead of clicking it', async () => {
     await open('/actions/covered');
     const error = await h.err('browser_click', { ...s, ...role('button', 'Buy now') });
     expect(error.code).toBe('ELEMENT_NOT_INTERACTABLE');
@@ -120,7 +117,7 @@ describe('locator failures', () => {
 });
 
 describe('checkboxes, selects and keys', () => {
-  it('check and uncheck are idempotent', async () => {
+  test('check and uncheck are idempotent', async () => {
     await open('/actions/checkboxes');
     expect(await h.ok('browser_check', { ...s, locator: { label: 'Newsletter' } })).toMatchObject({
       checked: true,
@@ -148,7 +145,7 @@ describe('checkboxes, selects and keys', () => {
     expect(radio.code).toBe('ELEMENT_NOT_INTERACTABLE');
   });
 
-  it('selects by value, label and index, and several in a multiple select', async () => {
+  test('selects by value, label and index, and several in a multiple select', async () => {
     await open('/actions/select');
     const fruit = { locator: { label: 'Fruit' } };
     expect(await h.ok('browser_select_option', { ...s, ...fruit, value: 'ban' })).toMatchObject({
@@ -172,7 +169,7 @@ describe('checkboxes, selects and keys', () => {
     );
   });
 
-  it('fills, types key by key and presses keys and combinations', async () => {
+  test('fills, types key by key and presses keys and combinations', async () => {
     await open('/actions/keyboard');
     await h.ok('browser_fill', { ...s, locator: { label: 'Key log input' }, value: 'hello' });
     await h.ok('browser_press', { ...s, locator: { label: 'Key log input' }, key: 'Control+a' });
@@ -188,7 +185,7 @@ describe('checkboxes, selects and keys', () => {
 });
 
 describe('scrolling and drag and drop', () => {
-  it('scrolls the page and an element, and scrolls elements into view', async () => {
+  test('scrolls the page and an element, and scrolls elements into view', async () => {
     await open('/actions/scroll');
     expect(await h.ok('browser_scroll', { ...s, deltaY: 500 })).toMatchObject({
       scrollY: 500,
@@ -204,7 +201,7 @@ describe('scrolling and drag and drop', () => {
     await shows('bottom clicked');
   });
 
-  it('drags with HTML5 drag and drop and with a mouse-driven list', async () => {
+  test('drags with HTML5 drag and drop and with a mouse-driven list', async () => {
     await open('/actions/drag');
     await h.ok('browser_drag_and_drop', {
       ...s,
@@ -223,7 +220,7 @@ describe('scrolling and drag and drop', () => {
 
 describe('iframe chains', () => {
   for (const cross of [false, true]) {
-    it(`clicks and fills three frames deep${cross ? ' across origins' : ''}`, async () => {
+    test(`clicks and fills three frames deep${cross ? ' across origins' : ''}`, async () => {
       await open(`/actions/iframe-chain${cross ? '?cross=1' : ''}`);
       const frame = { kind: 'iframe', chain: [{ css: 'iframe' }, { role: 'iframe', name: 'Level 3 frame' }] };
       await h.ok('browser_fill', { ...s, locator: { label: 'Deep input', frame }, value: 'deep' });
@@ -244,7 +241,7 @@ describe('iframe chains', () => {
 });
 
 describe('bad inputs name the field', () => {
-  it.each([
+  test.each([
     ['both ref and locator', 'browser_click', { ref: '@e1', locator: { css: 'button' } }, 'locator'],
     ['neither ref nor locator', 'browser_click', {}, 'locator'],
     ['two strategies', 'browser_click', { locator: { css: 'a', text: 'b' } }, 'locator'],

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 interface Events {
@@ -25,7 +22,7 @@ interface Events {
 }
 
 describe('browser_observe request details', () => {
-  it('details the form POST, with the typed password and the session cookie redacted', async () => {
+  test('details the form POST, with the typed password and the session cookie redacted', async () => {
     const typed = 'Typed-Secret-9f27';
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/login') });
     await h.ok('browser_fill', { ...s, locator: { label: 'Username' }, value: 'buyer' });
@@ -48,7 +45,7 @@ describe('browser_observe request details', () => {
     expect(JSON.stringify(detail)).not.toContain(typed);
   });
 
-  it('redacts Cookie and Set-Cookie after a successful login', async () => {
+  test('redacts Cookie and Set-Cookie after a successful login', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/login') });
     await h.ok('browser_fill', { ...s, locator: { label: 'Username' }, value: 'buyer' });
     await h.ok('browser_fill', { ...s, locator: { label: 'Password' }, value: 'buyer-pass' });
@@ -73,7 +70,7 @@ describe('browser_observe request details', () => {
     expect(next.request?.requestHeaders.cookie).toBe('REDACTED');
   });
 
-  it('refuses an unknown requestId by field', async () => {
+  test('refuses an unknown requestId by field', async () => {
     expect(await h.err('browser_observe', { ...s, source: 'network', requestId: 'r999999' })).toMatchObject({
       code: 'INVALID_ARGUMENT',
       details: { field: 'requestId' },

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
 /** Issue 13 §4: the snapshot shows the order and state a page declares with ARIA. */
@@ -10,14 +10,11 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const snap = async (): Promise<string> => (await h.ok<{ snapshot: string }>('browser_snapshot', s)).snapshot;
@@ -25,7 +22,7 @@ const rowNames = (text: string): string[] =>
   [...text.matchAll(/\[row row=\d+\] (\w+) \|/g)].map((m) => m[1] ?? '');
 
 describe('ARIA order and state in browser_snapshot', () => {
-  it('lists grid rows in aria-rowindex order and shows the sort a click applied', async () => {
+  test('lists grid rows in aria-rowindex order and shows the sort a click applied', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/real/grid') });
     const before = await snap();
     expect(before).toMatch(/\[grid @e\d+ rows=4\] People/);
@@ -40,7 +37,7 @@ describe('ARIA order and state in browser_snapshot', () => {
     );
   });
 
-  it('shows aria-current, aria-busy and the range of sliders and progress bars', async () => {
+  test('shows aria-current, aria-busy and the range of sliders and progress bars', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/real/grid') });
     const text = await snap();
     expect(text).toMatch(/\[link @e\d+ current=page\] Page 1/);
@@ -53,10 +50,10 @@ describe('ARIA order and state in browser_snapshot', () => {
 
 describe('AgentBrowser snapshot', () => {
   let browser: AgentBrowser;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await browser?.close();
   });
-  it('shares the ARIA order and states', async () => {
+  test('shares the ARIA order and states', async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser);
     await t.ok('browser_goto', { url: site.url('/real/grid') });

@@ -3,9 +3,9 @@
  * meaning: includeRefs: true writes at most maxRefs refs (default 50, at most 100), interactive
  * elements first; includeRefs: false writes none; without either every ref is written, as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -18,19 +18,16 @@ interface Snap {
   limitsApplied: Record<string, unknown>;
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
   await h.ok('browser_navigate', { ...s, url: site.url('/large') });
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 describe('browser_snapshot includeRefs / maxRefs (seed 003)', () => {
-  it('includeRefs: true writes the default 50 refs and counts the rest as omitted', async () => {
+  test('includeRefs: true writes the default 50 refs and counts the rest as omitted', async () => {
     const all = await h.ok<Snap>('browser_snapshot', { ...s, interactiveOnly: true });
     expect(all.refCount).toBeGreaterThan(100);
     const capped = await h.ok<Snap>('browser_snapshot', { ...s, interactiveOnly: true, includeRefs: true });
@@ -39,7 +36,7 @@ describe('browser_snapshot includeRefs / maxRefs (seed 003)', () => {
     expect(capped.omitted.refs).toBe(all.refCount - 50);
   });
 
-  it('maxRefs keeps interactive elements first, and a kept ref works', async () => {
+  test('maxRefs keeps interactive elements first, and a kept ref works', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/login') });
     const capped = await h.ok<Snap>('browser_snapshot', { ...s, maxRefs: 3 });
     expect(capped.refCount).toBe(3);
@@ -51,7 +48,7 @@ describe('browser_snapshot includeRefs / maxRefs (seed 003)', () => {
     await h.ok('browser_hover', { ...s, ref });
   });
 
-  it('includeRefs: false writes no refs', async () => {
+  test('includeRefs: false writes no refs', async () => {
     const none = await h.ok<Snap>('browser_snapshot', { ...s, includeRefs: false });
     expect(none.refCount).toBe(0);
     expect(none.snapshot).not.toContain('@e');
@@ -59,7 +56,7 @@ describe('browser_snapshot includeRefs / maxRefs (seed 003)', () => {
     expect(none.omitted.refs).toBeGreaterThan(0);
   });
 
-  it('refuses bad values with INVALID_ARGUMENT naming the field; the session keeps working', async () => {
+  test('refuses bad values with INVALID_ARGUMENT naming the field; the session keeps working', async () => {
     for (const bad of [{ maxRefs: 0 }, { maxRefs: 101 }, { maxRefs: 2.5 }, { includeRefs: 'yes' }]) {
       const error = await h.err('browser_snapshot', { ...s, ...bad });
       expect(error.code).toBe('INVALID_ARGUMENT');

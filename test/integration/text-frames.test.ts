@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /**
  * Issue 13 §3: browser_wait {text} and browser_visible_text read every frame (cross-origin included)
@@ -11,14 +11,11 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const open = (path: string): Promise<unknown> =>
@@ -31,7 +28,7 @@ const timesOut = async (args: Record<string, unknown>): Promise<void> => {
 const text = async (): Promise<string> => (await h.ok<{ text: string }>('browser_visible_text', s)).text;
 
 describe('browser_visible_text', () => {
-  it('reads open shadow roots (nested), never hidden shadow text', async () => {
+  test('reads open shadow roots (nested), never hidden shadow text', async () => {
     await open('/real/components');
     const read = await text();
     expect(read).toContain('Shadow order list');
@@ -41,7 +38,7 @@ describe('browser_visible_text', () => {
     expect(read.indexOf('Orders')).toBeLessThan(read.indexOf('Shadow order list'));
   });
 
-  it('reads same-origin and cross-origin iframes, not hidden ones', async () => {
+  test('reads same-origin and cross-origin iframes, not hidden ones', async () => {
     await open('/real/widgets');
     const read = await text();
     expect(read).toContain('Top page words');
@@ -52,14 +49,14 @@ describe('browser_visible_text', () => {
 });
 
 describe('browser_wait text', () => {
-  it('sees text in shadow roots, and absence waits while it is still shown', async () => {
+  test('sees text in shadow roots, and absence waits while it is still shown', async () => {
     await open('/real/components');
     expect((await wait({ text: 'Shadow order list' })).matched).toBe('Shadow order list');
     await timesOut({ text: 'Filter: all', present: false });
     await timesOut({ text: 'Filter: open' });
   });
 
-  it('wakes on a change inside a shadow root (the filter applies after a click)', async () => {
+  test('wakes on a change inside a shadow root (the filter applies after a click)', async () => {
     await open('/real/components');
     await h.ok('browser_click', { ...s, locator: { role: 'button', name: 'Apply filter' } });
     await wait({ text: 'Filter: all', present: false });
@@ -68,21 +65,21 @@ describe('browser_wait text', () => {
     expect((await wait({ text: 'Filter: open' })).matched).toBe('Filter: open');
   });
 
-  it('sees text that appears later in a cross-origin iframe', async () => {
+  test('sees text that appears later in a cross-origin iframe', async () => {
     await open('/real/widgets?ms=300');
     expect((await wait({ text: 'Payment accepted' })).matched).toBe('Payment accepted');
     await wait({ text: 'Payment widget ready', present: false });
     await timesOut({ text: 'Support widget ready', present: false });
   });
 
-  it('normalizes whitespace across elements', async () => {
+  test('normalizes whitespace across elements', async () => {
     await open('/real/components');
     await wait({ text: 'Hello World' });
     await wait({ text: 'Hello \n  World' });
     await timesOut({ text: 'HelloWorld' });
   });
 
-  it('takes a list: any present (says which), or none present', async () => {
+  test('takes a list: any present (says which), or none present', async () => {
     await open('/real/components?ms=300');
     const either = await wait({ text: ['Error: failed', 'Filter: open'] });
     expect(either.matched).toBe('Filter: open');
@@ -90,7 +87,7 @@ describe('browser_wait text', () => {
     await timesOut({ text: ['Nowhere', 'Shadow order list'], present: false });
   });
 
-  it('refuses empty and oversized text lists, and blank text', async () => {
+  test('refuses empty and oversized text lists, and blank text', async () => {
     await open('/real/components');
     for (const bad of [[], Array.from({ length: 11 }, (_, i) => `t${i}`), '   ', ['ok', ' \n ']]) {
       const error = await h.err('browser_wait', { ...s, text: bad });

@@ -5,24 +5,21 @@
  * locator.dragTo).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const byId = (id: string): { locator: { css: string } } => ({ locator: { css: `#${id}` } });
@@ -35,22 +32,22 @@ async function dragOrder(mode: string, position: unknown, target = 'b1'): Promis
 }
 
 describe.each(['pointer', 'html5'])('MCP, %s-driven lists', (mode) => {
-  it('drops before the target item', async () => {
+  test('drops before the target item', async () => {
     expect(await dragOrder(mode, 'before')).toBe('a1,a3 | a2,b1,b2,b3');
   });
-  it('drops after the target item', async () => {
+  test('drops after the target item', async () => {
     expect(await dragOrder(mode, 'after')).toBe('a1,a3 | b1,a2,b2,b3');
   });
-  it('drops at a point inside the target (its top edge: before)', async () => {
+  test('drops at a point inside the target (its top edge: before)', async () => {
     expect(await dragOrder(mode, { x: 20, y: 4 }, 'b3')).toBe('a1,a3 | b1,b2,a2,b3');
   });
-  it('drops after the last item of the other list', async () => {
+  test('drops after the last item of the other list', async () => {
     expect(await dragOrder(mode, 'after', 'b3')).toBe('a1,a3 | b1,b2,b3,a2');
   });
 });
 
 describe('bad positions', () => {
-  it('are refused with INVALID_ARGUMENT and the session keeps working', async () => {
+  test('are refused with INVALID_ARGUMENT and the session keeps working', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/lists?mode=pointer') });
     for (const position of ['middle', { x: -1, y: 2 }, { x: 1 }]) {
       const error = await h.err('browser_drag_and_drop', {
@@ -75,11 +72,11 @@ describe('bad positions', () => {
 
 describe('AgentBrowser and code mode', () => {
   let browser: AgentBrowser;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await browser?.close();
   });
 
-  it('AgentBrowser browser_drag settles after the target by ref', async () => {
+  test('AgentBrowser browser_drag settles after the target by ref', async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'lists' });
     await t.ok('browser_goto', { url: site.url('/widgets/lists?mode=pointer') });
@@ -93,7 +90,7 @@ describe('AgentBrowser and code mode', () => {
     expect(await t.text('status')).toBe('order: a1,a3 | b1,a2,b2,b3');
   });
 
-  it('code mode locator.dragTo drops before the target (HTML5 lists)', async () => {
+  test('code mode locator.dragTo drops before the target (HTML5 lists)', async () => {
     const result: CallToolResult = await h.call('browser_run', {
       ...s,
       timeoutMs: 30_000,
@@ -107,7 +104,7 @@ describe('AgentBrowser and code mode', () => {
     expect((result.structuredContent as { value: string }).value).toBe('order: a1,a3 | a2,b1,b2,b3');
   });
 
-  it('code mode page.dragAndDrop takes selectors; dragTo refuses a non-locator target', async () => {
+  test('code mode page.dragAndDrop takes selectors; dragTo refuses a non-locator target', async () => {
     const result: CallToolResult = await h.call('browser_run', {
       ...s,
       timeoutMs: 30_000,

@@ -4,10 +4,10 @@
  * a role=region zone) get refs, so drag and drop works by ref on every face; a big page gets no more
  * refs than before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { refOf } from './support/refs.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
@@ -15,14 +15,11 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const status = async (): Promise<string> => {
@@ -31,7 +28,7 @@ const status = async (): Promise<string> => {
 };
 
 describe('MCP', () => {
-  it('gives refs to draggable items, their list, drop zones and grab handles', async () => {
+  test('gives refs to draggable items, their list, drop zones and grab handles', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/drag') });
     const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
     expect(snapshot).toMatch(/\[list @e\d+\] To do/);
@@ -42,7 +39,7 @@ describe('MCP', () => {
     expect(snapshot).toMatch(/@e\d+[^\]]*\] Resize handle/);
   });
 
-  it('drags by ref onto a marked zone and onto a region', async () => {
+  test('drags by ref onto a marked zone and onto a region', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/drag') });
     const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
     await h.ok('browser_drag_and_drop', {
@@ -59,7 +56,7 @@ describe('MCP', () => {
     expect(await status()).toBe('Review patch -> Trash');
   });
 
-  it('does not flood a big page: /large has the same refs as before', async () => {
+  test('does not flood a big page: /large has the same refs as before', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/large') });
     const full = await h.ok<{ refCount: number }>('browser_snapshot', s);
     const interactive = await h.ok<{ refCount: number }>('browser_snapshot', { ...s, interactiveOnly: true });
@@ -72,11 +69,11 @@ const LARGE_REFS = { full: 218, interactive: 875 };
 
 describe('AgentBrowser', () => {
   let browser: AgentBrowser;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await browser?.close();
   });
 
-  it('browser_drag moves a draggable item onto the region by ref', async () => {
+  test('browser_drag moves a draggable item onto the region by ref', async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'drag-refs' });
     await t.ok('browser_goto', { url: site.url('/widgets/drag') });

@@ -3,10 +3,10 @@
  * scrolls in that direction (not a sideways-only scroller, not the page), a ref on the grid's host
  * scrolls the scroller inside it, and the result names the container that moved.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { refOf } from './support/refs.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
@@ -21,18 +21,15 @@ interface Scrolled {
   scroller?: string;
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 describe('MCP browser_scroll inside a grid', () => {
-  it('scrolls the vertical scroller for a cell, the sideways one for deltaX, never the page', async () => {
+  test('scrolls the vertical scroller for a cell, the sideways one for deltaX, never the page', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/grid') });
     const cell = { locator: { role: 'gridcell', name: 'Person 3' } };
     const down = await h.ok<Scrolled>('browser_scroll', { ...s, ...cell, deltaY: 300 });
@@ -43,7 +40,7 @@ describe('MCP browser_scroll inside a grid', () => {
     expect(page).toMatchObject({ container: 'page', scrollY: 0 });
   });
 
-  it("scrolls the scroller inside the grid's host when the ref is the grid itself", async () => {
+  test("scrolls the scroller inside the grid's host when the ref is the grid itself", async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/grid') });
     const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', { ...s, maxDepth: 3 });
     const ref = refOf(snapshot, /\[grid (@e\d+)[^\]]*\] People/);
@@ -54,11 +51,11 @@ describe('MCP browser_scroll inside a grid', () => {
 
 describe('AgentBrowser', () => {
   let browser: AgentBrowser;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await browser?.close();
   });
 
-  it('browser_scroll down by the grid ref moves the grid body, and says so', async () => {
+  test('browser_scroll down by the grid ref moves the grid body, and says so', async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'grid' });
     await t.ok('browser_goto', { url: site.url('/widgets/grid') });

@@ -4,10 +4,10 @@
  * shadow host.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { refOf } from './support/refs.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
@@ -15,18 +15,15 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 describe('MCP', () => {
-  it('visible text and a text wait include slotted light-DOM text', async () => {
+  test('visible text and a text wait include slotted light-DOM text', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/slots') });
     const { text } = await h.ok<{ text: string }>('browser_visible_text', s);
     expect(text).toContain('Edit profile');
@@ -38,7 +35,7 @@ describe('MCP', () => {
     expect(JSON.stringify(waited)).toContain('Edit profile');
   });
 
-  it('clicks the slotted button by ref (the host is not a cover) and reads the dialog text', async () => {
+  test('clicks the slotted button by ref (the host is not a cover) and reads the dialog text', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/slots') });
     const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
     const ref = refOf(snapshot, /\[button (@e\d+)\] Edit profile/);
@@ -51,11 +48,11 @@ describe('MCP', () => {
 
 describe('code mode and AgentBrowser', () => {
   let browser: AgentBrowser;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await browser?.close();
   });
 
-  it('code mode clicks the component by role and reads the slotted text', async () => {
+  test('code mode clicks the component by role and reads the slotted text', async () => {
     const result: CallToolResult = await h.call('browser_run', {
       ...s,
       timeoutMs: 30_000,
@@ -70,7 +67,7 @@ describe('code mode and AgentBrowser', () => {
     expect((result.structuredContent as { value: string }).value).toContain('opened');
   });
 
-  it('AgentBrowser clicks the slotted button by ref and waits for the slotted dialog text', async () => {
+  test('AgentBrowser clicks the slotted button by ref and waits for the slotted dialog text', async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'slots' });
     await t.ok('browser_goto', { url: site.url('/widgets/slots') });

@@ -3,23 +3,20 @@
  * reads in visual order in the snapshot and in visible text, and the editor's model text (its
  * accessible textbox value) keeps its line breaks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+// The file's site and harness come from the shared fixture; its tests share one session.
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
   await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editor') });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const inOrder = (text: string, parts: string[]): void => {
@@ -35,18 +32,18 @@ const inOrder = (text: string, parts: string[]): void => {
 };
 
 describe('lines in visual order', () => {
-  it('the snapshot lists positioned lines top to bottom', async () => {
+  test('the snapshot lists positioned lines top to bottom', async () => {
     const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', s);
     const lines = snapshot.split('\n').filter((l) => /^\s+(alpha|beta|gamma)\(\);$/.test(l));
     expect(lines.map((l) => l.trim())).toEqual(['alpha();', 'beta();', 'gamma();']);
   });
 
-  it('visible text reads them top to bottom', async () => {
+  test('visible text reads them top to bottom', async () => {
     const { text } = await h.ok<{ text: string }>('browser_visible_text', s);
     inOrder(text, ['alpha();', 'beta();', 'gamma();']);
   });
 
-  it("the editor's textbox value keeps the model's line breaks", async () => {
+  test("the editor's textbox value keeps the model's line breaks", async () => {
     const { snapshot } = await h.ok<{ snapshot: string }>('browser_snapshot', {
       ...s,
       interactiveOnly: true,
