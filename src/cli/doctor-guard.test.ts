@@ -12,8 +12,15 @@ async function doctorLines(overrides: Parameters<typeof defaultConfig>[0]): Prom
 }
 
 describe('--doctor: whether the browser is guarded', () => {
-  it('cdp provider: an unguarded cdp endpoint, best effort', async () => {
+  it("cdp provider on this machine's loopback: the guard proxy, a boundary", async () => {
     const out = await doctorLines({ provider: 'cdp', cdpEndpoint: 'http://127.0.0.1:9' });
+    expect(out).toMatch(
+      /^ok +url policy: guard_proxy, guarded: the cdp endpoint is on this machine's loopback/m,
+    );
+  });
+
+  it('cdp provider tunnelled (--cdp-guard off): an unguarded cdp endpoint, best effort', async () => {
+    const out = await doctorLines({ provider: 'cdp', cdpEndpoint: 'http://127.0.0.1:9', cdpGuard: 'off' });
     expect(out).toMatch(/^ok +url policy: interception, best effort: .*unguarded cdp endpoint/m);
   });
 

@@ -6,6 +6,7 @@ import { localLaunchOptions, useChromiumSandbox } from '../engine/providers/loca
 import { VERSIONS } from '../engine/versions.js';
 import { urlPolicyFromConfig } from '../engine/url-policy/index.js';
 import { urlEnforcement } from '../engine/url-policy/enforcement.js';
+import { cdpOnThisMachine } from '../engine/providers/cdp.js';
 
 interface Check {
   name: string;
@@ -76,6 +77,7 @@ function checkUrlPolicy(config: Config): Check {
     policyActive: urlPolicyFromConfig(config).active,
     operatorProxy: config.proxyServer !== '',
     nodeGuard: config.seleniumGuardHost !== '',
+    endpointOnThisMachine: cdpOnThisMachine(config.cdpEndpoint, config.cdpGuard),
   });
   return { name: 'url policy', ok: true, detail: `${info.enforcement}, ${info.detail}` };
 }

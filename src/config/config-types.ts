@@ -24,6 +24,8 @@ export interface Config {
   supportRequest: boolean;
   provider: ProviderKind;
   cdpEndpoint: string;
+  /** auto: a loopback cdp endpoint's sessions go through the guard proxy; off: interception only. */
+  cdpGuard: 'auto' | 'off';
   seleniumUrl: string;
   /** Secret-bearing: never log or echo. */
   remoteHeaders: Record<string, string>;

@@ -158,6 +158,15 @@ const CORE_SETTINGS = [
       'CDP endpoint for the `cdp` provider (implies `--provider cdp`); a `{session}` placeholder mints one endpoint and connection per session.',
   },
   {
+    key: 'cdpGuard',
+    env: 'BROWSERMESH_CDP_GUARD',
+    flag: 'cdp-guard',
+    type: { kind: 'enum', values: ['auto', 'off'] },
+    default: 'auto',
+    description:
+      "`auto`: a `--cdp-endpoint` on this machine's loopback (localhost, 127.0.0.0/8, ::1) is a browser on this machine, so each session's context goes through its guard proxy (a boundary); `off`: request interception only (best effort), for a loopback endpoint that tunnels to another machine's browser.",
+  },
+  {
     key: 'seleniumUrl',
     env: 'BROWSERMESH_SELENIUM_URL',
     flag: 'selenium-url',

@@ -37,6 +37,7 @@ export function runtimeInfoOf(source: RuntimeInfoSource, principal: string | und
       policyActive: source.urlPolicyActive,
       operatorProxy: source.operatorProxy,
       nodeGuard: provider.guardHost !== undefined,
+      endpointOnThisMachine: provider.onThisMachine === true,
     }),
   };
 }

@@ -48,6 +48,11 @@ export function openSessionGuard(
 ): Promise<SessionUrlGuard> {
   if (provider.sharedUrlGuard) return provider.sharedUrlGuard();
   if (provider.guardHost) return SessionUrlGuard.openForNode(policy, provider.guardHost, operatorProxy);
-  // Only a browser launched here can reach a guard proxy on this machine's loopback.
-  return SessionUrlGuard.open(policy, provider.name === 'local', operatorProxy);
+  // Only a browser on this machine (launched here, or a CDP endpoint on loopback) can reach a guard
+  // proxy on this machine's loopback.
+  return SessionUrlGuard.open(
+    policy,
+    provider.name === 'local' || provider.onThisMachine === true,
+    operatorProxy,
+  );
 }

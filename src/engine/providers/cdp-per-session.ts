@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { newId } from '../ids.js';
-import { safeEndpoint } from './cdp.js';
+import { safeEndpoint, SESSION_PLACEHOLDER } from './cdp.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
 
 /** Returns a fresh CDP endpoint for one new session (hosted providers mint one URL per browser). */
@@ -100,9 +100,6 @@ export class PerSessionCdpProvider implements BrowserProvider {
     return endpoint;
   }
 }
-
-/** `{session}` in a CLI endpoint template becomes a fresh random id for every session. */
-export const SESSION_PLACEHOLDER = '{session}';
 
 export function templateMinter(template: string): CdpEndpointMinter {
   return () => template.split(SESSION_PLACEHOLDER).join(newId('s').slice(2));

@@ -3,10 +3,24 @@ import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { Placement, ProviderStatus } from './provider.js';
 import { SharedBrowserProvider } from './shared-browser.js';
+import { isLoopbackEndpoint } from '../url-policy/address.js';
+
+/** `{session}` in a CLI endpoint template becomes a fresh random id for every session. */
+export const SESSION_PLACEHOLDER = '{session}';
 
 export interface CdpProviderOptions {
   endpoint: string;
   headers?: Record<string, string>;
+  /** `--cdp-guard`: auto = a loopback endpoint's sessions use the guard proxy; off = never. */
+  guard?: 'auto' | 'off';
+}
+
+/**
+ * Whether the endpoint's browser counts as this machine's (`--cdp-guard auto` and a loopback endpoint
+ * without a per-session placeholder): its sessions' contexts can reach a guard proxy on loopback.
+ */
+export function cdpOnThisMachine(endpoint: string, guard: 'auto' | 'off' = 'auto'): boolean {
+  return guard === 'auto' && !endpoint.includes(SESSION_PLACEHOLDER) && isLoopbackEndpoint(endpoint);
 }
 
 /**
@@ -16,9 +30,11 @@ export interface CdpProviderOptions {
 export class CdpProvider extends SharedBrowserProvider {
   readonly name = 'cdp';
   protected readonly ownsProcess = false;
+  readonly onThisMachine: boolean;
 
   constructor(private readonly options: CdpProviderOptions) {
     super();
+    this.onThisMachine = cdpOnThisMachine(options.endpoint, options.guard);
   }
 
   protected async obtain(timeoutMs: number): Promise<Browser> {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
-import { CdpProvider } from './cdp.js';
-import { PerSessionCdpProvider, SESSION_PLACEHOLDER, templateMinter } from './cdp-per-session.js';
+import { CdpProvider, SESSION_PLACEHOLDER } from './cdp.js';
+import { PerSessionCdpProvider, templateMinter } from './cdp-per-session.js';
 import { LocalProvider, useChromiumSandbox } from './local.js';
 import type { BrowserProvider } from './provider.js';
 import { SeleniumProvider } from './selenium.js';
@@ -19,7 +19,11 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
             mint: templateMinter(config.cdpEndpoint),
             headers: config.remoteHeaders,
           })
-        : new CdpProvider({ endpoint: config.cdpEndpoint, headers: config.remoteHeaders });
+        : new CdpProvider({
+            endpoint: config.cdpEndpoint,
+            headers: config.remoteHeaders,
+            guard: config.cdpGuard,
+          });
     case 'selenium':
       return new SeleniumProvider({
         url: config.seleniumUrl,

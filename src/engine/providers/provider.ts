@@ -50,6 +50,11 @@ export interface BrowserProvider {
    * proxy listens (`--selenium-guard-host`); unset when no remote browser can reach a guard.
    */
   readonly guardHost?: string;
+  /**
+   * The provider's browser runs on this machine (a CDP endpoint on loopback), so each session's
+   * context can send every connection through a guard proxy on this machine's loopback.
+   */
+  readonly onThisMachine?: boolean;
   status(): ProviderStatus;
   /**
    * Starts obtaining the browser in the background (a launch the first session then shares), where

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, inRange, parseIp, parseRange, type AddressClass } from './address.js';
+import {
+  classifyAddress,
+  inRange,
+  isLoopbackEndpoint,
+  parseIp,
+  parseRange,
+  type AddressClass,
+} from './address.js';
 
 // Pure classification: no traffic is sent anywhere. The addresses below are only parsed.
 const classOf = (host: string): AddressClass | undefined => {
@@ -113,5 +120,28 @@ describe('ranges', () => {
   it('refuses malformed ranges', () => {
     for (const bad of ['', '127.0.0.1/33', '::/129', 'example.com/8', '10.0.0.0/x', '10.0.0.0/-1'])
       expect(parseRange(bad), bad).toBeUndefined();
+  });
+});
+
+describe('isLoopbackEndpoint', () => {
+  it('is true for localhost, 127.0.0.0/8 and ::1 endpoints only', () => {
+    for (const endpoint of [
+      'http://127.0.0.1:9222',
+      'ws://127.8.9.10:1/devtools/browser/x',
+      'http://localhost:9222',
+      'http://LOCALHOST:9222',
+      'ws://[::1]:9222/devtools/browser/x',
+      'http://[::ffff:127.0.0.1]:9222',
+    ])
+      expect(isLoopbackEndpoint(endpoint), endpoint).toBe(true);
+    for (const endpoint of [
+      'http://10.0.0.5:9222',
+      'http://browsers.example:9222',
+      'wss://localhost.example/x',
+      'http://0.0.0.0:9222',
+      'not a url',
+      '',
+    ])
+      expect(isLoopbackEndpoint(endpoint), endpoint).toBe(false);
   });
 });

@@ -196,3 +196,19 @@ export function classifyAddress(ip: IpAddress): AddressClass {
   if (v4) return V4_RANGES.find(([range]) => prefixMatch(v4, range))?.[1] ?? 'public';
   return V6_RANGES.find(([range]) => prefixMatch(ip.bytes, range))?.[1] ?? 'public';
 }
+
+/**
+ * Whether a browser endpoint (a CDP URL) names this machine's loopback: `localhost`, 127.0.0.0/8 or
+ * ::1. A browser there can reach a guard proxy on this machine's loopback.
+ */
+export function isLoopbackEndpoint(endpoint: string): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  if (host.toLowerCase() === 'localhost') return true;
+  const ip = parseIp(host);
+  return ip !== undefined && classifyAddress(ip) === 'loopback';
+}

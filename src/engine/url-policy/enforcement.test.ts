@@ -37,10 +37,34 @@ describe('what enforces the URL policy, per provider', () => {
     expect(info.detail).toContain('--proxy-server');
   });
 
-  it('cdp provider: an unguarded cdp endpoint, interception only', () => {
-    const info = infoFor({ provider: 'cdp', cdpEndpoint: 'http://127.0.0.1:9' });
-    expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
-    expect(info.detail).toContain('unguarded cdp endpoint');
+  it('cdp provider on this machine (a loopback endpoint): the guard proxy, a boundary', () => {
+    for (const cdpEndpoint of [
+      'http://127.0.0.1:9',
+      'ws://localhost:9/devtools/browser/x',
+      'http://[::1]:9',
+    ]) {
+      const info = infoFor({ provider: 'cdp', cdpEndpoint });
+      expect(info).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+      expect(info.detail).toContain("this machine's loopback");
+    }
+    const withProxy = infoFor({
+      provider: 'cdp',
+      cdpEndpoint: 'http://127.0.0.1:9',
+      proxyServer: 'http://127.0.0.1:8',
+    });
+    expect(withProxy).toMatchObject({ enforcement: 'interception', boundary: false });
+  });
+
+  it('cdp provider elsewhere, tunnelled (--cdp-guard off) or per session: interception only', () => {
+    for (const overrides of [
+      { cdpEndpoint: 'http://browsers.example:9' },
+      { cdpEndpoint: 'http://127.0.0.1:9', cdpGuard: 'off' as const },
+      { cdpEndpoint: 'ws://127.0.0.1:9/{session}' },
+    ]) {
+      const info = infoFor({ provider: 'cdp', ...overrides });
+      expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
+      expect(info.detail).toContain('unguarded cdp endpoint');
+    }
   });
 
   it('selenium provider: interception only', () => {

@@ -22,6 +22,8 @@ export interface EnforcementInputs {
   operatorProxy: boolean;
   /** Remote browsers are launched with a per-session guard proxy (`--selenium-guard-host`). */
   nodeGuard?: boolean;
+  /** The cdp endpoint is on this machine's loopback: its sessions' contexts use the guard proxy. */
+  endpointOnThisMachine?: boolean;
 }
 
 export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
@@ -37,6 +39,14 @@ export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
       enforcement: 'guard_proxy',
       boundary: true,
       detail: 'guarded: every connection of the launched browser goes through the guard proxy',
+    };
+  }
+  if (inputs.provider === 'cdp' && inputs.endpointOnThisMachine && !inputs.operatorProxy) {
+    return {
+      enforcement: 'guard_proxy',
+      boundary: true,
+      detail:
+        "guarded: the cdp endpoint is on this machine's loopback, so every connection of each session's context goes through its guard proxy",
     };
   }
   if (inputs.provider === 'selenium' && inputs.nodeGuard && !inputs.operatorProxy) {

@@ -35,7 +35,9 @@ export const INTERCEPTION_MODES: InterceptionMode[] = [
       // BrowserMesh does not change the profile of a browser it did not start.
       const remote = await startRemoteChromium({ noNetworkPrediction: true });
       return {
-        overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint },
+        // --cdp-guard off: the mode of a loopback endpoint tunnelled to a browser elsewhere, where no
+        // guard proxy on this machine can sit in its path (interception only).
+        overrides: { provider: 'cdp', cdpEndpoint: remote.httpEndpoint, cdpGuard: 'off' },
         tearDown: () => stopRemoteChromium(remote),
       };
     },
