@@ -6,11 +6,11 @@
  * and a trap on the alias 127.0.0.2 is configured as blocked and must receive no connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerResponse } from 'node:http';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
+import { installTrapPages } from './support/trap-pages.js';
 import { waitFor } from './support/wait.js';
 
 let site: FixtureServer;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     startTrap('127.0.0.2'),
     startRemoteChromium({ noNetworkPrediction: true }),
   ]);
-  installPages();
+  installTrapPages(site, '/cguard', '127.0.0.2', trap.port);
   h = await McpHarness.start({
     provider: 'cdp',
     cdpEndpoint: remote.httpEndpoint,
@@ -41,51 +41,6 @@ afterAll(async () => {
   await site?.close();
   await trap?.close();
 });
-
-function installPages(): void {
-  const p = trap.port;
-  const html = (body: string) => (_req: unknown, res: ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>guarded cdp</title>${body}`);
-  };
-  site.route('/cguard/worker.js', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/javascript' });
-    res.end(
-      `fetch('http://127.0.0.2:${p}/w').then(() => postMessage('reached'), () => postMessage('failed'));`,
-    );
-  });
-  site.route(
-    '/cguard/page',
-    html(`<p id="out">pending</p>
-<iframe src="http://127.0.0.2:${p}/frame"></iframe>
-<script>
-const results = {};
-const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 3)
-  document.getElementById('out').textContent = 'settled ' + JSON.stringify(results); };
-fetch('http://127.0.0.2:${p}/fetch').then(() => done('fetch', 'reached'), () => done('fetch', 'failed'));
-new Worker('/cguard/worker.js').onmessage = (e) => done('worker', e.data);
-const ws = new WebSocket('ws://127.0.0.2:${p}/ws');
-let opened = false;
-ws.onopen = () => { opened = true; };
-ws.onclose = () => done('ws', opened ? 'opened' : 'refused');
-</script>`),
-  );
-  site.route('/cguard/sw.js', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/javascript' });
-    res.end(
-      `self.addEventListener('install', (e) => e.waitUntil(fetch('http://127.0.0.2:${p}/sw').catch(() => 0)));`,
-    );
-  });
-  // Behind the guard, service workers are not refused: their update checks go through it too.
-  site.route(
-    '/cguard/service-worker',
-    html(`<p id="sw">pending</p><script>
-navigator.serviceWorker.register('/cguard/sw.js').then((r) => r.update().then(() => navigator.serviceWorker.ready))
-  .then(() => { document.getElementById('sw').textContent = 'sw ready'; },
-        (e) => { document.getElementById('sw').textContent = 'sw failed ' + e.name; });
-</script>`),
-  );
-}
 
 function guardConnects(): number {
   const stats = h.mesh.getSession(s.sessionId).urlGuard?.guardStats();

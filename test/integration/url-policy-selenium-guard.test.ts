@@ -11,6 +11,7 @@ import { McpHarness } from '../helpers/harness.js';
 import { gridUnavailableReason } from './support/selenium-grid.js';
 import { sharedGrid } from './support/shared-grid.js';
 import type { Grid } from './support/selenium-grid.js';
+import { installTrapPages } from './support/trap-pages.js';
 import { waitFor } from './support/wait.js';
 
 const skip = gridUnavailableReason();
@@ -23,7 +24,7 @@ let s: { sessionId: string; pageId: string };
 beforeAll(async () => {
   if (skip) return;
   [site, trap] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2')]);
-  installPages();
+  installTrapPages(site, '/gguard', '127.0.0.2', trap.port);
   grid = await sharedGrid();
   h = await McpHarness.start({
     provider: 'selenium',
@@ -42,50 +43,6 @@ afterAll(async () => {
   await site?.close();
   await trap?.close();
 });
-
-function installPages(): void {
-  const p = trap.port;
-  const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>guarded grid</title>${body}`);
-  };
-  site.route('/gguard/worker.js', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/javascript' });
-    res.end(
-      `fetch('http://127.0.0.2:${p}/w').then(() => postMessage('reached'), () => postMessage('failed'));`,
-    );
-  });
-  site.route(
-    '/gguard/page',
-    html(`<p id="out">pending</p>
-<iframe src="http://127.0.0.2:${p}/frame"></iframe>
-<script>
-const results = {};
-const done = (k, v) => { results[k] = v; if (Object.keys(results).length === 3)
-  document.getElementById('out').textContent = 'settled ' + JSON.stringify(results); };
-fetch('http://127.0.0.2:${p}/fetch').then(() => done('fetch', 'reached'), () => done('fetch', 'failed'));
-new Worker('/gguard/worker.js').onmessage = (e) => done('worker', e.data);
-const ws = new WebSocket('ws://127.0.0.2:${p}/ws');
-let opened = false;
-ws.onopen = () => { opened = true; };
-ws.onclose = (e) => done('ws', e.code === 1008 || !opened ? 'refused' : 'closed ' + e.code);
-</script>`),
-  );
-  site.route('/gguard/sw.js', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/javascript' });
-    res.end(
-      `self.addEventListener('install', (e) => e.waitUntil(fetch('http://127.0.0.2:${p}/sw').catch(() => 0)));`,
-    );
-  });
-  site.route(
-    '/gguard/service-worker',
-    html(`<p id="sw">pending</p><script>
-navigator.serviceWorker.register('/gguard/sw.js').then((r) => r.update().then(() => navigator.serviceWorker.ready))
-  .then(() => { document.getElementById('sw').textContent = 'sw ready'; },
-        () => { document.getElementById('sw').textContent = 'sw failed'; });
-</script>`),
-  );
-}
 
 function guardStats(): { connects: number; refusedPeers: number } {
   const stats = h.mesh.getSession(s.sessionId).urlGuard?.guardStats();
