@@ -29,13 +29,24 @@ describe('--doctor: whether the browser is guarded', () => {
     expect(out).toMatch(/^ok +url policy: interception, best effort/m);
   });
 
-  it('selenium provider with --selenium-guard-host: the guard proxy, a boundary', async () => {
+  it('selenium provider with --guard-host: the guard proxy, a boundary', async () => {
     const out = await doctorLines({
       provider: 'selenium',
       seleniumUrl: 'http://127.0.0.1:9/wd/hub',
-      seleniumGuardHost: '127.0.0.1',
+      guardHost: '127.0.0.1',
     });
     expect(out).toMatch(/^ok +url policy: guard_proxy, guarded: .*Grid node's browser/m);
+  });
+
+  it('cdp provider on another machine with --guard-host: the guard proxy, a boundary', async () => {
+    const out = await doctorLines({
+      provider: 'cdp',
+      cdpEndpoint: 'http://10.9.8.7:9',
+      guardHost: '10.9.8.6',
+    });
+    expect(out).toMatch(
+      /^ok +url policy: guard_proxy, guarded: .*--guard-host \(only the cdp endpoint's host/m,
+    );
   });
 
   it('nothing to refuse: unguarded', async () => {

@@ -76,7 +76,7 @@ function checkUrlPolicy(config: Config): Check {
     provider: config.provider,
     policyActive: urlPolicyFromConfig(config).active,
     operatorProxy: config.proxyServer !== '',
-    nodeGuard: config.seleniumGuardHost !== '',
+    nodeGuard: config.guardHost !== '',
     endpointOnThisMachine: cdpOnThisMachine(config.cdpEndpoint, config.cdpGuard),
   });
   return { name: 'url policy', ok: true, detail: `${info.enforcement}, ${info.detail}` };

@@ -32,7 +32,7 @@ export interface Config {
   seleniumCapabilities: Record<string, unknown>;
   seleniumProbeMs: number;
   /** This machine's IP address as Grid nodes see it: each Selenium session's guard listens there. */
-  seleniumGuardHost: string;
+  guardHost: string;
   http: boolean;
   httpHost: string;
   httpPort: number;

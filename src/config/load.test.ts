@@ -14,35 +14,45 @@ function expectConfigError(fn: () => unknown, source: string): void {
   throw new Error('expected a ConfigError');
 }
 
-describe('--selenium-guard-host', () => {
+describe('--guard-host', () => {
   const grid = ['--selenium-url', 'http://127.0.0.1:4444'];
 
   it('takes an IP address of this machine with the selenium provider', () => {
-    expect(loadConfig([...grid, '--selenium-guard-host', '127.0.0.1'], {}).config.seleniumGuardHost).toBe(
-      '127.0.0.1',
-    );
+    expect(loadConfig([...grid, '--guard-host', '127.0.0.1'], {}).config.guardHost).toBe('127.0.0.1');
     const env = {
       BROWSERMESH_SELENIUM_URL: 'http://grid.internal:4444',
-      BROWSERMESH_SELENIUM_GUARD_HOST: '10.1.2.3',
+      BROWSERMESH_GUARD_HOST: '10.1.2.3',
     };
-    expect(loadConfig([], env).config.seleniumGuardHost).toBe('10.1.2.3');
-    expect(loadConfig([], {}).config.seleniumGuardHost).toBe('');
+    expect(loadConfig([], env).config.guardHost).toBe('10.1.2.3');
+    expect(loadConfig([], {}).config.guardHost).toBe('');
+  });
+
+  it('takes an IP address of this machine with the cdp provider (a browser on another machine)', () => {
+    const cdp = ['--cdp-endpoint', 'http://browser.internal:9222', '--guard-host', '10.1.2.3'];
+    expect(loadConfig(cdp, {}).config.guardHost).toBe('10.1.2.3');
+    const loop = ['--cdp-endpoint', 'http://127.0.0.1:9222', '--guard-host', '127.0.0.1'];
+    expect(loadConfig(loop, {}).config.guardHost).toBe('127.0.0.1');
   });
 
   it('refuses a name, the unspecified or a multicast address, loopback for a remote Grid, other providers', () => {
     const bad: Array<[string[], string]> = [
-      [[...grid, '--selenium-guard-host', 'guard.internal'], 'IP address'],
-      [[...grid, '--selenium-guard-host', '0.0.0.0'], 'unspecified'],
-      [[...grid, '--selenium-guard-host', '::'], 'unspecified'],
-      [[...grid, '--selenium-guard-host', '239.1.1.1'], 'unicast'],
-      [[...grid, '--selenium-guard-host', 'ff02::1'], 'unicast'],
-      [[...grid, '--selenium-guard-host', '1.2.3'], 'IP address'],
-      [['--selenium-url', 'http://grid.internal:4444', '--selenium-guard-host', '127.0.0.1'], 'loopback'],
-      [['--selenium-guard-host', '127.0.0.1'], 'selenium provider only'],
-      [[...grid, '--selenium-guard-host', '127.0.0.1 '], 'IP address'],
+      [[...grid, '--guard-host', 'guard.internal'], 'IP address'],
+      [[...grid, '--guard-host', '0.0.0.0'], 'unspecified'],
+      [[...grid, '--guard-host', '::'], 'unspecified'],
+      [[...grid, '--guard-host', '239.1.1.1'], 'unicast'],
+      [[...grid, '--guard-host', 'ff02::1'], 'unicast'],
+      [[...grid, '--guard-host', '1.2.3'], 'IP address'],
+      [['--selenium-url', 'http://grid.internal:4444', '--guard-host', '127.0.0.1'], 'loopback'],
+      [['--guard-host', '127.0.0.1'], 'remote browser only'],
+      [['--cdp-endpoint', 'http://10.9.8.7:9222', '--guard-host', '127.0.0.1'], 'loopback'],
+      [
+        ['--cdp-endpoint', 'http://127.0.0.1:9222', '--cdp-guard', 'off', '--guard-host', '127.0.0.1'],
+        'cdp-guard off',
+      ],
+      [[...grid, '--guard-host', '127.0.0.1 '], 'IP address'],
     ];
     for (const [argv, why] of bad) {
-      expectConfigError(() => loadConfig(argv, {}), '--selenium-guard-host');
+      expectConfigError(() => loadConfig(argv, {}), '--guard-host');
       expect(() => loadConfig(argv, {}), argv.join(' ')).toThrow(why);
     }
   });

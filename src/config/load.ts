@@ -25,7 +25,7 @@ import type { Config } from './config-types.js';
 
 export type { CliCommand } from './setting-flags.js';
 import type { CliCommand } from './setting-flags.js';
-import { checkSeleniumGuardHost } from './selenium-guard-host.js';
+import { checkGuardHost } from './guard-host.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -63,7 +63,7 @@ export function loadConfig(
   const config = values as unknown as Config;
   config.dataDir = resolveDataDir(config.dataDir);
   checkProvider(config, raw);
-  checkSeleniumGuardHost(config, raw);
+  checkGuardHost(config, raw);
   checkUrlPolicy(config, raw);
   config.secrets = readSecretsFile(config.secretsFile, raw.get('secretsFile')?.source);
   Object.assign(config, readTokensFile(config.httpTokensFile, raw.get('httpTokensFile')?.source));

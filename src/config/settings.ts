@@ -200,13 +200,13 @@ const CORE_SETTINGS = [
       "How often each Grid session is checked: finds dead browsers and keeps the Grid's idle timeout away.",
   },
   {
-    key: 'seleniumGuardHost',
-    env: 'BROWSERMESH_SELENIUM_GUARD_HOST',
-    flag: 'selenium-guard-host',
+    key: 'guardHost',
+    env: 'BROWSERMESH_GUARD_HOST',
+    flag: 'guard-host',
     type: { kind: 'string', pattern: /^[\da-fA-F.:]+$/, hint: 'an IP address of this machine' },
     default: '',
     description:
-      "This machine's IP address as the Grid's nodes reach it: each Selenium session's browser gets a guard proxy listening there (only its node admitted), making the URL policy a boundary.",
+      "This machine's IP address as remote browsers reach it (a Grid's nodes, or the browser behind `--cdp-endpoint`): each session gets a guard proxy listening there that admits only its browser's host, making the URL policy a boundary.",
   },
   {
     key: 'http',

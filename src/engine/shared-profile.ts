@@ -47,7 +47,9 @@ export function openSessionGuard(
   operatorProxy: boolean,
 ): Promise<SessionUrlGuard> {
   if (provider.sharedUrlGuard) return provider.sharedUrlGuard();
-  if (provider.guardHost) return SessionUrlGuard.openForNode(policy, provider.guardHost, operatorProxy);
+  if (provider.guardHost) {
+    return SessionUrlGuard.openForNode(policy, provider.guardHost, operatorProxy, provider.guardDelivery);
+  }
   // Only a browser on this machine (launched here, or a CDP endpoint on loopback) can reach a guard
   // proxy on this machine's loopback.
   return SessionUrlGuard.open(

@@ -7,7 +7,7 @@ import { toBrowserError } from '../engine/runtime.js';
  */
 const PROXY_UNREACHABLE = new Set(['ERR_PROXY_CONNECTION_FAILED', 'ERR_SOCKS_CONNECTION_FAILED']);
 const PROXY_HINT =
-  "The browser could not reach its proxy (BrowserMesh's URL guard, or --proxy-server). A --cdp-endpoint on loopback that tunnels to a browser on another machine needs --cdp-guard off.";
+  "The browser could not reach its proxy (BrowserMesh's URL guard, or --proxy-server). A --cdp-endpoint on loopback that tunnels to a browser on another machine needs --cdp-guard off; with --guard-host, the browser must reach that address and connect from the endpoint's host.";
 
 export function toNavigationError(error: unknown): BrowserMeshError {
   if (isBrowserMeshError(error)) return error;

@@ -2,14 +2,18 @@
  * Issue 25: a `--cdp-endpoint` on this machine's loopback is a browser on this machine, so each
  * session's context sends every connection through its own guard proxy (bypass list `<-loopback>`),
  * as a launched browser's does: the URL policy is a boundary there, not best-effort interception.
- * Loopback only: the operator's Chromium listens on 127.0.0.1, the fixture on 127.0.0.1 is allowed,
- * and a trap on the alias 127.0.0.2 is configured as blocked and must receive no connection.
+ * With `--guard-host`, a cdp browser on another machine gets the same: each session's guard listens
+ * on that address, admits only the endpoint's host, and is the context's proxy (request interception
+ * stays on). Loopback only: the operator's Chromium listens on 127.0.0.1 and plays the other machine
+ * (guard host 127.0.0.1), the fixture on 127.0.0.1 is allowed, a trap on the alias 127.0.0.2 is
+ * configured as blocked and must receive no connection, and the alias 127.0.0.3 plays a stranger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
+import { greetFrom, refusedAt } from './support/guard-listener.js';
 import { installTrapPages } from './support/trap-pages.js';
 import { waitFor } from './support/wait.js';
 
@@ -18,6 +22,8 @@ let trap: Trap;
 let remote: RemoteChromium;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
+let hr: McpHarness;
+let sr: { sessionId: string; pageId: string };
 
 beforeAll(async () => {
   [site, trap, remote] = await Promise.all([
@@ -32,11 +38,19 @@ beforeAll(async () => {
     blockedAddresses: ['127.0.0.2/32'],
     timeoutMs: 30_000,
   });
-  s = await h.session();
+  hr = await McpHarness.start({
+    provider: 'cdp',
+    cdpEndpoint: remote.httpEndpoint,
+    guardHost: '127.0.0.1',
+    blockedAddresses: ['127.0.0.2/32'],
+    timeoutMs: 30_000,
+  });
+  [s, sr] = await Promise.all([h.session(), hr.session()]);
 }, 120_000);
 
 afterAll(async () => {
   await h?.close();
+  await hr?.close();
   if (remote) await stopRemoteChromium(remote);
   await site?.close();
   await trap?.close();
@@ -46,6 +60,12 @@ function guardConnects(): number {
   const stats = h.mesh.getSession(s.sessionId).urlGuard?.guardStats();
   if (!stats) throw new Error('the session has no guard proxy');
   return stats.connects;
+}
+
+function remoteGuardStats(): { connects: number; refusedPeers: number } {
+  const stats = hr.mesh.getSession(sr.sessionId).urlGuard?.guardStats();
+  if (!stats) throw new Error('the session has no guard proxy');
+  return stats;
 }
 
 describe("a cdp browser on this machine's loopback behind its sessions' guards", () => {
@@ -90,4 +110,65 @@ describe("a cdp browser on this machine's loopback behind its sessions' guards",
     ).toBe(200);
     expect(trap.connections()).toBe(0);
   }, 60_000);
+});
+
+describe("a cdp browser on another machine behind its sessions' guards (--guard-host)", () => {
+  it('says the browser is guarded: guard_proxy, a boundary, naming --guard-host', async () => {
+    const info = await hr.ok<{ urlPolicy: { enforcement: string; boundary: boolean; detail: string } }>(
+      'browser_runtime_info',
+      {},
+    );
+    expect(info.urlPolicy).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+    expect(info.urlPolicy.detail).toContain('--guard-host');
+  });
+
+  it("sends the page's connections through the session's listener on the guard host", async () => {
+    const guard = hr.mesh.getSession(sr.sessionId).urlGuard;
+    expect(guard?.contextProxy()).toEqual({ server: guard?.nodeProxy()?.server, bypass: '<-loopback>' });
+    const before = remoteGuardStats().connects;
+    const loaded = await hr.ok<{ status: number }>('browser_navigate', { ...sr, url: site.url('/quiet') });
+    expect(loaded.status).toBe(200);
+    await waitFor(() => remoteGuardStats().connects > before, 10_000, 'the guard to see the navigation');
+    expect(remoteGuardStats().refusedPeers).toBe(0);
+  });
+
+  it("closes a connection to the session's listener from any address but the endpoint's host", async () => {
+    const server = hr.mesh.getSession(sr.sessionId).urlGuard?.nodeProxy()?.server ?? '';
+    const port = Number(new URL(server).port);
+    const connectsBefore = remoteGuardStats().connects;
+    expect(await greetFrom(port, '127.0.0.3')).toBe('closed');
+    expect(remoteGuardStats().refusedPeers).toBe(1);
+    expect(remoteGuardStats().connects).toBe(connectsBefore);
+    // The endpoint's host is admitted: it gets the SOCKS5 answer (version 5, no authentication).
+    expect(await greetFrom(port, '127.0.0.1')).toBe('0500');
+  });
+
+  it('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
+    const before = trap.connections();
+    await hr.ok('browser_navigate', { ...sr, url: site.url('/cguard/page') });
+    await hr.ok('browser_wait', { ...sr, text: 'settled', timeoutMs: 20_000 });
+    const text = (await hr.ok<{ text: string }>('browser_visible_text', sr)).text;
+    for (const key of ['fetch', 'worker']) expect(text).toContain(`"${key}":"failed"`);
+    expect(text).toContain('"ws":"refused"');
+    expect(trap.connections()).toBe(before);
+  }, 60_000);
+
+  it('refuses service workers (interception stays on); an update check reaches nothing', async () => {
+    const before = trap.connections();
+    await hr.ok('browser_navigate', { ...sr, url: site.url('/cguard/service-worker') });
+    await hr.ok('browser_wait', { ...sr, text: 'sw failed', timeoutMs: 20_000 });
+    expect(trap.connections()).toBe(before);
+  }, 60_000);
+
+  it('refuses a navigation to the blocked alias and closes the listener with the session', async () => {
+    const error = await hr.err('browser_navigate', { ...sr, url: `${trap.origin}/direct` });
+    expect(error.code).toBe('NAVIGATION_BLOCKED');
+    expect(trap.connections()).toBe(0);
+    const { sessionId } = await hr.session();
+    const server = hr.mesh.getSession(sessionId).urlGuard?.nodeProxy()?.server;
+    expect(server).toMatch(/^socks5:\/\/127\.0\.0\.1:\d+$/);
+    await hr.ok('browser_session_close', { sessionId });
+    const port = Number(new URL(server ?? '').port);
+    await waitFor(() => refusedAt(port), 10_000, 'the closed session to stop listening');
+  }, 120_000);
 });

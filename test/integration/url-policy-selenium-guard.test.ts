@@ -1,6 +1,6 @@
 /**
  * Issue 25 (selguard): a Selenium Grid session's browser gets its session's guard proxy through its
- * capabilities (--selenium-guard-host), so the URL policy is a boundary there too. Loopback only: the
+ * capabilities (--guard-host), so the URL policy is a boundary there too. Loopback only: the
  * shared Grid runs on 127.0.0.1 (guard host 127.0.0.1), the fixture on 127.0.0.1 is allowed, and a
  * trap on the alias 127.0.0.2 is configured as blocked and must receive no connection.
  */
@@ -11,6 +11,7 @@ import { McpHarness } from '../helpers/harness.js';
 import { gridUnavailableReason } from './support/selenium-grid.js';
 import { sharedGrid } from './support/shared-grid.js';
 import type { Grid } from './support/selenium-grid.js';
+import { greetFrom, refusedAt } from './support/guard-listener.js';
 import { installTrapPages } from './support/trap-pages.js';
 import { waitFor } from './support/wait.js';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   h = await McpHarness.start({
     provider: 'selenium',
     seleniumUrl: grid.url,
-    seleniumGuardHost: '127.0.0.1',
+    guardHost: '127.0.0.1',
     headless: true,
     blockedAddresses: ['127.0.0.2/32'],
     timeoutMs: 30_000,
@@ -113,31 +114,3 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     await waitFor(() => refusedAt(port), 10_000, 'the closed session to stop listening');
   }, 120_000);
 });
-
-/** Sends a SOCKS5 greeting to 127.0.0.1:port from `localAddress`: the reply in hex, or 'closed'. */
-async function greetFrom(port: number, localAddress: string): Promise<string> {
-  const { connect } = await import('node:net');
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port, localAddress });
-    socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
-    socket.once('data', (reply) => {
-      resolve(reply.toString('hex'));
-      socket.destroy();
-    });
-    socket.once('close', () => resolve('closed'));
-    socket.on('error', () => undefined);
-  });
-}
-
-/** Whether nothing listens on 127.0.0.1:port any more. */
-async function refusedAt(port: number): Promise<boolean> {
-  const { connect } = await import('node:net');
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-}

@@ -3,7 +3,8 @@ import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { newId } from '../ids.js';
 import { safeEndpoint, SESSION_PLACEHOLDER } from './cdp.js';
-import type { BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
+import type { AcquireOptions, BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
+import { admitEndpointHost } from './remote-guard.js';
 
 /** Returns a fresh CDP endpoint for one new session (hosted providers mint one URL per browser). */
 export type CdpEndpointMinter = () => string | Promise<string>;
@@ -11,6 +12,8 @@ export type CdpEndpointMinter = () => string | Promise<string>;
 export interface PerSessionCdpOptions {
   mint: CdpEndpointMinter;
   headers?: Record<string, string>;
+  /** `--guard-host`: each session's guard listens there and admits only its endpoint's host. */
+  guardHost?: string;
 }
 
 /**
@@ -23,12 +26,17 @@ export class PerSessionCdpProvider implements BrowserProvider {
   private readonly open = new Set<Browser>();
   private lastEndpoint: string | undefined;
   private closed = false;
+  readonly guardHost?: string;
+  readonly guardDelivery = 'context' as const;
 
-  constructor(private readonly options: PerSessionCdpOptions) {}
+  constructor(private readonly options: PerSessionCdpOptions) {
+    if (options.guardHost) this.guardHost = options.guardHost;
+  }
 
-  async acquire(options: { timeoutMs: number }): Promise<BrowserLease> {
+  async acquire(options: AcquireOptions): Promise<BrowserLease> {
     if (this.closed) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
     const endpoint = await this.mintEndpoint();
+    if (options.nodeProxy) await admitEndpointHost(options.nodeProxy, endpoint);
     let browser: Browser;
     try {
       browser = await (

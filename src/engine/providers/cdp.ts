@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { loadChromium } from './playwright-loader.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import type { Placement, ProviderStatus } from './provider.js';
+import type { AcquireOptions, BrowserLease, Placement, ProviderStatus } from './provider.js';
+import { admitEndpointHost } from './remote-guard.js';
 import { SharedBrowserProvider } from './shared-browser.js';
 import { isLoopbackEndpoint } from '../url-policy/address.js';
 
@@ -13,6 +14,11 @@ export interface CdpProviderOptions {
   headers?: Record<string, string>;
   /** `--cdp-guard`: auto = a loopback endpoint's sessions use the guard proxy; off = never. */
   guard?: 'auto' | 'off';
+  /**
+   * `--guard-host`: the browser is on another machine that reaches this one at this address; each
+   * session's guard listens there, admits only the endpoint's host, and is the context's proxy.
+   */
+  guardHost?: string;
 }
 
 /**
@@ -31,10 +37,19 @@ export class CdpProvider extends SharedBrowserProvider {
   readonly name = 'cdp';
   protected readonly ownsProcess = false;
   readonly onThisMachine: boolean;
+  readonly guardHost?: string;
+  readonly guardDelivery = 'context' as const;
 
   constructor(private readonly options: CdpProviderOptions) {
     super();
-    this.onThisMachine = cdpOnThisMachine(options.endpoint, options.guard);
+    if (options.guardHost) this.guardHost = options.guardHost;
+    this.onThisMachine = !options.guardHost && cdpOnThisMachine(options.endpoint, options.guard);
+  }
+
+  override async acquire(options: AcquireOptions): Promise<BrowserLease> {
+    // Admitted before the lease is handed over: the context (and its first connection) comes after.
+    if (options.nodeProxy) await admitEndpointHost(options.nodeProxy, this.options.endpoint);
+    return super.acquire(options);
   }
 
   protected async obtain(timeoutMs: number): Promise<Browser> {

@@ -18,11 +18,13 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         ? new PerSessionCdpProvider({
             mint: templateMinter(config.cdpEndpoint),
             headers: config.remoteHeaders,
+            ...(config.guardHost ? { guardHost: config.guardHost } : {}),
           })
         : new CdpProvider({
             endpoint: config.cdpEndpoint,
             headers: config.remoteHeaders,
             guard: config.cdpGuard,
+            ...(config.guardHost ? { guardHost: config.guardHost } : {}),
           });
     case 'selenium':
       return new SeleniumProvider({
@@ -31,7 +33,7 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         capabilities: config.seleniumCapabilities,
         headless: config.headless,
         probeIntervalMs: config.seleniumProbeMs,
-        ...(config.seleniumGuardHost ? { guardHost: config.seleniumGuardHost } : {}),
+        ...(config.guardHost ? { guardHost: config.guardHost } : {}),
         ...(logger ? { logger } : {}),
       });
     case 'local':

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { NodeGuardProxy, SessionUrlGuard } from '../url-policy/index.js';
+import type { GuardDelivery, NodeGuardProxy, SessionUrlGuard } from '../url-policy/index.js';
 
 /** Where a session's browser runs; shown to callers, so it never carries credentials. */
 export interface Placement {
@@ -37,7 +37,7 @@ export interface ProviderStatus {
 export interface AcquireOptions {
   timeoutMs: number;
   signal?: AbortSignal | undefined;
-  /** The session's guard, for a provider that launches its browser with it (see guardHost). */
+  /** The session's guard, for a provider whose browser is on another machine (see guardHost). */
   nodeProxy?: NodeGuardProxy | undefined;
 }
 
@@ -47,9 +47,11 @@ export interface BrowserProvider {
   acquire(options: AcquireOptions): Promise<BrowserLease>;
   /**
    * This machine's address as the provider's remote browsers see it, where each session's guard
-   * proxy listens (`--selenium-guard-host`); unset when no remote browser can reach a guard.
+   * proxy listens (`--guard-host`); unset when no remote browser can reach a guard.
    */
   readonly guardHost?: string;
+  /** How its remote browsers get the guard (with guardHost): launch flags (default) or their context. */
+  readonly guardDelivery?: GuardDelivery;
   /**
    * The provider's browser runs on this machine (a CDP endpoint on loopback), so each session's
    * context can send every connection through a guard proxy on this machine's loopback.

@@ -4,7 +4,7 @@ import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { safeEndpoint } from './cdp.js';
 import type { AcquireOptions, BrowserLease, BrowserProvider, Placement, ProviderStatus } from './provider.js';
-import { admitNode } from './selenium-guard.js';
+import { admitNode } from './remote-guard.js';
 import { cdpEndpointOf, requestedCapabilities } from './selenium-capabilities.js';
 import { WebDriverClient, WebDriverError, type NewSessionResult } from './webdriver.js';
 
@@ -19,7 +19,7 @@ export interface SeleniumProviderOptions {
   /** How often each Grid session is probed for a dead browser (and kept from the Grid's idle timeout). */
   probeIntervalMs?: number;
   /**
-   * This machine's address as the Grid's nodes see it (`--selenium-guard-host`): each session's
+   * This machine's address as the Grid's nodes see it (`--guard-host`): each session's
    * browser is launched with a guard proxy listening there. Unset: request interception only.
    */
   guardHost?: string;

@@ -67,6 +67,46 @@ describe('what enforces the URL policy, per provider', () => {
     }
   });
 
+  it('cdp provider on another machine with a guard host: the guard proxy, a boundary', () => {
+    for (const cdpEndpoint of ['http://browsers.example:9', 'wss://browsers.example/{session}']) {
+      const info = infoFor({ provider: 'cdp', cdpEndpoint, guardHost: '10.1.2.3' });
+      expect(info).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
+      expect(info.detail).toContain('--guard-host');
+      expect(info.detail).toContain("cdp endpoint's host admitted");
+    }
+    const withProxy = infoFor({
+      provider: 'cdp',
+      cdpEndpoint: 'http://browsers.example:9',
+      guardHost: '10.1.2.3',
+      proxyServer: 'http://127.0.0.1:8',
+    });
+    expect(withProxy).toMatchObject({ enforcement: 'interception', boundary: false });
+  });
+
+  it('says guard_proxy exactly when a cdp session gets a guard proxy as its context proxy', async () => {
+    const cases: Array<[Partial<Config>, boolean]> = [
+      [{}, false],
+      [{ proxyServer: 'http://127.0.0.1:9' }, true],
+      [{ blockLinkLocal: false }, false],
+    ];
+    for (const [overrides, operatorProxy] of cases) {
+      const policy = urlPolicyFromConfig(defaultConfig(overrides));
+      const guard = await SessionUrlGuard.openForNode(policy, '127.0.0.1', operatorProxy, 'context');
+      guards.push(guard);
+      const said = urlEnforcement({
+        provider: 'cdp',
+        policyActive: policy.active,
+        operatorProxy,
+        nodeGuard: true,
+      });
+      const proxy = guard.contextProxy();
+      expect(said.enforcement === 'guard_proxy').toBe(proxy !== undefined);
+      // The proxy is the context's, at the guard host itself, with no implicit bypass.
+      if (proxy) expect(proxy).toEqual({ server: guard.nodeProxy()?.server, bypass: '<-loopback>' });
+      if (proxy) expect(proxy.server).toMatch(/^socks5:\/\/127\.0\.0\.1:\d+$/);
+    }
+  });
+
   it('selenium provider: interception only', () => {
     const info = infoFor({ provider: 'selenium', seleniumUrl: 'http://127.0.0.1:9/wd/hub' });
     expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
@@ -74,10 +114,10 @@ describe('what enforces the URL policy, per provider', () => {
 
   it('selenium provider with a guard host: the guard proxy, a boundary (issue 25, selguard)', () => {
     const grid = { provider: 'selenium' as const, seleniumUrl: 'http://127.0.0.1:9/wd/hub' };
-    const info = infoFor({ ...grid, seleniumGuardHost: '127.0.0.1' });
+    const info = infoFor({ ...grid, guardHost: '127.0.0.1' });
     expect(info).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
-    expect(info.detail).toContain('--selenium-guard-host');
-    const withProxy = infoFor({ ...grid, seleniumGuardHost: '127.0.0.1', proxyServer: 'http://127.0.0.1:9' });
+    expect(info.detail).toContain('--guard-host');
+    const withProxy = infoFor({ ...grid, guardHost: '127.0.0.1', proxyServer: 'http://127.0.0.1:9' });
     expect(withProxy).toMatchObject({ enforcement: 'interception', boundary: false });
   });
 

@@ -20,7 +20,7 @@ export interface EnforcementInputs {
   policyActive: boolean;
   /** The operator set `--proxy-server`: their proxy takes the guard proxy's place. */
   operatorProxy: boolean;
-  /** Remote browsers are launched with a per-session guard proxy (`--selenium-guard-host`). */
+  /** Remote browsers (Grid, cdp) get a per-session guard proxy on `--guard-host`. */
   nodeGuard?: boolean;
   /** The cdp endpoint is on this machine's loopback: its sessions' contexts use the guard proxy. */
   endpointOnThisMachine?: boolean;
@@ -41,6 +41,14 @@ export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
       detail: 'guarded: every connection of the launched browser goes through the guard proxy',
     };
   }
+  if (inputs.provider === 'cdp' && inputs.nodeGuard && !inputs.operatorProxy) {
+    return {
+      enforcement: 'guard_proxy',
+      boundary: true,
+      detail:
+        "guarded: every connection of each session's context goes through its guard proxy on --guard-host (only the cdp endpoint's host admitted); request interception stays on, service workers refused",
+    };
+  }
   if (inputs.provider === 'cdp' && inputs.endpointOnThisMachine && !inputs.operatorProxy) {
     return {
       enforcement: 'guard_proxy',
@@ -54,7 +62,7 @@ export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
       enforcement: 'guard_proxy',
       boundary: true,
       detail:
-        "guarded: every connection of the Grid node's browser goes through its session's guard proxy (--selenium-guard-host, only that node admitted); request interception stays on, service workers refused",
+        "guarded: every connection of the Grid node's browser goes through its session's guard proxy (--guard-host, only that node admitted); request interception stays on, service workers refused",
     };
   }
   return { enforcement: 'interception', boundary: false, detail: interceptionDetail(inputs.provider) };
@@ -65,7 +73,7 @@ function interceptionDetail(provider: string): string {
     provider === 'local'
       ? "the operator proxy (--proxy-server) takes the guard proxy's place"
       : provider === 'cdp'
-        ? 'unguarded cdp endpoint: the browser was started elsewhere and does not go through the guard proxy'
+        ? 'unguarded cdp endpoint: the browser is not on this machine and no --guard-host is set'
         : `the ${provider} browser runs elsewhere and does not go through the guard proxy`;
   return `best effort: request interception and socket gates only (${why}); service workers refused`;
 }

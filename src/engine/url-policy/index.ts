@@ -12,12 +12,15 @@ import { socketCheckTarget } from './worker-gate.js';
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
 export type { GuardStats } from './socks-guard.js';
 
-/** The guard a remote (Grid) browser is given at launch: its proxy flags, and who may use it. */
+/**
+ * The guard of a session whose browser runs on another machine: its proxy (given to a Grid browser in
+ * its launch flags, to a cdp browser's context as its proxy), and who may use it.
+ */
 export interface NodeGuardProxy {
-  /** `socks5://HOST:PORT` where the Grid's nodes reach this machine. */
+  /** `socks5://HOST:PORT` where the remote browsers reach this machine. */
   server: string;
   bypass: string;
-  /** The addresses of the node that runs the session's browser: the only peers let in. */
+  /** The addresses of the machine that runs the session's browser: the only peers let in. */
   admit(addresses: readonly string[]): void;
 }
 
@@ -28,6 +31,9 @@ export interface NodeGuardProxy {
  * when the policy lets it through. Any other entry would reopen a direct path.
  */
 export const GUARD_BYPASS_LIST = '<-loopback>';
+
+/** How a remote browser is given its session's guard proxy: launch flags (a Grid), or its context (cdp). */
+export type GuardDelivery = 'launch' | 'context';
 export { socketCheckTarget } from './worker-gate.js';
 
 /** The policy the configuration asks for; private ranges are blocked by default only over HTTP. */
@@ -57,8 +63,10 @@ export class SessionUrlGuard {
     private readonly proxy: GuardProxy | undefined,
     /** False for a view of a guard another owner closes (sessions sharing a persistent profile). */
     private readonly owned = true,
-    /** Set when the guard listens for a Grid node's browser rather than for one on this machine. */
+    /** Set when the guard listens for a browser on another machine rather than for one on this machine. */
     private readonly peers?: PeerGate,
+    /** How that remote browser gets the guard: in its launch flags (a Grid's), or as its context's proxy (cdp). */
+    private readonly delivery: GuardDelivery = 'launch',
   ) {}
 
   /**
@@ -73,18 +81,25 @@ export class SessionUrlGuard {
   }
 
   /**
-   * A guard for a browser on a Grid node: one listener per session on `host` (this machine as the
-   * nodes see it) that admits only the session's node. The browser gets it through its launch flags,
-   * not its context, and request interception stays on as defence in depth.
+   * A guard for a browser on another machine: one listener per session on `host` (this machine as
+   * that browser sees it) that admits only the peers the provider names once it knows the browser's
+   * machine. A Grid browser gets it through its launch flags; a cdp browser as its context's proxy (the
+   * address is an IP literal, so where the browser resolves it does not matter). Request interception
+   * stays on as defence in depth.
    */
-  static async openForNode(policy: UrlPolicy, host: string, upstreamProxy = false): Promise<SessionUrlGuard> {
+  static async openForNode(
+    policy: UrlPolicy,
+    host: string,
+    upstreamProxy = false,
+    delivery: GuardDelivery = 'launch',
+  ): Promise<SessionUrlGuard> {
     if (!policy.active || upstreamProxy) return new SessionUrlGuard(policy, undefined);
     const peers = new PeerGate();
     const proxy = await startGuardProxy(policy, { host, peers });
-    return new SessionUrlGuard(policy, proxy, true, peers);
+    return new SessionUrlGuard(policy, proxy, true, peers, delivery);
   }
 
-  /** The guard a Grid browser must be launched with, or undefined (no guard, or a local one). */
+  /** The guard of a browser on another machine, or undefined (no guard, or a local one). */
   nodeProxy(): NodeGuardProxy | undefined {
     const { proxy, peers } = this;
     if (!proxy || !peers) return undefined;
@@ -121,7 +136,7 @@ export class SessionUrlGuard {
   contextProxy(): { server: string; bypass: string } | undefined {
     // A Grid browser's proxy is a launch flag: as a context option, Playwright would hand the node an
     // address it resolves on its own side.
-    if (!this.proxy || this.peers) return undefined;
+    if (!this.proxy || (this.peers && this.delivery === 'launch')) return undefined;
     return { server: this.proxy.server, bypass: GUARD_BYPASS_LIST };
   }
 

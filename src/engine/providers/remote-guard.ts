@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { NodeGuardProxy } from '../url-policy/index.js';
 
-/** A node name that does not resolve by then leaves the session unguarded: it is refused instead. */
+/** A host name that does not resolve by then leaves the session unguarded: it is refused instead. */
 const NODE_RESOLVE_MS = 5_000;
 
 /**
@@ -19,8 +19,29 @@ export async function admitNode(guard: NodeGuardProxy, nodeUri: string | undefin
       "The Grid did not say which node runs the session's browser",
       {
         details: { reason: 'guard_node_unknown' },
+        recoveryHint: 'Use Selenium Grid 4 (its GraphQL endpoint names the node), or unset --guard-host.',
+      },
+    );
+  }
+  guard.admit(addresses);
+}
+
+/**
+ * Lets the machine behind a cdp endpoint, and only it, use the session's guard listener: the
+ * addresses the endpoint's host names. The browser's connections must come from one of them (a
+ * browser you run on another machine, reached directly); a hosted endpoint whose browsers connect
+ * from elsewhere cannot be guarded this way, and its pages fail with a proxy error that says so.
+ */
+export async function admitEndpointHost(guard: NodeGuardProxy, endpoint: string): Promise<void> {
+  const addresses = await nodeAddresses(endpoint);
+  if (addresses.length === 0) {
+    throw new BrowserMeshError(
+      ErrorCodes.BROWSER_ERROR,
+      "The cdp endpoint's host did not resolve to an address",
+      {
+        details: { reason: 'guard_peer_unknown' },
         recoveryHint:
-          'Use Selenium Grid 4 (its GraphQL endpoint names the node), or unset --selenium-guard-host.',
+          'Give --cdp-endpoint with an IP address or a name this machine resolves, or unset --guard-host.',
       },
     );
   }
