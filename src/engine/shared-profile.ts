@@ -52,9 +52,5 @@ export function openSessionGuard(
   }
   // Only a browser on this machine (launched here, or a CDP endpoint on loopback) can reach a guard
   // proxy on this machine's loopback.
-  return SessionUrlGuard.open(
-    policy,
-    provider.name === 'local' || provider.onThisMachine === true,
-    operatorProxy,
-  );
+  return SessionUrlGuard.open(policy, provider.onThisMachine === true, operatorProxy);
 }

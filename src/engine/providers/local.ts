@@ -65,6 +65,7 @@ export function localLaunchOptions(
 export class LocalProvider extends SharedBrowserProvider {
   readonly name = 'local';
   protected readonly ownsProcess = true;
+  readonly onThisMachine = true;
 
   protected override readonly relaunchOnCrash: boolean;
 

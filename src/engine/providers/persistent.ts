@@ -29,6 +29,7 @@ export interface PersistentProfileOptions {
  */
 export class PersistentProfileProvider implements BrowserProvider {
   readonly name = 'local';
+  readonly onThisMachine = true;
   private context: BrowserContext | undefined;
   private pending: Promise<BrowserContext> | undefined;
   private guard: Promise<SessionUrlGuard> | undefined;

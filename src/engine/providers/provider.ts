@@ -53,8 +53,8 @@ export interface BrowserProvider {
   /** How its remote browsers get the guard (with guardHost): launch flags (default) or their context. */
   readonly guardDelivery?: GuardDelivery;
   /**
-   * The provider's browser runs on this machine (a CDP endpoint on loopback), so each session's
-   * context can send every connection through a guard proxy on this machine's loopback.
+   * The provider's browser runs on this machine (launched here, or a CDP endpoint on loopback), so
+   * each session's context can send every connection through a guard proxy on this machine's loopback.
    */
   readonly onThisMachine?: boolean;
   status(): ProviderStatus;
