@@ -37,6 +37,26 @@ interface TargetPlan {
   frames: FrameRef[];
 }
 
+/**
+ * An incremental capture: how many documents reused the last capture's nodes outside what changed,
+ * and how many of all kept nodes were reused rather than computed again.
+ */
+export interface IncrementalFact {
+  documents: number;
+  reusedNodes: number;
+  nodes: number;
+}
+
+function incrementalFact(results: TargetResult[]): IncrementalFact | undefined {
+  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0 };
+  for (const r of results) {
+    fact.documents += r.incremental.documents;
+    fact.reusedNodes += r.incremental.reusedNodes;
+    fact.nodes += r.incremental.nodes;
+  }
+  return fact.documents > 0 ? fact : undefined;
+}
+
 /** Where the scope element of a scoped snapshot lives: its document and registry id there. */
 interface ScopeAt {
   targetKey: string;
@@ -48,7 +68,7 @@ export async function captureInPage(
   page: ManagedPage,
   request: CaptureRequest,
   strict: boolean,
-): Promise<(CaptureOutput & { scopeKey?: string }) | undefined> {
+): Promise<(CaptureOutput & { scopeKey?: string; incremental?: IncrementalFact }) | undefined> {
   const handles = await discover(page);
   const [counts, ...plans] = await Promise.all([
     precheck(handles, request),
@@ -59,7 +79,7 @@ export async function captureInPage(
   const scope = request.scope && (await locateScope(page, live, request.scope, request.step()));
   if (request.scope && !scope) return undefined;
   const captured = await Promise.all(
-    live.map((plan) => captureTarget(page, plan, live, request.step(), scope)),
+    live.map((plan) => captureTarget(page, plan, live, request.step(), scope, request.incremental === true)),
   );
   if (captured.some((c) => c === undefined)) return undefined;
   const results = captured as TargetResult[];
@@ -83,7 +103,8 @@ export async function captureInPage(
   const root = main?.frames.find((f) => f.frameId === main.rootFrameId);
   capture.mainLoaderId = root?.loaderId ?? '';
   capture.title = results.find((r) => r.target.key === 'main')?.title ?? '';
-  if (!scope) return { capture, targets, partial: false };
+  const incremental = incrementalFact(results);
+  if (!scope) return { capture, targets, partial: false, ...(incremental ? { incremental } : {}) };
   const home = capture.targets.get(scope.targetKey)?.frames.find((f) => f.frameId === scope.frameId);
   const nodeId = home && toNodeId(page, scope.targetKey, scope.frameId, home.loaderId, scope.localId);
   return { capture, targets, partial: false, scopeKey: `${scope.targetKey}|${nodeId ?? ''}` };
@@ -141,6 +162,7 @@ interface TargetResult {
   hidden: number;
   title: string;
   listeners: PageDocument['listeners'];
+  incremental: IncrementalFact;
 }
 
 async function captureTarget(
@@ -149,6 +171,7 @@ async function captureTarget(
   all: TargetPlan[],
   step: StepOptions,
   scope: ScopeAt | undefined,
+  incremental: boolean,
 ): Promise<TargetResult | undefined> {
   const { handle } = plan;
   const session = handle.session;
@@ -157,7 +180,7 @@ async function captureTarget(
     Promise.all(
       plan.frames.map((f) => {
         const scoped = scope && scope.targetKey === handle.key && scope.frameId === f.frameId;
-        return captureDocument(page, session, f, step, scoped ? scope.localId : 0);
+        return captureDocument(page, session, f, step, scoped ? scope.localId : 0, incremental);
       }),
     ),
     Promise.all(
@@ -176,8 +199,14 @@ async function captureTarget(
   };
   let hidden = 0;
   let listeners: PageDocument['listeners'] = 'ok';
+  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0 };
   plan.frames.forEach((f, i) => {
     const doc = docs[i] as PageDocument;
+    fact.nodes += doc.nodes.length;
+    if (doc.reused !== undefined) {
+      fact.documents++;
+      fact.reusedNodes += doc.reused;
+    }
     const toId = (id: number): number => toNodeId(page, handle.key, f.frameId, f.loaderId, id);
     const frame: FrameCapture = {
       frameId: f.frameId,
@@ -195,7 +224,7 @@ async function captureTarget(
     if (owner !== undefined) target.remoteChildTargets.set(owner, child.handle.key);
   });
   const title = (docs[0] as PageDocument).title;
-  return { target, plan, hidden, title, listeners };
+  return { target, plan, hidden, title, listeners, incremental: fact };
 }
 
 /** One document's view, computed in its capture world (a world lost to a navigation is made again once). */
@@ -205,13 +234,14 @@ async function captureDocument(
   frame: FrameRef,
   step: StepOptions,
   scopeId: number,
+  incremental: boolean,
 ): Promise<PageDocument | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const contextId = await worldContext(page, session, frame.frameId, frame.loaderId, step);
       const { result, exceptionDetails } = await session.send(
         'Runtime.evaluate',
-        { contextId, expression: worldCall('capture', scopeId), returnByValue: true },
+        { contextId, expression: worldCall('capture', scopeId, incremental), returnByValue: true },
         step,
       );
       if (!exceptionDetails) return result.value as PageDocument;
