@@ -49,6 +49,7 @@ async function guard(path: string, steps: Step[]): Promise<number> {
     const full = await snap(false);
     expect(full.capture, step.name).toBeUndefined();
     expect(fast.snapshot.split('\n'), `${path}: ${step.name}`).toEqual(full.snapshot.split('\n'));
+    if (process.env.SNAPINC_DEBUG) console.log(path, step.name, JSON.stringify(fast.capture));
     if (fast.capture) {
       incremental++;
       expect(fast.capture.reusedNodes).toBeLessThanOrEqual(fast.capture.nodes);
@@ -69,7 +70,13 @@ describe('incremental capture equals a full capture, line for line', () => {
       { name: 'checked by script', act: (p) => inPage(p, `document.getElementById('subscribe').checked = true`) },
       { name: 'label text', act: (p) => inPage(p, `document.querySelector('label[for=updates]').textContent = 'Send updates weekly'`) },
       { name: 'labelledby text', act: (p) => inPage(p, `document.getElementById('notes-label').textContent = 'Private notes'`) },
-      { name: 'button click', act: (p) => p.click('#plain-button') },
+      {
+        name: 'button click',
+        act: async (p) => {
+          await p.click('#plain-button');
+          await p.waitForFunction(`document.getElementById('form-status').textContent !== ''`);
+        },
+      },
       { name: 'disable', act: (p) => inPage(p, `document.getElementById('tel').disabled = true`) },
       {
         name: 'class hides a field',
@@ -85,7 +92,14 @@ describe('incremental capture equals a full capture, line for line', () => {
 
   it('/snapshot/dialog and /snapshot/mutate: dialogs, aria-hidden, DOM added and removed', async () => {
     const dialogs = await guard('/snapshot/dialog', [
-      { name: 'close native', act: (p) => p.click('#native-dialog button[value=ok]') },
+      {
+        name: 'close native',
+        // The dialog's close event (which writes the status) comes in a later task: wait for it.
+        act: async (p) => {
+          await p.click('#native-dialog button[value=ok]');
+          await p.waitForFunction(`document.getElementById('dialog-status').textContent.startsWith('dialog closed')`);
+        },
+      },
       { name: 'reopen modal', act: (p) => inPage(p, `document.getElementById('native-dialog').showModal()`) },
       { name: 'close modal', act: (p) => inPage(p, `document.getElementById('native-dialog').close()`) },
       { name: 'aria-hidden on', act: (p) => inPage(p, `document.getElementById('aria-modal').setAttribute('aria-hidden', 'true')`) },
