@@ -128,12 +128,39 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(count).toBeGreaterThan(1);
   });
 
+  it('CSS that shows content on hover, on :checked and through a sibling combinator', async () => {
+    const markup = `<style>.menu { display: none } .trigger:hover + .menu, #toggle:checked ~ .panel, .open + .menu { display: block } .panel { display: none }</style>
+      <div><button class="trigger">Account</button><ul class="menu"><li><a href="#p">Profile</a></li></ul></div>
+      <div><input type="checkbox" id="toggle"><label for="toggle">More</label><div class="panel"><button>Hidden action</button></div></div>
+      <div><button id="opener">Options</button><div class="menu"><button>Option A</button></div></div>`;
+    const count = await guard('/snapshot/mutate', [
+      { name: 'add the widgets', act: (p) => inPage(p, `document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(markup)})`) },
+      { name: 'hover shows a menu', act: (p) => p.hover('.trigger') },
+      { name: 'check shows a panel', act: (p) => p.click('#toggle') },
+      { name: 'mouse away', act: (p) => p.mouse.move(0, 0) },
+      { name: 'class on a sibling', act: (p) => inPage(p, `document.getElementById('opener').classList.add('open')`) },
+    ]);
+    // State-dependent rules that show content make every capture of this page a full one.
+    expect(count).toBe(0);
+  });
+
+  it('a class on a sibling that shows content through a + combinator', async () => {
+    const markup = `<style>.menu { display: none } .open + .menu { display: block }</style>
+      <div><button id="opener">Options</button><div class="menu"><button>Option A</button></div></div>`;
+    const count = await guard('/snapshot/mutate', [
+      { name: 'add the widget', act: (p) => inPage(p, `document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(markup)})`) },
+      { name: 'open', act: (p) => inPage(p, `document.getElementById('opener').classList.add('open')`) },
+      { name: 'close', act: (p) => inPage(p, `document.getElementById('opener').classList.remove('open')`) },
+    ]);
+    expect(count).toBe(2);
+  });
+
   it('/real/components: open shadow roots and slots', async () => {
     const count = await guard('/real/components', [
       { name: 'host attribute', act: (p) => inPage(p, `(() => { const h = [...document.querySelectorAll('*')].find((e) => e.shadowRoot); h && h.setAttribute('data-x', '1'); })()`) },
       { name: 'slotted text', act: (p) => inPage(p, `(() => { const h = [...document.querySelectorAll('*')].find((e) => e.shadowRoot && e.firstChild); if (h) h.append(' extra'); })()`) },
       { name: 'shadow text', act: (p) => inPage(p, `(() => { const h = [...document.querySelectorAll('*')].find((e) => e.shadowRoot); const t = h && h.shadowRoot.querySelector('button, span, p'); if (t) t.append(' inner'); })()`) },
     ]);
-    expect(count).toBeGreaterThanOrEqual(0);
+    expect(count).toBe(3);
   });
 });
