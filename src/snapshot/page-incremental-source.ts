@@ -197,8 +197,12 @@ function begin(scoped, allow, clickTargets, active) {
   if (track.observer) onRecords(track.observer.takeRecords());
   const records = track.records, overflow = track.overflow, events = track.events;
   track.records = []; track.overflow = false; track.events = new Set();
+  // The records are consumed: until this capture commits, nothing may be reused (a capture that
+  // throws half way leaves a full one next).
+  const wasValid = track.valid;
+  track.valid = false;
   const sameTop = state.top.length === track.top.length && state.top.every((el, i) => el === track.top[i]);
-  if (!allow || !track.valid || overflow || state.risky || state.key !== track.state || !sameTop) return { plan: null, state };
+  if (!allow || !wasValid || overflow || state.risky || state.key !== track.state || !sameTop) return { plan: null, state };
   const plan = { deep: new Set(), path: new Set(), structural: state.structural, labelled: document.querySelector('[aria-labelledby]') !== null };
   for (const r of records) if (!markRecord(plan, r)) return { plan: null, state };
   if (active !== track.active) {
