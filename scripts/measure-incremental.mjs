@@ -22,6 +22,7 @@ const mesh = createBrowserMesh({ config: defaultConfig({ timeoutMs: 60_000 }) })
 const times = { full: [], incremental: [] };
 let reused = 0;
 let nodes = 0;
+let sent = 0;
 try {
   const { session, initialPage } = await mesh.createSession();
   const on = (op, fn) => mesh.runOnPage(session.sessionId, initialPage.pageId, op, fn);
@@ -44,6 +45,7 @@ try {
       if (!result.capture) throw new Error('the snapshot was not incremental');
       reused += result.capture.reusedNodes;
       nodes += result.capture.nodes;
+      sent += result.capture.sentNodes;
       const full = await on('check', (ctx) => snap(ctx, false));
       if (full.snapshot !== result.snapshot) throw new Error('incremental and full captures differ');
     }
@@ -60,4 +62,4 @@ console.table({
   full: { ms: Math.round(full) },
   incremental: { ms: Math.round(incremental), ratio: Number((incremental / full).toFixed(2)) },
 });
-console.log(`reused ${((100 * reused) / nodes).toFixed(1)}% of the nodes the page sent`);
+console.log(`reused ${((100 * reused) / nodes).toFixed(1)}% of the nodes; ${((100 * sent) / nodes).toFixed(1)}% crossed CDP`);

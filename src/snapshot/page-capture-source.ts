@@ -63,6 +63,15 @@ export interface PageDocument {
   listeners: 'ok' | 'late' | 'missing' | 'unsupported';
   /** Present when the capture was incremental: how many of `nodes` were reused from the last one. */
   reused?: number;
+  /** The capture's generation in its document (unscoped captures). */
+  gen?: number;
+  /**
+   * An incremental capture's base generation: `nodes` then holds spans `{s: [from, length]}` of that
+   * capture's node list (child indexes shifted to where the span lands) between literal nodes.
+   */
+  base?: number;
+  /** Set in Node: how many nodes crossed CDP. */
+  sent?: number;
 }
 
 export const CAPTURE_SOURCE = String.raw`(() => {
@@ -130,12 +139,22 @@ function capture(scopeId, incremental) {
   const seen = { active, clickTargets, forms: [], layout: [], roots: [] };
   let noReuse = 0, reused = 0;
 
+  const lastGen = track.gen;
+  const spans = [];
+
   function reuse(el, prev) {
     const { entry, out: src } = prev;
     const shift = out.length - entry.start;
+    // Nodes of the last capture are not sent again: Node has them (page-capture.ts).
+    if (entry.gen === lastGen) spans.push([out.length, entry.start, entry.end - entry.start]);
     for (let j = entry.start; j < entry.end; j++) {
       const r = src[j];
       out.push(r.c ? { ...r, c: r.c.map((k) => k + shift) } : r);
+      // Elements inside keep entries into this capture's list, so their reuse is sent as a span too.
+      const inner = r.i === undefined ? undefined : element(r.i);
+      const e = inner && track.entries.get(inner);
+      if (e && e.gen === entry.gen && e.start >= entry.start && e.end <= entry.end && inner !== el)
+        track.entries.set(inner, { gen, start: e.start + shift, end: e.end + shift, kids: e.kids.map((k) => k + shift), hidden: e.hidden, visible: e.visible });
     }
     reused += entry.end - entry.start;
     hidden += entry.hidden;
@@ -418,9 +437,30 @@ function capture(scopeId, incremental) {
   const frames = [];
   for (const r of out) if (r.r === 'Iframe' && r.i !== undefined) frames.push(r.i);
   const result = { nodes: out, frames, hidden, title: document.title, listeners: ack };
-  if (plan) result.reused = reused;
+  if (!scoped) result.gen = gen;
+  if (plan) {
+    result.reused = reused;
+    result.base = lastGen;
+    result.nodes = withSpans(out, spans);
+  }
   return result;
 }
 
-return { capture, idOf, element };
+/** The node list with the spans copied from the last capture's list written as {s: [from, length]}. */
+function withSpans(out, spans) {
+  const sent = [];
+  let at = 0;
+  for (const [start, from, length] of spans) {
+    for (; at < start; at++) sent.push(out[at]);
+    sent.push({ s: [from, length] });
+    at = start + length;
+  }
+  for (; at < out.length; at++) sent.push(out[at]);
+  return sent;
+}
+
+/** The whole node list of the last committed capture (when Node lacks the base of an incremental one). */
+function lastNodes() { return track.outs.get(track.gen) || []; }
+
+return { capture, idOf, element, lastNodes };
 })()`;

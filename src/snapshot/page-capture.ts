@@ -45,14 +45,17 @@ export interface IncrementalFact {
   documents: number;
   reusedNodes: number;
   nodes: number;
+  /** Nodes that crossed CDP (the rest came as spans of the last capture's list kept here). */
+  sentNodes: number;
 }
 
 function incrementalFact(results: TargetResult[]): IncrementalFact | undefined {
-  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0 };
+  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0, sentNodes: 0 };
   for (const r of results) {
     fact.documents += r.incremental.documents;
     fact.reusedNodes += r.incremental.reusedNodes;
     fact.nodes += r.incremental.nodes;
+    fact.sentNodes += r.incremental.sentNodes;
   }
   return fact.documents > 0 ? fact : undefined;
 }
@@ -199,10 +202,11 @@ async function captureTarget(
   };
   let hidden = 0;
   let listeners: PageDocument['listeners'] = 'ok';
-  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0 };
+  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0, sentNodes: 0 };
   plan.frames.forEach((f, i) => {
     const doc = docs[i] as PageDocument;
     fact.nodes += doc.nodes.length;
+    fact.sentNodes += doc.sent ?? doc.nodes.length;
     if (doc.reused !== undefined) {
       fact.documents++;
       fact.reusedNodes += doc.reused;
@@ -244,13 +248,75 @@ async function captureDocument(
         { contextId, expression: worldCall('capture', scopeId, incremental), returnByValue: true },
         step,
       );
-      if (!exceptionDetails) return result.value as PageDocument;
+      if (!exceptionDetails) return await withBase(page, session, contextId, frame, result.value as PageDocument, step);
     } catch {
       // The context went away (navigation, detached frame): make the world again, once.
     }
     dropWorld(page, session, frame.frameId);
   }
   return undefined;
+}
+
+const SENT = Symbol('browsermesh.snapshot.sentNodes');
+/** Documents whose last node list is kept (per page), for the spans of an incremental capture. */
+const MAX_KEPT_DOCUMENTS = 16;
+
+type Span = { s: [number, number] };
+
+/**
+ * An incremental capture sends the nodes reused from the last capture as spans of that capture's list
+ * (page-capture-source.ts `withSpans`): expanded here from the list kept for the document, or, when
+ * that list is not the base the page used, from the page's own copy of it (`lastNodes`).
+ */
+async function withBase(
+  page: ManagedPage,
+  session: CDPSession,
+  contextId: number,
+  frame: FrameRef,
+  doc: PageDocument,
+  step: StepOptions,
+): Promise<PageDocument> {
+  const kept = page.state(SENT, () => new Map<string, { gen: number; nodes: PageNode[] }>());
+  const key = `${frame.frameId}|${frame.loaderId}`;
+  if (doc.base !== undefined) {
+    doc.sent = doc.nodes.filter((n) => !('s' in n)).length;
+    const known = kept.get(key);
+    const nodes = known?.gen === doc.base ? fromSpans(doc.nodes as Array<PageNode | Span>, known.nodes) : undefined;
+    if (nodes) doc.nodes = nodes;
+    else {
+      const { result } = await session.send(
+        'Runtime.evaluate',
+        { contextId, expression: worldCall('lastNodes'), returnByValue: true },
+        step,
+      );
+      doc.nodes = result.value as PageNode[];
+      doc.sent = doc.nodes.length;
+    }
+  }
+  if (doc.gen !== undefined) {
+    kept.delete(key);
+    kept.set(key, { gen: doc.gen, nodes: doc.nodes });
+    for (const old of kept.keys()) if (kept.size > MAX_KEPT_DOCUMENTS) kept.delete(old);
+  }
+  return doc;
+}
+
+function fromSpans(sent: Array<PageNode | Span>, base: PageNode[]): PageNode[] | undefined {
+  const out: PageNode[] = [];
+  for (const item of sent) {
+    if (!('s' in item)) {
+      out.push(item);
+      continue;
+    }
+    const [from, length] = item.s;
+    const shift = out.length - from;
+    for (let j = from; j < from + length; j++) {
+      const node = base[j];
+      if (!node) return undefined;
+      out.push(node.c ? { ...node, c: node.c.map((k) => k + shift) } : node);
+    }
+  }
+  return out;
 }
 
 /**

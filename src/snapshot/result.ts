@@ -45,7 +45,7 @@ export interface SnapshotResult {
    * docs/snapshots.md "Incremental capture"): of the `nodes` the page sent, `reusedNodes` were the
    * last capture's, unchanged. The text is what a full capture gives.
    */
-  capture?: { mode: 'incremental'; reusedNodes: number; nodes: number };
+  capture?: { mode: 'incremental'; reusedNodes: number; nodes: number; sentNodes: number };
 }
 
 export interface PageRequest {

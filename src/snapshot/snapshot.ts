@@ -139,7 +139,13 @@ export async function takeSnapshot(
     { ...stored, delta },
   );
   const fact = captured.incremental;
-  if (fact) result.capture = { mode: 'incremental', reusedNodes: fact.reusedNodes, nodes: fact.nodes };
+  if (fact)
+    result.capture = {
+      mode: 'incremental',
+      reusedNodes: fact.reusedNodes,
+      nodes: fact.nodes,
+      sentNodes: fact.sentNodes,
+    };
   return empty === undefined ? result : { ...result, empty: true, emptyReason: empty };
 }
 
