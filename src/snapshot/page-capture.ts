@@ -261,7 +261,7 @@ const SENT = Symbol('browsermesh.snapshot.sentNodes');
 /** Documents whose last node list is kept (per page), for the spans of an incremental capture. */
 const MAX_KEPT_DOCUMENTS = 16;
 
-type Span = { s: [number, number] };
+export type Span = { s: [number, number] };
 
 /**
  * An incremental capture sends the nodes reused from the last capture as spans of that capture's list
@@ -301,7 +301,8 @@ async function withBase(
   return doc;
 }
 
-function fromSpans(sent: Array<PageNode | Span>, base: PageNode[]): PageNode[] | undefined {
+/** Exported for its unit test. */
+export function fromSpans(sent: Array<PageNode | Span>, base: PageNode[]): PageNode[] | undefined {
   const out: PageNode[] = [];
   for (const item of sent) {
     if (!('s' in item)) {
