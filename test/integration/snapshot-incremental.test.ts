@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureListenersHook } from '../../src/snapshot/page-world.js';
+import type { ManagedPage } from '../../src/engine/page.js';
+import { ensureListenersHook, worldCall, worldContext } from '../../src/snapshot/page-world.js';
 import { takeSnapshot } from '../../src/snapshot/snapshot.js';
 import type { SnapshotResult } from '../../src/snapshot/result.js';
 import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
@@ -22,7 +23,7 @@ const WHOLE = { maxChars: 1_000_000, maxBytes: 4_194_304 };
 
 interface Step {
   name: string;
-  act: (page: Page) => Promise<unknown>;
+  act: (page: Page, managed: ManagedPage) => Promise<unknown>;
 }
 
 function snap(incremental: boolean): Promise<SnapshotResult> {
@@ -47,7 +48,7 @@ async function guard(path: string, steps: Step[], spanned: { count: number } = {
   await snap(false);
   let incremental = 0;
   for (const step of steps) {
-    await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, step.name, (ctx) => step.act(ctx.page.page));
+    await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, step.name, (ctx) => step.act(ctx.page.page, ctx.page));
     const fast = await snap(true);
     const full = await snap(false);
     expect(full.capture, step.name).toBeUndefined();
@@ -159,6 +160,29 @@ describe('incremental capture equals a full capture, line for line', () => {
       { name: 'close', act: (p) => inPage(p, `document.getElementById('opener').classList.remove('open')`) },
     ]);
     expect(count).toBe(2);
+  });
+
+  it('reads the page copy of the base when Node does not hold it (a capture whose result was lost)', async () => {
+    const spanned = { count: 0 };
+    const count = await guard(
+      '/snapshot/mutate',
+      [
+        {
+          name: 'a capture Node never sees, then a change',
+          act: async (p, managed) => {
+            const cdp = await managed.cdp();
+            const { frameTree } = await cdp.send('Page.getFrameTree');
+            const { frame } = frameTree;
+            const contextId = await worldContext(managed, cdp, frame.id, frame.loaderId, { timeout: 10_000 });
+            await cdp.send('Runtime.evaluate', { contextId, expression: worldCall('capture', 0, true) });
+            await inPage(p, `document.body.insertAdjacentHTML('beforeend', '<button>Late</button>')`);
+          },
+        },
+      ],
+      spanned,
+    );
+    expect(count).toBe(1);
+    expect(spanned.count).toBe(0);
   });
 
   it('/real/components: open shadow roots and slots', async () => {
