@@ -1,6 +1,6 @@
 import type { ManagedPage } from '../engine/page.js';
 import { capturePage, type CaptureOutput, type CaptureRequest } from './capture.js';
-import { captureInPage } from './page-capture.js';
+import { captureInPage, type IncrementalFact } from './page-capture.js';
 import { ensureListenersHook } from './page-world.js';
 
 /**
@@ -17,17 +17,26 @@ export type CaptureKind = 'page' | 'cdp';
 
 const LAST = Symbol('browsermesh.snapshot.lastCapture');
 
+interface LastCapture {
+  kind: CaptureKind | undefined;
+  incremental?: IncrementalFact | undefined;
+}
+
 export async function captureWith(
   page: ManagedPage,
   request: CaptureRequest,
   mode: SnapshotCaptureMode,
-): Promise<CaptureOutput & { kind: CaptureKind; scopeKey?: string | undefined }> {
-  const slot = page.state(LAST, () => ({ kind: 'cdp' as CaptureKind }));
+): Promise<
+  CaptureOutput & { kind: CaptureKind; scopeKey?: string | undefined; incremental?: IncrementalFact }
+> {
+  const slot = lastCapture(page);
+  slot.incremental = undefined;
   if (mode !== 'cdp' && !request.boxes) {
     await ensureListenersHook(page);
     const inPage = await captureInPage(page, request, mode === 'auto');
     if (inPage) {
       slot.kind = 'page';
+      slot.incremental = inPage.incremental;
       return { ...inPage, kind: 'page' };
     }
   }
@@ -35,7 +44,16 @@ export async function captureWith(
   return { ...(await capturePage(page, request)), kind: 'cdp' };
 }
 
+function lastCapture(page: ManagedPage): LastCapture {
+  return page.state(LAST, (): LastCapture => ({ kind: undefined }));
+}
+
 /** Which capture the page's last snapshot used (for tests and the benchmark). */
 export function lastCaptureKind(page: ManagedPage): CaptureKind | undefined {
-  return page.state(LAST, () => ({ kind: undefined as CaptureKind | undefined })).kind;
+  return lastCapture(page).kind;
+}
+
+/** Whether the page's last snapshot was captured incrementally, and how much it reused. */
+export function lastIncremental(page: ManagedPage): IncrementalFact | undefined {
+  return lastCapture(page).incremental;
 }

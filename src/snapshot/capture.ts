@@ -38,6 +38,8 @@ export interface CaptureRequest {
   limits: CaptureLimits;
   scope?: ScopeCheck | undefined;
   step: () => StepOptions;
+  /** The in-page capture may reuse the last capture's nodes outside what changed (page-incremental-source.ts). */
+  incremental?: boolean | undefined;
 }
 
 export interface Handle {

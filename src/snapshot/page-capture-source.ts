@@ -5,6 +5,7 @@ import {
   LATE_ACK_EVENT,
   MARK_EVENT,
 } from './page-listeners-source.js';
+import { INCREMENTAL_SOURCE } from './page-incremental-source.js';
 import { ROLES_SOURCE } from './page-roles-source.js';
 
 /**
@@ -60,6 +61,17 @@ export interface PageDocument {
    * answers from the CDP tree.
    */
   listeners: 'ok' | 'late' | 'missing' | 'unsupported';
+  /** Present when the capture was incremental: how many of `nodes` were reused from the last one. */
+  reused?: number;
+  /** The capture's generation in its document (unscoped captures). */
+  gen?: number;
+  /**
+   * An incremental capture's base generation: `nodes` then holds spans `{s: [from, length]}` of that
+   * capture's node list (child indexes shifted to where the span lands) between literal nodes.
+   */
+  base?: number;
+  /** Set in Node: how many nodes crossed CDP. */
+  sent?: number;
 }
 
 export const CAPTURE_SOURCE = String.raw`(() => {
@@ -72,6 +84,7 @@ function idOf(el) {
   return id;
 }
 function element(id) { const ref = elements[id - 1]; return ref ? ref.deref() : undefined; }
+${INCREMENTAL_SOURCE}
 
 const SKIP = new Set(['script', 'style', 'template', 'head', 'noscript', 'title', 'meta', 'link', 'base']);
 const NON_VISUAL = new Set(['head', 'script', 'style', 'template', 'noscript', 'meta', 'link', 'title', 'base', 'option', 'optgroup', 'datalist', 'area', 'param', 'source', 'track', 'slot', 'col', 'colgroup', 'map', 'wbr', 'br']);
@@ -110,14 +123,45 @@ function deepActive() {
   return document.hasFocus() ? el : null;
 }
 
-function capture(scopeId) {
+function capture(scopeId, incremental) {
   const out = [];
-  const frames = [];
   let hidden = 0;
   resetCaches();
   const { found: clickTargets, ack } = listenerTargets();
   const active = deepActive();
   const push = (node) => { out.push(node); return out.length - 1; };
+  // Incremental capture (page-incremental-source.ts): elements outside the plan's changed subtrees
+  // give back what they gave last time; every element's output is remembered for the next capture.
+  const scoped = Boolean(scopeId);
+  const begun = begin(scoped, incremental === true, clickTargets, active);
+  const plan = begun.plan;
+  const gen = ++track.counter;
+  const seen = { active, clickTargets, forms: [], layout: [], roots: [] };
+  let noReuse = 0, reused = 0;
+
+  const lastGen = track.gen;
+  const spans = [];
+
+  function reuse(el, prev) {
+    const { entry, out: src } = prev;
+    const shift = out.length - entry.start;
+    // Nodes of the last capture are not sent again: Node has them (page-capture.ts).
+    if (entry.gen === lastGen) spans.push([out.length, entry.start, entry.end - entry.start]);
+    for (let j = entry.start; j < entry.end; j++) {
+      const r = src[j];
+      out.push(r.c ? { ...r, c: r.c.map((k) => k + shift) } : r);
+      // Elements inside keep entries into this capture's list, so their reuse is sent as a span too.
+      const inner = r.i === undefined ? undefined : element(r.i);
+      const e = inner && track.entries.get(inner);
+      if (e && e.gen === entry.gen && e.start >= entry.start && e.end <= entry.end && inner !== el)
+        track.entries.set(inner, { gen, start: e.start + shift, end: e.end + shift, kids: e.kids.map((k) => k + shift), hidden: e.hidden, visible: e.visible });
+    }
+    reused += entry.end - entry.start;
+    hidden += entry.hidden;
+    const kids = entry.kids.map((k) => k + shift);
+    track.entries.set(el, { gen, start: entry.start + shift, end: entry.end + shift, kids, hidden: entry.hidden, visible: entry.visible });
+    return kids;
+  }
 
   function transform(text, cs) { return transformText(text, cs); }
 
@@ -135,8 +179,22 @@ function capture(scopeId) {
       return text === '' ? [] : [push({ r: 'StaticText', n: text })];
     }
     if (node.nodeType !== 1) return [];
-    const el = node;
-    if (SKIP.has(el.localName)) return [];
+    if (SKIP.has(node.localName)) return [];
+    if (node.shadowRoot) seen.roots.push(node.shadowRoot);
+    if (plan && noReuse === 0 && !plan.path.has(node) && !plan.deep.has(node)) {
+      const prev = reusable(node, visible);
+      if (prev) return reuse(node, prev);
+    }
+    const deep = plan !== null && plan.deep.has(node);
+    if (deep) noReuse++;
+    const start = out.length, before = hidden;
+    let kids;
+    try { kids = visitElement(node, parentCs, visible); } finally { if (deep) noReuse--; }
+    if (!scoped) track.entries.set(node, { gen, start, end: out.length, kids, hidden: hidden - before, visible });
+    return kids;
+  }
+
+  function visitElement(el, parentCs, visible) {
     const cs = styleOf(el);
     if (cs.display === 'none') {
       if (isHiddenRoot(el, parentCs)) hidden++;
@@ -210,7 +268,7 @@ function capture(scopeId) {
     const aria = ariaAttrs(el);
     if (aria) record.a = aria;
     const index = push(record);
-    if (role === 'Iframe') frames.push(record.i);
+    if (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select') seen.forms.push(el);
     const kids = childrenOf(el, role, cs);
     if (kids.length > 0) out[index].c = kids;
     return [index];
@@ -229,12 +287,12 @@ function capture(scopeId) {
       const summary = Array.prototype.find.call(el.children, (c) => c.localName === 'summary');
       return summary ? visit(summary, cs, true) : [];
     }
-    return [...pseudo(el, '::before'), ...visualOrder(visitAll(flatChildren(el), cs, true)), ...pseudo(el, '::after')];
+    return [...pseudo(el, '::before'), ...visualOrder(el, visitAll(flatChildren(el), cs, true)), ...pseudo(el, '::after')];
   }
 
   // Virtualized editors and lists draw lines of one height stacked at one x, out of DOM order: such
   // siblings are read top to bottom (the same rule as visual-order.ts applies to the CDP capture).
-  function visualOrder(kids) {
+  function visualOrder(parent, kids) {
     if (kids.length < 2) return kids;
     const boxes = [];
     for (const k of kids) {
@@ -247,6 +305,8 @@ function capture(scopeId) {
     }
     const x0 = boxes[0].x, h0 = boxes[0].height;
     if (boxes.some((b) => Math.abs(b.x - x0) > 1 || Math.abs(b.height - h0) > 1)) return kids;
+    // Their order is read from layout, which changes without mutations: computed again each capture.
+    seen.layout.push(parent);
     if (boxes.every((b, i) => i === 0 || boxes[i - 1].y <= b.y)) return kids;
     return kids.map((k, i) => ({ k, y: boxes[i].y })).sort((a, b) => a.y - b.y).map((o) => o.k);
   }
@@ -373,8 +433,34 @@ function capture(scopeId) {
     if (kids.length > 0) out[root].c = kids;
   }
   resetCaches();
-  return { nodes: out, frames, hidden, title: document.title, listeners: ack };
+  if (!scoped) commit(begun, out, gen, seen);
+  const frames = [];
+  for (const r of out) if (r.r === 'Iframe' && r.i !== undefined) frames.push(r.i);
+  const result = { nodes: out, frames, hidden, title: document.title, listeners: ack };
+  if (!scoped) result.gen = gen;
+  if (plan) {
+    result.reused = reused;
+    result.base = lastGen;
+    result.nodes = withSpans(out, spans);
+  }
+  return result;
 }
 
-return { capture, idOf, element };
+/** The node list with the spans copied from the last capture's list written as {s: [from, length]}. */
+function withSpans(out, spans) {
+  const sent = [];
+  let at = 0;
+  for (const [start, from, length] of spans) {
+    for (; at < start; at++) sent.push(out[at]);
+    sent.push({ s: [from, length] });
+    at = start + length;
+  }
+  for (; at < out.length; at++) sent.push(out[at]);
+  return sent;
+}
+
+/** The whole node list of the last committed capture (when Node lacks the base of an incremental one). */
+function lastNodes() { return track.outs.get(track.gen) || []; }
+
+return { capture, idOf, element, lastNodes };
 })()`;

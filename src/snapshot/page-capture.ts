@@ -37,6 +37,29 @@ interface TargetPlan {
   frames: FrameRef[];
 }
 
+/**
+ * An incremental capture: how many documents reused the last capture's nodes outside what changed,
+ * and how many of all kept nodes were reused rather than computed again.
+ */
+export interface IncrementalFact {
+  documents: number;
+  reusedNodes: number;
+  nodes: number;
+  /** Nodes that crossed CDP (the rest came as spans of the last capture's list kept here). */
+  sentNodes: number;
+}
+
+function incrementalFact(results: TargetResult[]): IncrementalFact | undefined {
+  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0, sentNodes: 0 };
+  for (const r of results) {
+    fact.documents += r.incremental.documents;
+    fact.reusedNodes += r.incremental.reusedNodes;
+    fact.nodes += r.incremental.nodes;
+    fact.sentNodes += r.incremental.sentNodes;
+  }
+  return fact.documents > 0 ? fact : undefined;
+}
+
 /** Where the scope element of a scoped snapshot lives: its document and registry id there. */
 interface ScopeAt {
   targetKey: string;
@@ -48,7 +71,7 @@ export async function captureInPage(
   page: ManagedPage,
   request: CaptureRequest,
   strict: boolean,
-): Promise<(CaptureOutput & { scopeKey?: string }) | undefined> {
+): Promise<(CaptureOutput & { scopeKey?: string; incremental?: IncrementalFact }) | undefined> {
   const handles = await discover(page);
   const [counts, ...plans] = await Promise.all([
     precheck(handles, request),
@@ -59,7 +82,7 @@ export async function captureInPage(
   const scope = request.scope && (await locateScope(page, live, request.scope, request.step()));
   if (request.scope && !scope) return undefined;
   const captured = await Promise.all(
-    live.map((plan) => captureTarget(page, plan, live, request.step(), scope)),
+    live.map((plan) => captureTarget(page, plan, live, request.step(), scope, request.incremental === true)),
   );
   if (captured.some((c) => c === undefined)) return undefined;
   const results = captured as TargetResult[];
@@ -83,7 +106,8 @@ export async function captureInPage(
   const root = main?.frames.find((f) => f.frameId === main.rootFrameId);
   capture.mainLoaderId = root?.loaderId ?? '';
   capture.title = results.find((r) => r.target.key === 'main')?.title ?? '';
-  if (!scope) return { capture, targets, partial: false };
+  const incremental = incrementalFact(results);
+  if (!scope) return { capture, targets, partial: false, ...(incremental ? { incremental } : {}) };
   const home = capture.targets.get(scope.targetKey)?.frames.find((f) => f.frameId === scope.frameId);
   const nodeId = home && toNodeId(page, scope.targetKey, scope.frameId, home.loaderId, scope.localId);
   return { capture, targets, partial: false, scopeKey: `${scope.targetKey}|${nodeId ?? ''}` };
@@ -141,6 +165,7 @@ interface TargetResult {
   hidden: number;
   title: string;
   listeners: PageDocument['listeners'];
+  incremental: IncrementalFact;
 }
 
 async function captureTarget(
@@ -149,6 +174,7 @@ async function captureTarget(
   all: TargetPlan[],
   step: StepOptions,
   scope: ScopeAt | undefined,
+  incremental: boolean,
 ): Promise<TargetResult | undefined> {
   const { handle } = plan;
   const session = handle.session;
@@ -157,7 +183,7 @@ async function captureTarget(
     Promise.all(
       plan.frames.map((f) => {
         const scoped = scope && scope.targetKey === handle.key && scope.frameId === f.frameId;
-        return captureDocument(page, session, f, step, scoped ? scope.localId : 0);
+        return captureDocument(page, session, f, step, scoped ? scope.localId : 0, incremental);
       }),
     ),
     Promise.all(
@@ -176,8 +202,15 @@ async function captureTarget(
   };
   let hidden = 0;
   let listeners: PageDocument['listeners'] = 'ok';
+  const fact: IncrementalFact = { documents: 0, reusedNodes: 0, nodes: 0, sentNodes: 0 };
   plan.frames.forEach((f, i) => {
     const doc = docs[i] as PageDocument;
+    fact.nodes += doc.nodes.length;
+    fact.sentNodes += doc.sent ?? doc.nodes.length;
+    if (doc.reused !== undefined) {
+      fact.documents++;
+      fact.reusedNodes += doc.reused;
+    }
     const toId = (id: number): number => toNodeId(page, handle.key, f.frameId, f.loaderId, id);
     const frame: FrameCapture = {
       frameId: f.frameId,
@@ -195,7 +228,7 @@ async function captureTarget(
     if (owner !== undefined) target.remoteChildTargets.set(owner, child.handle.key);
   });
   const title = (docs[0] as PageDocument).title;
-  return { target, plan, hidden, title, listeners };
+  return { target, plan, hidden, title, listeners, incremental: fact };
 }
 
 /** One document's view, computed in its capture world (a world lost to a navigation is made again once). */
@@ -205,22 +238,86 @@ async function captureDocument(
   frame: FrameRef,
   step: StepOptions,
   scopeId: number,
+  incremental: boolean,
 ): Promise<PageDocument | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const contextId = await worldContext(page, session, frame.frameId, frame.loaderId, step);
       const { result, exceptionDetails } = await session.send(
         'Runtime.evaluate',
-        { contextId, expression: worldCall('capture', scopeId), returnByValue: true },
+        { contextId, expression: worldCall('capture', scopeId, incremental), returnByValue: true },
         step,
       );
-      if (!exceptionDetails) return result.value as PageDocument;
+      if (!exceptionDetails) return await withBase(page, session, contextId, frame, result.value as PageDocument, step);
     } catch {
       // The context went away (navigation, detached frame): make the world again, once.
     }
     dropWorld(page, session, frame.frameId);
   }
   return undefined;
+}
+
+const SENT = Symbol('browsermesh.snapshot.sentNodes');
+/** Documents whose last node list is kept (per page), for the spans of an incremental capture. */
+const MAX_KEPT_DOCUMENTS = 16;
+
+export type Span = { s: [number, number] };
+
+/**
+ * An incremental capture sends the nodes reused from the last capture as spans of that capture's list
+ * (page-capture-source.ts `withSpans`): expanded here from the list kept for the document, or, when
+ * that list is not the base the page used, from the page's own copy of it (`lastNodes`).
+ */
+async function withBase(
+  page: ManagedPage,
+  session: CDPSession,
+  contextId: number,
+  frame: FrameRef,
+  doc: PageDocument,
+  step: StepOptions,
+): Promise<PageDocument> {
+  const kept = page.state(SENT, () => new Map<string, { gen: number; nodes: PageNode[] }>());
+  const key = `${frame.frameId}|${frame.loaderId}`;
+  if (doc.base !== undefined) {
+    doc.sent = doc.nodes.filter((n) => !('s' in n)).length;
+    const known = kept.get(key);
+    const nodes = known?.gen === doc.base ? fromSpans(doc.nodes as Array<PageNode | Span>, known.nodes) : undefined;
+    if (nodes) doc.nodes = nodes;
+    else {
+      const { result } = await session.send(
+        'Runtime.evaluate',
+        { contextId, expression: worldCall('lastNodes'), returnByValue: true },
+        step,
+      );
+      doc.nodes = result.value as PageNode[];
+      doc.sent = doc.nodes.length;
+    }
+  }
+  if (doc.gen !== undefined) {
+    kept.delete(key);
+    kept.set(key, { gen: doc.gen, nodes: doc.nodes });
+    for (const old of kept.keys()) if (kept.size > MAX_KEPT_DOCUMENTS) kept.delete(old);
+  }
+  return doc;
+}
+
+/** Exported for its unit test. */
+export function fromSpans(sent: Array<PageNode | Span>, base: PageNode[]): PageNode[] | undefined {
+  const out: PageNode[] = [];
+  for (const item of sent) {
+    if (!('s' in item)) {
+      out.push(item);
+      continue;
+    }
+    const [from, length] = item.s;
+    const shift = out.length - from;
+    for (let j = from; j < from + length; j++) {
+      const node = base[j];
+      if (!node) return undefined;
+      out.push(node.c ? { ...node, c: node.c.map((k) => k + shift) } : node);
+    }
+  }
+  return out;
 }
 
 /**

@@ -40,6 +40,12 @@ export interface SnapshotResult {
   emptyReason?: 'not_rendered' | 'no_content';
   /** Present when `since: 'previous'` was asked: base 'none' means no comparable previous snapshot (full text returned). */
   delta?: { base: 'previous' | 'none'; added: number; removed: number; changed: number };
+  /**
+   * Present when the capture was incremental (asked with `incremental` by an action's snapshot, see
+   * docs/snapshots.md "Incremental capture"): of the `nodes` the page sent, `reusedNodes` were the
+   * last capture's, unchanged. The text is what a full capture gives.
+   */
+  capture?: { mode: 'incremental'; reusedNodes: number; nodes: number; sentNodes: number };
 }
 
 export interface PageRequest {

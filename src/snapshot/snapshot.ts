@@ -32,6 +32,11 @@ export interface SnapshotContext {
   refTtlMs: number;
   /** Which capture to use (the snapshotCapture setting); CDP when not given. */
   capture?: SnapshotCaptureMode | undefined;
+  /**
+   * Whether the in-page capture may reuse the page's last capture outside what changed since
+   * (docs/snapshots.md, "Incremental capture"); the lines are the same either way.
+   */
+  incremental?: boolean | undefined;
   /** A scope element already resolved from a locator (scope.locator): its CDP session and object. */
   scopeElement?: { session: CDPSession; objectId: string; description: string } | undefined;
 }
@@ -58,6 +63,7 @@ export async function takeSnapshot(
     limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
     scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
     step,
+    incremental: ctx.incremental === true,
   };
   const captured = await captureWith(page, request, ctx.capture ?? 'cdp');
   const { capture, targets, partial } = captured;
@@ -132,6 +138,14 @@ export async function takeSnapshot(
     { capture: stored, from: { line: 0, col: 0 }, retain: () => state.cursors.add(stored) },
     { ...stored, delta },
   );
+  const fact = captured.incremental;
+  if (fact)
+    result.capture = {
+      mode: 'incremental',
+      reusedNodes: fact.reusedNodes,
+      nodes: fact.nodes,
+      sentNodes: fact.sentNodes,
+    };
   return empty === undefined ? result : { ...result, empty: true, emptyReason: empty };
 }
 

@@ -62,6 +62,8 @@ async function take(
       signal: ctx.signal,
       refTtlMs: ctx.config.refTtlMs,
       capture: ctx.config.snapshotCapture,
+      // The action view (an action's includeSnapshot) follows the page's last snapshot: incremental.
+      incremental: input.textLines === true,
       scopeElement: element && {
         session: element.cdp,
         objectId: element.objectId,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { PageNode } from './page-capture-source.js';
+import { fromSpans, type Span } from './page-capture.js';
+
+describe('fromSpans (the node list of an incremental capture)', () => {
+  // The last capture: root → [a, b]; b → [b1].
+  const base: PageNode[] = [
+    { r: 'RootWebArea', c: [1, 2] },
+    { i: 1, r: 'button', n: 'a' },
+    { i: 2, r: 'list', c: [3] },
+    { i: 3, r: 'listitem', n: 'b1' },
+  ];
+  const span = (from: number, length: number): Span => ({ s: [from, length] });
+
+  it('copies spans of the base where they land, shifting child indexes by the move', () => {
+    // The new capture: root → [new, b], b (2 nodes) reused from base[2..4).
+    const sent = [{ r: 'RootWebArea', c: [1, 2] }, { i: 9, r: 'button', n: 'new' }, span(2, 2)];
+    expect(fromSpans(sent, base)).toEqual([
+      { r: 'RootWebArea', c: [1, 2] },
+      { i: 9, r: 'button', n: 'new' },
+      { i: 2, r: 'list', c: [3] },
+      { i: 3, r: 'listitem', n: 'b1' },
+    ]);
+    const moved = fromSpans([{ r: 'RootWebArea', c: [1] }, span(2, 2)], base);
+    expect(moved?.[1]).toEqual({ i: 2, r: 'list', c: [2] });
+  });
+
+  it('gives nothing for a span past its base (the caller reads the page copy instead)', () => {
+    expect(fromSpans([span(3, 2)], base)).toBeUndefined();
+  });
+});
