@@ -1,5 +1,5 @@
 import type { Config, ToolProfile } from '../config/load.js';
-import type { AnyTool } from './define.js';
+import type { AgentViewName, AnyTool } from './define.js';
 import { backTool, forwardTool, navigateTool, reloadTool } from './navigation.js';
 import { pageClose, pageCreate, pageList } from './pages.js';
 import { observeTool } from './observe.js';
@@ -38,7 +38,7 @@ import { cookiesTool, storageTool } from './page-state.js';
 import { emulateTool, routeTool } from './network.js';
 
 /** Every tool, in the order they are published. */
-export const ALL_TOOLS: readonly AnyTool[] = [
+const TABLE = [
   runtimeInfo,
   sessionCreate,
   sessionList,
@@ -90,7 +90,11 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   storageTool,
   routeTool,
   emulateTool,
-];
+] as const;
+export const ALL_TOOLS: readonly AnyTool[] = TABLE;
+
+/** The names of the AgentBrowser views of the table's definitions, as a type (see src/agent/options.ts). */
+export type AgentViewToolName = AgentViewName<(typeof TABLE)[number]>;
 
 /** The tools of the selected profiles, in publication order. */
 export function selectTools(
