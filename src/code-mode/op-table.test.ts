@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { FACADE_RUNNERS, runFacadeCall } from './backend-ops.js';
+import { runFacadeCall } from './backend-ops.js';
+import { CODE_TABLE } from '../tools/index.js';
 import type { FacadeCall } from './facade-calls.js';
 import { FACADE_OPS, parseFacadeCall, type CallSpec } from './facade-parse.js';
 import { PRELUDE_SOURCE } from './prelude.js';
@@ -10,13 +11,15 @@ import { CallArgumentError } from './validate-helpers.js';
 const selector = { base: { kind: 'css', selector: '#x' }, steps: [] };
 
 describe('the code-mode operation table', () => {
+  // The runners are this folder's and the tool definitions' (`code` parts): the joined table that
+  // browser_run hands to the backend (src/tools/code-parts.ts).
   it('gives every op both halves: a parser (sandbox side) and a runner (host side)', () => {
     const parsed = Object.keys(FACADE_OPS).sort();
     expect(parsed.length).toBeGreaterThan(0);
-    expect(Object.keys(FACADE_RUNNERS).sort()).toEqual(parsed);
+    expect([...CODE_TABLE.runners.keys()].sort()).toEqual(parsed);
     for (const [op, entry] of Object.entries(FACADE_OPS) as [string, CallSpec][]) {
       expect(typeof entry.parse, op).toBe('function');
-      expect(typeof FACADE_RUNNERS[op as keyof typeof FACADE_RUNNERS], op).toBe('function');
+      expect(typeof CODE_TABLE.runners.get(op), op).toBe('function');
     }
   });
 
@@ -50,8 +53,10 @@ describe('the code-mode operation table', () => {
       expect(() => parseFacadeCall({ member: 'page.x', op, args: {} })).toThrow(CallArgumentError);
     const call = { op: 'constructor' } as unknown as FacadeCall;
     const ctx = {} as PageOperationContext;
-    await expect(runFacadeCall(ctx, call, () => undefined)).rejects.toThrow(BrowserMeshError);
-    await expect(runFacadeCall(ctx, call, () => undefined)).rejects.toMatchObject({
+    await expect(runFacadeCall(CODE_TABLE.runners, ctx, call, () => undefined)).rejects.toThrow(
+      BrowserMeshError,
+    );
+    await expect(runFacadeCall(CODE_TABLE.runners, ctx, call, () => undefined)).rejects.toMatchObject({
       code: 'NOT_SUPPORTED',
       message: 'constructor is not supported by this backend',
     });

@@ -92,6 +92,22 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject, N 
   agent?: AgentView<z.ZodObject, N>;
   /** false: a definition MCP never lists (AgentBrowser-only tools: dialog, tabs, close, record). */
   publish?: boolean;
+  /**
+   * What it adds to code mode: the host-side runners of its facade ops and its `browser_run` steps,
+   * built with `codeParts` (src/tools/code-parts.ts, which types them). The facade op's parser stays
+   * in src/code-mode/facade-parse.ts: it runs in the sandbox worker, which must not load the engine.
+   */
+  code?: CodeParts;
+}
+
+declare const codePartsBrand: unique symbol;
+
+/**
+ * Opaque here, typed in code-parts.ts: the step and runner types import schemas that import this
+ * file, and this file must stay a leaf of src/tools (no import cycle).
+ */
+export interface CodeParts {
+  readonly [codePartsBrand]: true;
 }
 
 /** Erases a view's argument type so any definition can carry it (the view validates its own input). */
