@@ -7,7 +7,8 @@ import { waitForQuiet } from '../operations/navigate/quiet.js';
 import { MAX_TYPE_DELAY_MS } from '../operations/act/typing.js';
 import { waitForCondition } from '../operations/navigate/waits.js';
 import type { KeepImage } from './backend-shots.js';
-import type { ElementSelector, FacadeCall, FacadeOp, FacadeResult, LoadState } from './facade-calls.js';
+import type { ElementSelector, LoadState } from './facade-calls.js';
+import type { FacadeCall, FacadeOp, FacadeResult } from './facade-parse.js';
 import { toTargetSpec } from './selector-target.js';
 
 /**

@@ -10,7 +10,7 @@ import { mouseAction, setViewport, type MouseInput } from '../operations/act/mou
 import { uploadFiles } from '../operations/act/upload.js';
 import { loadUploadFiles } from '../operations/act/upload-files.js';
 import { press, typeText } from '../operations/act/typing.js';
-import type { FacadeCall, FacadeOp } from './facade-calls.js';
+import type { FacadeCall, FacadeOp } from './facade-parse.js';
 import { takeScreenshot, type KeepImage } from './backend-shots.js';
 import {
   acted,

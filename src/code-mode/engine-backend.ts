@@ -6,7 +6,7 @@ import type { ActionResult } from '../operations/act/action-scope.js';
 import type { CodeModeBackend } from './backend.js';
 import type { CapturedImage } from './backend-shots.js';
 import { runFacadeCall } from './backend-ops.js';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import type { RunnerTable } from './backend-define.js';
 
 /**

@@ -3,14 +3,32 @@ import { BrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { runFacadeCall } from './backend-ops.js';
 import { CODE_TABLE } from '../tools/index.js';
-import type { FacadeCall } from './facade-calls.js';
-import { FACADE_OPS, parseFacadeCall, type CallSpec } from './facade-parse.js';
+import type { FacadeCall } from './facade-parse.js';
+import {
+  FACADE_OPS,
+  parseFacadeCall,
+  type CallSpec,
+  type FacadeOp,
+  type FacadeResults,
+} from './facade-parse.js';
+import type { ShotResult } from './facade-calls.js';
 import { PRELUDE_SOURCE } from './prelude.js';
 import { CallArgumentError } from './validate-helpers.js';
 
 const selector = { base: { kind: 'css', selector: '#x' }, steps: [] };
 
+// FacadeCall and FacadeResults are read from the parsers' types: each op stays its own literal, and
+// an op resolves with null unless its entry says otherwise.
+type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const opsAreLiterals: Is<string extends FacadeOp ? true : false, false> = true;
+const shotResolves: Is<FacadeResults['screenshot'], ShotResult> = true;
+const hoverResolves: Is<FacadeResults['hover'], null> = true;
+
 describe('the code-mode operation table', () => {
+  it('derives the call and result types from the parsers', () => {
+    expect([opsAreLiterals, shotResolves, hoverResolves]).toEqual([true, true, true]);
+  });
+
   // The runners are this folder's and the tool definitions' (`code` parts): the joined table that
   // browser_run hands to the backend (src/tools/code-parts.ts).
   it('gives every op both halves: a parser (sandbox side) and a runner (host side)', () => {

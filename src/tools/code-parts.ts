@@ -1,5 +1,4 @@
-import type { FacadeOp } from '../code-mode/facade-calls.js';
-import { FACADE_OPS } from '../code-mode/facade-parse.js';
+import { FACADE_OPS, type FacadeOp } from '../code-mode/facade-parse.js';
 import type { FacadeRunners, RunnerTable } from '../code-mode/backend-define.js';
 import { FACADE_RUNNERS, runnerTable } from '../code-mode/backend-ops.js';
 import type { AnyTool, CodeParts } from './define.js';
