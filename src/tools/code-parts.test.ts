@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hover } from '../operations/act/actions.js';
 import { FACADE_OPS } from '../code-mode/facade-parse.js';
@@ -49,5 +50,19 @@ describe('code parts of the definitions', () => {
     } as AnyTool;
     const steps = stepTableOf([...ALL_TOOLS, later]);
     expect([...steps.keys()]).toEqual([...PUBLISHED_STEPS, 'later']);
+  });
+});
+
+describe('CONTRIBUTING.md "Add a tool"', () => {
+  it('shows the hover definition as it is in src/tools/interactions.ts', () => {
+    const doc = readFileSync(new URL('../../CONTRIBUTING.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Add a tool'));
+    const block = /```ts\n([\s\S]*?)\n\s*```/.exec(section)?.[1] ?? '';
+    const shown = block
+      .split('\n')
+      .map((line) => line.replace(/^ {3}/, ''))
+      .join('\n');
+    expect(shown).toContain("name: 'browser_hover'");
+    expect(readFileSync(new URL('./interactions.ts', import.meta.url), 'utf8')).toContain(shown);
   });
 });

@@ -90,6 +90,7 @@ export const hoverTool = defineTool({
   input: targetInput,
   output: ActionOutput,
   hints: IDEMPOTENT_ACTION,
+  // AgentBrowser's view (seed 000): its own arguments, mapped onto the ones above.
   agent: agentView({
     name: 'browser_hover',
     description: 'Move the mouse over an element by ref (menus, tooltips, hover effects).',
