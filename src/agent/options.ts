@@ -1,12 +1,16 @@
 import { isAbsolute, resolve } from 'node:path';
 import { invalidArgument } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
+import type { AnyTool } from '../tools/define.js';
+import { ALL_TOOLS, type AgentViewToolName } from '../tools/index.js';
 
 /**
- * Every tool name `AgentBrowser` can publish: seed 000's 16, code mode, files in and out and the mouse
- * by coordinates (docs/files-and-pointer.md), selecting text by content, and the 2 recording tools.
+ * The tool names `AgentBrowser` has published so far, in the order it lists them: seed 000's 16, then
+ * code mode, files in and out and the mouse by coordinates (docs/files-and-pointer.md), selecting text
+ * by content, and the 2 recording tools. Frozen (the order is the API): a tool added later comes after
+ * them, read from its definition's `agent` view; an AgentBrowser-only one (src/agent/tools/) is added here.
  */
-export const BROWSER_TOOL_NAMES = [
+const LISTED_TOOL_NAMES = [
   'browser_goto',
   'browser_snapshot',
   'browser_click',
@@ -32,7 +36,25 @@ export const BROWSER_TOOL_NAMES = [
   'browser_record_caption',
 ] as const;
 
-export type BrowserToolName = (typeof BROWSER_TOOL_NAMES)[number];
+/** A tool name AgentBrowser can publish: the listed ones and every `agent` view of the tool table. */
+export type BrowserToolName = (typeof LISTED_TOOL_NAMES)[number] | AgentViewToolName;
+
+/**
+ * Every tool name `AgentBrowser` can publish, in the order it lists them (and what `excludeTools`
+ * accepts): the listed names, then the views of the tool table (src/tools/index.ts) not listed yet,
+ * in the table's order.
+ */
+export const BROWSER_TOOL_NAMES: readonly BrowserToolName[] = browserToolNames(ALL_TOOLS);
+
+/** The listed names, then the `agent` views of `tools` not listed yet, in their order. */
+export function browserToolNames(tools: readonly AnyTool[]): BrowserToolName[] {
+  const listed: readonly string[] = LISTED_TOOL_NAMES;
+  const views = tools.flatMap((tool) => (tool.agent ? [tool.agent.name as BrowserToolName] : []));
+  return [
+    ...LISTED_TOOL_NAMES,
+    ...views.filter((name, i) => !listed.includes(name) && views.indexOf(name) === i),
+  ];
+}
 
 export type BrowserStatus = 'pending' | 'launching' | 'ready' | 'error' | 'closing' | 'closed';
 

@@ -7,7 +7,8 @@ import { waitForQuiet } from '../operations/navigate/quiet.js';
 import { MAX_TYPE_DELAY_MS } from '../operations/act/typing.js';
 import { waitForCondition } from '../operations/navigate/waits.js';
 import type { KeepImage } from './backend-shots.js';
-import type { ElementSelector, FacadeCall, FacadeOp, FacadeResult, LoadState } from './facade-calls.js';
+import type { ElementSelector, LoadState } from './facade-calls.js';
+import type { FacadeCall, FacadeOp, FacadeResult } from './facade-parse.js';
 import { toTargetSpec } from './selector-target.js';
 
 /**
@@ -35,6 +36,19 @@ export type Runner<Op extends FacadeOp> = (
 ) => Promise<FacadeResult<Op>>;
 
 export type FacadeRunners = { [Op in FacadeOp]: Runner<Op> };
+
+/**
+ * Every op's runner, by op: the ones of this folder and those a tool definition brings (its `code`
+ * parts, src/tools/code-parts.ts), handed in by the tool that runs the script (browser_run). A Map,
+ * so an op such as 'constructor' never reaches an inherited Object member.
+ */
+export type RunnerTable = ReadonlyMap<string, Runner<FacadeOp>>;
+
+/** An action whose only result for the script is `null` (its dialogs go to the run's note). */
+export const acted = async (note: Note, result: Promise<ActionResult>): Promise<null> => {
+  note(await result);
+  return null;
+};
 
 export const target = (selector: ElementSelector): TargetSpec => toTargetSpec(selector);
 

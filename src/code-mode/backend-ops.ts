@@ -1,7 +1,6 @@
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import type { ActionResult } from '../operations/act/action-scope.js';
-import { click, focus, hover, scrollIntoView } from '../operations/act/actions.js';
+import { click, focus, scrollIntoView } from '../operations/act/actions.js';
 import { fill, selectOption, setChecked } from '../operations/act/forms.js';
 import type { TargetSpec } from '../operations/target/locator-spec.js';
 import { goBack, goForward, navigate, reload } from '../operations/navigate/navigation.js';
@@ -11,9 +10,10 @@ import { mouseAction, setViewport, type MouseInput } from '../operations/act/mou
 import { uploadFiles } from '../operations/act/upload.js';
 import { loadUploadFiles } from '../operations/act/upload-files.js';
 import { press, typeText } from '../operations/act/typing.js';
-import type { FacadeCall, FacadeOp } from './facade-calls.js';
+import type { FacadeCall, FacadeOp } from './facade-parse.js';
 import { takeScreenshot, type KeepImage } from './backend-shots.js';
 import {
+  acted,
   afterLoad,
   delayOf,
   target,
@@ -21,17 +21,12 @@ import {
   type FacadeRunners,
   type Note,
   type Runner,
+  type RunnerTable,
 } from './backend-define.js';
 import { notSupported, READ_RUNNERS } from './backend-reads.js';
 import { STATE_RUNNERS } from './backend-state.js';
 
 export type { Note } from './backend-define.js';
-
-/** An action whose only result for the script is `null` (its dialogs go to the run's note). */
-const acted = async (note: Note, result: Promise<ActionResult>): Promise<null> => {
-  note(await result);
-  return null;
-};
 
 const move =
   <Op extends 'goBack' | 'goForward' | 'reload'>(op: Op): Runner<Op> =>
@@ -70,7 +65,6 @@ const ACTION_RUNNERS = {
     selectByValueOrLabel(ctx, target(call.target), call.values, note),
   check: checked(true),
   uncheck: checked(false),
-  hover: async (ctx, call, { note }) => acted(note, hover(ctx, target(call.target), 'target')),
   focus: async (ctx, call, { note }) => acted(note, focus(ctx, target(call.target), 'target')),
   scrollIntoView: async (ctx, call, { note }) =>
     acted(note, scrollIntoView(ctx, target(call.target), 'target')),
@@ -93,11 +87,22 @@ const ACTION_RUNNERS = {
     acted(note, dragAndDrop(ctx, target(call.target), target(call.to), { position: call.position })),
 } satisfies Partial<FacadeRunners>;
 
-/** Every facade op's runner: the type refuses a missing op, so the dispatch below has no gaps. */
-export const FACADE_RUNNERS: FacadeRunners = { ...ACTION_RUNNERS, ...READ_RUNNERS, ...STATE_RUNNERS };
-const RUNNERS = new Map<string, Runner<FacadeOp>>(
-  Object.entries(FACADE_RUNNERS) as [string, Runner<FacadeOp>][],
-);
+/**
+ * The runners of this folder. The others come with their tool's definition (`code` parts, see
+ * CONTRIBUTING.md "Add a tool"); src/tools/code-parts.ts joins both into the RunnerTable, and its
+ * test fails when an op of FACADE_OPS has no runner, or two.
+ */
+export const FACADE_RUNNERS: Partial<FacadeRunners> = {
+  ...ACTION_RUNNERS,
+  ...READ_RUNNERS,
+  ...STATE_RUNNERS,
+};
+
+/** A RunnerTable of these runners and `more` (later ones win; code-parts.ts refuses a clash). */
+export function runnerTable(...more: Partial<FacadeRunners>[]): RunnerTable {
+  const entries = [FACADE_RUNNERS, ...more].flatMap((runners) => Object.entries(runners));
+  return new Map(entries as [string, Runner<FacadeOp>][]);
+}
 
 /**
  * Each facade op as the engine operation the typed tools use for the same thing. `ctx` is the run's
@@ -105,12 +110,13 @@ const RUNNERS = new Map<string, Runner<FacadeOp>>(
  * `note` receives every action result so the run can report dialogs it handled.
  */
 export async function runFacadeCall(
+  runners: RunnerTable,
   ctx: PageOperationContext,
   call: FacadeCall,
   note: Note,
   keep: KeepImage = refuseImages,
 ): Promise<unknown> {
-  const run = RUNNERS.get(call.op);
+  const run = runners.get(call.op);
   if (run === undefined) throw notSupported(call.op);
   return run(ctx, call, { note, keep });
 }

@@ -14,7 +14,8 @@ import { waitForQuiet } from '../operations/navigate/quiet.js';
 import { emptyScopeText, snapshot } from '../operations/read/snapshot.js';
 import { press, typeText } from '../operations/act/typing.js';
 import { waitForCondition } from '../operations/navigate/waits.js';
-import type { ElementSelector, FacadeCall } from './facade-calls.js';
+import type { ElementSelector } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { afterLoad, delayOf, target, toDelta, type FacadeRunners } from './backend-define.js';
 import { toLocator } from './selector-target.js';
 

@@ -1,6 +1,6 @@
 import type { PageOperationContext } from '../engine/runtime.js';
 import { screenshot } from '../operations/read/screenshot.js';
-import type { FacadeCall, FacadeResults } from './facade-calls.js';
+import type { FacadeCall, FacadeResults } from './facade-parse.js';
 import { toTargetSpec } from './selector-target.js';
 
 /** An image a script captured, kept host-side for the run's result. */

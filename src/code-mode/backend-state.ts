@@ -5,7 +5,8 @@ import { emulate } from '../operations/state/emulate.js';
 import { addRoute, listRoutes, removeRoutes, type RouteSpec } from '../operations/state/routes.js';
 import { selectAllText } from '../operations/act/select-all.js';
 import { redactSecretsDeep } from '../secrets.js';
-import type { FacadeCall, RouteAction } from './facade-calls.js';
+import type { RouteAction } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { toTargetSpec } from './selector-target.js';
 import type { FacadeRunners } from './backend-define.js';
 

@@ -1,4 +1,4 @@
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 
 /**
  * What a code-mode script drives. The sandbox hands over only validated calls, one at a time, in

@@ -6,7 +6,8 @@ import type { ActionResult } from '../operations/act/action-scope.js';
 import type { CodeModeBackend } from './backend.js';
 import type { CapturedImage } from './backend-shots.js';
 import { runFacadeCall } from './backend-ops.js';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
+import type { RunnerTable } from './backend-define.js';
 
 /**
  * The code-mode backend on one session + page: every facade call runs the same engine operation the
@@ -15,7 +16,7 @@ import type { FacadeCall } from './facade-calls.js';
  * run's deadline (or its own shorter `timeout`) and aborts with the run's signal or the sandbox's.
  *
  * @example
- * await mesh.runOnPage(sessionId, pageId, 'run', (ctx) => runScript(code, createEngineBackend(ctx), {
+ * await mesh.runOnPage(sessionId, pageId, 'run', (ctx) => runScript(code, createEngineBackend(ctx, runners), {
  *   signal: ctx.signal, deadline: ctx.deadline.expiresAt,
  * }));
  */
@@ -35,7 +36,7 @@ export interface EngineBackend extends CodeModeBackend {
 /** Screenshots one run may attach to its result (each is bounded by the screenshot limits). */
 export const MAX_RUN_IMAGES = 3;
 
-export function createEngineBackend(ctx: PageOperationContext): EngineBackend {
+export function createEngineBackend(ctx: PageOperationContext, runners: RunnerTable): EngineBackend {
   const dialogs: DialogNote[] = [];
   const images: CapturedImage[] = [];
   const keep = (image: CapturedImage): number => {
@@ -55,7 +56,7 @@ export function createEngineBackend(ctx: PageOperationContext): EngineBackend {
       const note = (result: ActionResult): void => {
         if (result.dialogs) dialogs.push(...result.dialogs);
       };
-      return await runFacadeCall(callCtx, call, note, keep);
+      return await runFacadeCall(runners, callCtx, call, note, keep);
     } catch (error) {
       // Raw Playwright text may quote the page: translated here, in the one place, like the tools do.
       throw toBrowserError(error, `${call.op} failed`);

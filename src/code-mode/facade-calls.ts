@@ -69,7 +69,7 @@ export interface Timed {
   timeoutMs?: number;
 }
 
-type Targeted = { target: ElementSelector } & Timed;
+export type Targeted = { target: ElementSelector } & Timed;
 
 /** Reads of one element (or of all matches, for the `all*` and `count` ops). */
 export type ElementReadOp =
@@ -86,64 +86,113 @@ export type ElementReadOp =
 /** Element actions that take no argument besides the target. */
 export type SimpleActionOp = 'check' | 'uncheck' | 'hover' | 'focus' | 'scrollIntoView';
 
-export type FacadeCall =
-  // Navigation
-  | ({ op: 'goto'; url: string; waitUntil?: LoadState } & Timed)
-  | ({ op: 'goBack' | 'goForward' | 'reload'; waitUntil?: LoadState } & Timed)
-  // Element actions
-  | ({ op: 'click'; button?: MouseButton; clickCount?: number; modifiers?: KeyModifier[] } & Targeted)
-  | ({ op: 'fill'; value: string } & Targeted)
-  | ({ op: 'type'; text: string; delayMs?: number } & Targeted)
-  | ({ op: 'press'; key: string; delayMs?: number } & Targeted)
-  | ({ op: 'selectOption'; values: string[] } & Targeted)
-  | ({ op: SimpleActionOp } & Targeted)
-  | ({
-      op: 'dragTo';
-      to: ElementSelector;
-      position?: 'before' | 'after' | { x: number; y: number };
-    } & Targeted)
-  // Element reads
-  | ({ op: ElementReadOp } & Targeted)
-  | ({ op: 'getAttribute'; name: string } & Targeted)
-  // Page reads
-  | { op: 'title' }
-  | { op: 'url' }
-  /** With a target: only that element's subtree (`locator.snapshot()`). */
-  | { op: 'snapshot'; interactiveOnly?: boolean; maxChars?: number; target?: ElementSelector }
-  // Waiting
-  | ({ op: 'waitForSelector'; state: ElementState } & Targeted)
-  | ({ op: 'waitForURL'; url: string | TextPattern; waitUntil?: LoadState } & Timed)
-  | ({ op: 'waitForLoadState'; state: LoadState } & Timed)
-  | { op: 'waitForTimeout'; ms: number }
-  // Keyboard (focused element) and wheel scrolling
-  | { op: 'keyboardPress'; key: string; delayMs?: number }
-  | { op: 'keyboardType'; text: string; delayMs?: number }
-  | { op: 'scroll'; target?: ElementSelector; deltaX: number; deltaY: number }
-  // Pointer by coordinates, viewport and uploads
-  | {
-      op: 'mouse';
-      action: 'move' | 'click' | 'down' | 'up';
-      x?: number;
-      y?: number;
-      button?: MouseButton;
-      clickCount?: number;
-      steps?: number;
-    }
-  | { op: 'setViewportSize'; width: number; height: number }
-  | ({ op: 'setInputFiles'; files: UploadFileArg[] } & Targeted)
-  // Pixels: the image goes to the run's result, the script gets its description
-  | ({ op: 'screenshot'; target?: ElementSelector; fullPage?: boolean; format: ShotFormat } & Timed)
-  | { op: 'pdf'; landscape?: boolean; format?: 'A4' | 'Letter' }
-  // Session state: routes and cookies (the session's, whichever page), media of this page
-  | { op: 'route'; url: string; action: RouteAction }
-  /** Without url: every route (unrouteAll). */
-  | { op: 'unroute'; url?: string }
-  | { op: 'cookies'; urls: string[] }
-  | { op: 'addCookies'; cookies: CookieArg[] }
-  | { op: 'clearCookies'; name?: string; domain?: string; path?: string }
-  | ({ op: 'emulateMedia' } & MediaArg)
-  /** Without text: all of the element's text (Playwright); with it: that occurrence of it. */
-  | ({ op: 'selectText'; text?: string; occurrence?: number } & Targeted);
+/*
+ * The calls of the ops written so far, named for their parsers' return types. `FacadeCall` (the
+ * union of every op's call) is read from the parsers (FACADE_OPS in facade-parse.ts): an op added
+ * later may declare its call type beside its parser instead of here.
+ */
+
+// Navigation
+export type GotoCall = { op: 'goto'; url: string; waitUntil?: LoadState } & Timed;
+export type HistoryCall<Op extends 'goBack' | 'goForward' | 'reload'> = {
+  op: Op;
+  waitUntil?: LoadState;
+} & Timed;
+// Element actions
+export type ClickCall = {
+  op: 'click';
+  button?: MouseButton;
+  clickCount?: number;
+  modifiers?: KeyModifier[];
+} & Targeted;
+export type FillCall = { op: 'fill'; value: string } & Targeted;
+export type TypeCall = { op: 'type'; text: string; delayMs?: number } & Targeted;
+export type PressCall = { op: 'press'; key: string; delayMs?: number } & Targeted;
+export type SelectOptionCall = { op: 'selectOption'; values: string[] } & Targeted;
+export type SimpleActionCall<Op extends SimpleActionOp> = { op: Op } & Targeted;
+export type DragToCall = {
+  op: 'dragTo';
+  to: ElementSelector;
+  position?: 'before' | 'after' | { x: number; y: number };
+} & Targeted;
+// Element reads
+export type ElementReadCall<Op extends ElementReadOp> = { op: Op } & Targeted;
+export type GetAttributeCall = { op: 'getAttribute'; name: string } & Targeted;
+// Page reads
+export type TitleCall = { op: 'title' };
+export type UrlCall = { op: 'url' };
+/** With a target: only that element's subtree (`locator.snapshot()`). */
+export type SnapshotCall = {
+  op: 'snapshot';
+  interactiveOnly?: boolean;
+  maxChars?: number;
+  target?: ElementSelector;
+};
+// Waiting
+export type WaitForSelectorCall = { op: 'waitForSelector'; state: ElementState } & Targeted;
+export type WaitForURLCall = { op: 'waitForURL'; url: string | TextPattern; waitUntil?: LoadState } & Timed;
+export type WaitForLoadStateCall = { op: 'waitForLoadState'; state: LoadState } & Timed;
+export type WaitForTimeoutCall = { op: 'waitForTimeout'; ms: number };
+// Keyboard (focused element) and wheel scrolling
+export type KeyboardPressCall = { op: 'keyboardPress'; key: string; delayMs?: number };
+export type KeyboardTypeCall = { op: 'keyboardType'; text: string; delayMs?: number };
+export type ScrollCall = { op: 'scroll'; target?: ElementSelector; deltaX: number; deltaY: number };
+// Pointer by coordinates, viewport and uploads
+export type MouseCall = {
+  op: 'mouse';
+  action: 'move' | 'click' | 'down' | 'up';
+  x?: number;
+  y?: number;
+  button?: MouseButton;
+  clickCount?: number;
+  steps?: number;
+};
+export type SetViewportSizeCall = { op: 'setViewportSize'; width: number; height: number };
+export type SetInputFilesCall = { op: 'setInputFiles'; files: UploadFileArg[] } & Targeted;
+// Pixels: the image goes to the run's result, the script gets its description
+export type ScreenshotCall = {
+  op: 'screenshot';
+  target?: ElementSelector;
+  fullPage?: boolean;
+  format: ShotFormat;
+} & Timed;
+export type PdfCall = { op: 'pdf'; landscape?: boolean; format?: 'A4' | 'Letter' };
+// Session state: routes and cookies (the session's, whichever page), media of this page
+export type RouteCall = { op: 'route'; url: string; action: RouteAction };
+/** Without url: every route (unrouteAll). */
+export type UnrouteCall = { op: 'unroute'; url?: string };
+export type CookiesCall = { op: 'cookies'; urls: string[] };
+export type AddCookiesCall = { op: 'addCookies'; cookies: CookieArg[] };
+export type ClearCookiesCall = { op: 'clearCookies'; name?: string; domain?: string; path?: string };
+export type EmulateMediaCall = { op: 'emulateMedia' } & MediaArg;
+/** Without text: all of the element's text (Playwright); with it: that occurrence of it. */
+export type SelectTextCall = { op: 'selectText'; text?: string; occurrence?: number } & Targeted;
+
+/**
+ * What a screenshot resolves with; the image itself rides on the run's result (MCP image content,
+ * or the AgentBrowser tool's images), never through the script. `image` is its 1-based position there.
+ */
+export interface ShotResult {
+  image: number;
+  width: number;
+  height: number;
+  bytes: number;
+  mimeType: 'image/png' | 'image/jpeg';
+  scale?: number;
+  clipped?: boolean;
+}
+
+/** The saved PDF as a download note (its bytes stay in the session files). */
+export interface PdfResult {
+  downloadId: string;
+  name: string;
+  bytes: number;
+  mimeType: string | null;
+  state: string;
+}
+
+/** As Playwright's Cookie, plus `redacted: true` where a credential-like value was left out. */
+export type CookiesResult = CookieView[];
 
 /**
  * What a route answers: recorded from a handler function the sandbox ran once at registration, or
@@ -193,80 +242,3 @@ export interface ShotFormat {
 
 /** A file for setInputFiles: a server path (under the upload roots) or base64 content. */
 export type UploadFileArg = { path: string } | { name: string; mimeType?: string; base64: string };
-
-export type FacadeOp = FacadeCall['op'];
-
-/**
- * What the backend is expected to resolve each op with (the sandbox passes any JSON value through,
- * but scripts are written against these shapes).
- */
-export interface FacadeResults {
-  goto: null;
-  goBack: null;
-  goForward: null;
-  reload: null;
-  click: null;
-  fill: null;
-  type: null;
-  press: null;
-  /** The values that ended up selected. */
-  selectOption: string[];
-  check: null;
-  uncheck: null;
-  hover: null;
-  focus: null;
-  scrollIntoView: null;
-  dragTo: null;
-  textContent: string | null;
-  innerText: string;
-  inputValue: string;
-  isVisible: boolean;
-  isChecked: boolean;
-  isEnabled: boolean;
-  count: number;
-  allTextContents: string[];
-  allInnerTexts: string[];
-  getAttribute: string | null;
-  title: string;
-  url: string;
-  /**
-   * The snapshot text, with `@eN` refs usable through `page.ref()`. A scoped one that shows nothing
-   * is a `(empty scope: …)` line, never an empty string.
-   */
-  snapshot: string;
-  waitForSelector: null;
-  waitForURL: null;
-  waitForLoadState: null;
-  waitForTimeout: null;
-  keyboardPress: null;
-  keyboardType: null;
-  scroll: null;
-  mouse: null;
-  setViewportSize: null;
-  setInputFiles: null;
-  /**
-   * What was captured; the image itself rides on the run's result (MCP image content, or the
-   * AgentBrowser tool's images), never through the script. `image` is its 1-based position there.
-   */
-  screenshot: {
-    image: number;
-    width: number;
-    height: number;
-    bytes: number;
-    mimeType: 'image/png' | 'image/jpeg';
-    scale?: number;
-    clipped?: boolean;
-  };
-  /** The saved PDF as a download note (its bytes stay in the session files). */
-  pdf: { downloadId: string; name: string; bytes: number; mimeType: string | null; state: string };
-  route: null;
-  unroute: null;
-  /** As Playwright's Cookie, plus `redacted: true` where a credential-like value was left out. */
-  cookies: CookieView[];
-  addCookies: null;
-  clearCookies: null;
-  emulateMedia: null;
-  selectText: null;
-}
-
-export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];

@@ -1,4 +1,10 @@
-import type { FacadeCall, MouseButton } from './facade-calls.js';
+import type {
+  MouseButton,
+  MouseCall,
+  PdfCall,
+  SetInputFilesCall,
+  SetViewportSizeCall,
+} from './facade-calls.js';
 import { parseSelector } from './facade-validate.js';
 import {
   bool,
@@ -26,10 +32,10 @@ const coordinate = (m: string, what: string, v: unknown): number => {
   return value;
 };
 
-function mouse(m: string, a: Raw): FacadeCall {
+function mouse(m: string, a: Raw): MouseCall {
   const action = oneOf(m, "argument 'action'", a['action'], ['move', 'click', 'down', 'up'] as const);
   const o = options(m, a['options'], ['button', 'clickCount', 'steps']);
-  const call: Extract<FacadeCall, { op: 'mouse' }> = { op: 'mouse', action };
+  const call: MouseCall = { op: 'mouse', action };
   if (action === 'move' || action === 'click') {
     call.x = coordinate(m, "argument 'x'", a['x']);
     call.y = coordinate(m, "argument 'y'", a['y']);
@@ -43,7 +49,7 @@ function mouse(m: string, a: Raw): FacadeCall {
   return call;
 }
 
-function setViewportSize(m: string, a: Raw): FacadeCall {
+function setViewportSize(m: string, a: Raw): SetViewportSizeCall {
   const size = a['size'];
   if (!isRecord(size)) return fail(m, "argument 'size'", 'must be {width, height}');
   return {
@@ -54,7 +60,7 @@ function setViewportSize(m: string, a: Raw): FacadeCall {
 }
 
 /** Playwright's forms: a path, `{name, mimeType, buffer}` (here base64 text), or an array of them. */
-function setInputFiles(m: string, a: Raw): FacadeCall {
+function setInputFiles(m: string, a: Raw): SetInputFilesCall {
   const o = options(m, a['options'], ['timeout']);
   const raw = a['files'];
   const list: unknown[] = Array.isArray(raw) ? raw : [raw];
@@ -72,9 +78,9 @@ function setInputFiles(m: string, a: Raw): FacadeCall {
 }
 
 /** page.pdf({ landscape, format }): no path option, the file goes to the session's files. */
-function pdf(m: string, a: Raw): FacadeCall {
+function pdf(m: string, a: Raw): PdfCall {
   const o = options(m, a['options'], ['landscape', 'format']);
-  const call: Extract<FacadeCall, { op: 'pdf' }> = { op: 'pdf' };
+  const call: PdfCall = { op: 'pdf' };
   const landscape = opt(o['landscape'], (v) => bool(m, "option 'landscape'", v));
   if (landscape !== undefined) call.landscape = landscape;
   const format = opt(o['format'], (v) => oneOf(m, "option 'format'", v, ['A4', 'Letter'] as const));

@@ -1,4 +1,4 @@
-import type { FacadeCall, ShotFormat } from './facade-calls.js';
+import type { ScreenshotCall, ShotFormat } from './facade-calls.js';
 import { parseSelector } from './facade-validate.js';
 import { bool, fail, int, oneOf, opt, options, timeoutOf, type Raw } from './validate-helpers.js';
 
@@ -7,7 +7,7 @@ import { bool, fail, int, oneOf, opt, options, timeoutOf, type Raw } from './val
  * mean something here: `fullPage` (page only), `type`, `quality` (jpeg only, 0-100, as Playwright
  * checks it) and `timeout`. The image is attached to the run's result, so `path` has nowhere to go.
  */
-function screenshot(m: string, a: Raw): FacadeCall {
+function screenshot(m: string, a: Raw): ScreenshotCall {
   const onElement = a['target'] !== undefined && a['target'] !== null;
   const raw = a['options'];
   if (raw !== null && typeof raw === 'object' && 'path' in raw) {
@@ -22,7 +22,7 @@ function screenshot(m: string, a: Raw): FacadeCall {
   const quality = opt(o['quality'], (v) => int(m, "option 'quality'", v, 0, 100));
   if (quality !== undefined && type !== 'jpeg') fail(m, "option 'quality'", "applies to type 'jpeg' only");
   const format: ShotFormat = quality === undefined ? { type } : { type, quality };
-  const call: FacadeCall = { op: 'screenshot', format, ...timeoutOf(m, o) };
+  const call: ScreenshotCall = { op: 'screenshot', format, ...timeoutOf(m, o) };
   if (onElement) call.target = parseSelector(m, a['target']);
   const fullPage = opt(o['fullPage'], (v) => bool(m, "option 'fullPage'", v));
   if (fullPage !== undefined) call.fullPage = fullPage;

@@ -1,4 +1,16 @@
-import type { CookieArg, FacadeCall, MediaArg, RouteAbortReason, RouteAction } from './facade-calls.js';
+import type {
+  AddCookiesCall,
+  ClearCookiesCall,
+  CookieArg,
+  CookiesCall,
+  EmulateMediaCall,
+  MediaArg,
+  RouteAbortReason,
+  RouteAction,
+  RouteCall,
+  SelectTextCall,
+  UnrouteCall,
+} from './facade-calls.js';
 import { ABORT_REASONS } from '../operations/state/routes.js';
 import { parseSelector } from './facade-validate.js';
 import {
@@ -121,17 +133,17 @@ function routeData(m: string, value: unknown): RouteAction {
   return { kind: 'abort', reason: abortReason(m, value['abort']) };
 }
 
-function route(m: string, a: Raw): FacadeCall {
+function route(m: string, a: Raw): RouteCall {
   options(m, a['options'], []);
   return { op: 'route', url: routeUrl(m, a['url']), action: routeAction(m, a['handler']) };
 }
 
-function unroute(m: string, a: Raw): FacadeCall {
+function unroute(m: string, a: Raw): UnrouteCall {
   if (a['all'] === true) return { op: 'unroute' };
   return { op: 'unroute', url: routeUrl(m, a['url']) };
 }
 
-function cookieList(m: string, a: Raw): FacadeCall {
+function cookieList(m: string, a: Raw): CookiesCall {
   const raw = a['urls'];
   if (raw === undefined || raw === null) return { op: 'cookies', urls: [] };
   const list: unknown[] = Array.isArray(raw) ? raw : [raw];
@@ -162,16 +174,16 @@ function cookieArg(m: string, raw: unknown): CookieArg {
   return cookie;
 }
 
-function addCookies(m: string, a: Raw): FacadeCall {
+function addCookies(m: string, a: Raw): AddCookiesCall {
   const raw = a['cookies'];
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_COOKIES)
     fail(m, "argument 'cookies'", `must be an array of 1 to ${MAX_COOKIES} cookies`);
   return { op: 'addCookies', cookies: raw.map((item) => cookieArg(m, item)) };
 }
 
-function clearCookies(m: string, a: Raw): FacadeCall {
+function clearCookies(m: string, a: Raw): ClearCookiesCall {
   const o = options(m, a['options'], ['name', 'domain', 'path']);
-  const call: Extract<FacadeCall, { op: 'clearCookies' }> = { op: 'clearCookies' };
+  const call: ClearCookiesCall = { op: 'clearCookies' };
   for (const key of ['name', 'domain', 'path'] as const) {
     const value = opt(o[key], (v) => str(m, `option '${key}'`, v, key === 'path' ? 1_024 : 256));
     if (value !== undefined) call[key] = value;
@@ -179,7 +191,7 @@ function clearCookies(m: string, a: Raw): FacadeCall {
   return call;
 }
 
-function emulateMedia(m: string, a: Raw): FacadeCall {
+function emulateMedia(m: string, a: Raw): EmulateMediaCall {
   const o = options(m, a['options'], ['colorScheme', 'reducedMotion', 'forcedColors', 'media']);
   const media: MediaArg = {};
   const pick = <T extends string>(key: keyof MediaArg, allowed: readonly T[]): T | undefined =>
@@ -197,9 +209,9 @@ function emulateMedia(m: string, a: Raw): FacadeCall {
   return { op: 'emulateMedia', ...media };
 }
 
-function selectText(m: string, a: Raw): FacadeCall {
+function selectText(m: string, a: Raw): SelectTextCall {
   const o = options(m, a['options'], ['text', 'occurrence', 'timeout']);
-  const call: Extract<FacadeCall, { op: 'selectText' }> = {
+  const call: SelectTextCall = {
     op: 'selectText',
     target: parseSelector(m, a['target']),
     ...timeoutOf(m, o),

@@ -1,4 +1,4 @@
-import type { FacadeCall } from './facade-calls.js';
+import type { DragToCall } from './facade-calls.js';
 import { parseSelector } from './facade-validate.js';
 import { fail, isRecord, num, opt, options, timeoutOf, type Raw } from './validate-helpers.js';
 
@@ -7,7 +7,7 @@ import { fail, isRecord, num, opt, options, timeoutOf, type Raw } from './valida
 const MAX_OFFSET = 100_000;
 
 /** Playwright's `targetPosition: {x, y}`, or BrowserMesh's `position: 'before' | 'after' | {x, y}`. */
-function dropPosition(m: string, o: Raw): Extract<FacadeCall, { op: 'dragTo' }>['position'] {
+function dropPosition(m: string, o: Raw): DragToCall['position'] {
   const given = o['position'] ?? o['targetPosition'];
   return opt(given, (v) => {
     if (v === 'before' || v === 'after') return v;
@@ -19,9 +19,9 @@ function dropPosition(m: string, o: Raw): Extract<FacadeCall, { op: 'dragTo' }>[
   });
 }
 
-function dragTo(m: string, a: Raw): FacadeCall {
+function dragTo(m: string, a: Raw): DragToCall {
   const o = options(m, a['options'], ['position', 'targetPosition', 'timeout']);
-  const call: Extract<FacadeCall, { op: 'dragTo' }> = {
+  const call: DragToCall = {
     op: 'dragTo',
     target: parseSelector(m, a['target']),
     to: parseSelector(m, a['to']),

@@ -1,11 +1,19 @@
 import type {
+  ClickCall,
+  CookiesResult,
+  ElementReadCall,
   ElementReadOp,
   ElementSelector,
-  FacadeCall,
-  FacadeOp,
+  HistoryCall,
   KeyModifier,
   LoadState,
+  PdfResult,
+  SelectOptionCall,
+  ShotResult,
+  SimpleActionCall,
   SimpleActionOp,
+  SnapshotCall,
+  ScrollCall,
 } from './facade-calls.js';
 import { HANDS_PARSERS } from './facade-parse-hands.js';
 import { SHOT_PARSERS } from './facade-parse-shots.js';
@@ -41,6 +49,16 @@ const MAX_WAIT_MS = 600_000;
 const LOAD_STATES: readonly LoadState[] = ['load', 'domcontentloaded', 'networkidle'];
 const MODIFIERS: readonly KeyModifier[] = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'];
 
+/** Every op's call: what its parser returns (FACADE_OPS below). */
+export type FacadeCall = { [Op in FacadeOp]: ReturnType<FacadeOps[Op]['parse']> }[FacadeOp];
+export type FacadeOp = keyof FacadeOps;
+/** What the backend resolves each op with (the sandbox passes any JSON value through). */
+export type FacadeResults = {
+  [Op in FacadeOp]: FacadeOps[Op] extends CallSpec<infer _C, infer R> ? R : never;
+};
+export type FacadeResult<Op extends FacadeOp> = FacadeResults[Op];
+type FacadeOps = typeof FACADE_OPS;
+
 export interface ParsedCall {
   /** The member the script called, e.g. `locator.click`; used only in messages. */
   member: string;
@@ -65,7 +83,7 @@ export function parseFacadeCall(raw: unknown): ParsedCall {
   return { member, call: parser(member, args) };
 }
 
-type Parser = (member: string, args: Raw) => FacadeCall;
+type Parser<C extends { op: string } = { op: string }> = (member: string, args: Raw) => C;
 
 const target = (m: string, a: Raw): ElementSelector => parseSelector(m, a['target']);
 const loadState = (m: string, what: string, v: unknown): LoadState => oneOf(m, what, v, LOAD_STATES);
@@ -78,24 +96,24 @@ const waitUntilOf = (m: string, o: Raw): { waitUntil?: LoadState } => {
   return waitUntil === undefined ? {} : { waitUntil };
 };
 
-function navigation(op: 'goBack' | 'goForward' | 'reload'): Parser {
+function navigation<Op extends 'goBack' | 'goForward' | 'reload'>(op: Op): Parser<HistoryCall<Op>> {
   return (m, a) => {
     const o = options(m, a['options'], ['timeout', 'waitUntil']);
     return { op, ...waitUntilOf(m, o), ...timeoutOf(m, o) };
   };
 }
 
-function simpleAction(op: SimpleActionOp): Parser {
+function simpleAction<Op extends SimpleActionOp>(op: Op): Parser<SimpleActionCall<Op>> {
   return (m, a) => ({ op, target: target(m, a), ...timeoutOf(m, options(m, a['options'], ['timeout'])) });
 }
 
-function elementRead(op: ElementReadOp): Parser {
+function elementRead<Op extends ElementReadOp>(op: Op): Parser<ElementReadCall<Op>> {
   return (m, a) => ({ op, target: target(m, a), ...timeoutOf(m, options(m, a['options'], ['timeout'])) });
 }
 
-function click(m: string, a: Raw): FacadeCall {
+function click(m: string, a: Raw): ClickCall {
   const o = options(m, a['options'], ['button', 'clickCount', 'modifiers', 'timeout']);
-  const call: FacadeCall = { op: 'click', target: target(m, a), ...timeoutOf(m, o) };
+  const call: ClickCall = { op: 'click', target: target(m, a), ...timeoutOf(m, o) };
   const button = opt(o['button'], (v) =>
     oneOf(m, "option 'button'", v, ['left', 'right', 'middle'] as const),
   );
@@ -110,7 +128,7 @@ function click(m: string, a: Raw): FacadeCall {
   return call;
 }
 
-function selectOption(m: string, a: Raw): FacadeCall {
+function selectOption(m: string, a: Raw): SelectOptionCall {
   const o = options(m, a['options'], ['timeout']);
   const raw = a['values'];
   const list = Array.isArray(raw) ? raw : [raw];
@@ -119,9 +137,9 @@ function selectOption(m: string, a: Raw): FacadeCall {
   return { op: 'selectOption', target: target(m, a), values, ...timeoutOf(m, o) };
 }
 
-function snapshot(m: string, a: Raw): FacadeCall {
+function snapshot(m: string, a: Raw): SnapshotCall {
   const o = options(m, a['options'], ['interactiveOnly', 'maxChars']);
-  const call: Extract<FacadeCall, { op: 'snapshot' }> = { op: 'snapshot' };
+  const call: SnapshotCall = { op: 'snapshot' };
   if (a['target'] !== undefined && a['target'] !== null) call.target = target(m, a);
   const interactiveOnly = opt(o['interactiveOnly'], (v) => bool(m, "option 'interactiveOnly'", v));
   if (interactiveOnly !== undefined) call.interactiveOnly = interactiveOnly;
@@ -130,8 +148,8 @@ function snapshot(m: string, a: Raw): FacadeCall {
   return call;
 }
 
-function scroll(m: string, a: Raw): FacadeCall {
-  const call: FacadeCall = {
+function scroll(m: string, a: Raw): ScrollCall {
+  const call: ScrollCall = {
     op: 'scroll',
     deltaX: num(m, "argument 'deltaX'", a['deltaX'], 100_000),
     deltaY: num(m, "argument 'deltaY'", a['deltaY'], 100_000),
@@ -142,22 +160,35 @@ function scroll(m: string, a: Raw): FacadeCall {
 
 /**
  * The parsing half of the code-mode operation table, one entry per facade op: its argument parser
- * and, for an element method forwarded as it is, `element`: the names of the arguments after the
- * target (`page.fill(selector, value, options)`, `locator.fill(value, options)`); the sandbox's
- * element methods are generated from these (prelude.ts). The type refuses a missing op. The host
- * half (each op's runner) is FACADE_RUNNERS in backend-ops.ts; this half runs in the sandbox
- * worker, which must not load the engine.
+ * (whose return type is the op's call: FacadeCall is read from here), what the op resolves with
+ * (FacadeResults; `null` unless given) and, for an element method forwarded as it is, `element`:
+ * the names of the arguments after the target (`page.fill(selector, value, options)`,
+ * `locator.fill(value, options)`); the sandbox's element methods are generated from these
+ * (prelude.ts). The host half (each op's runner) is FACADE_RUNNERS in backend-ops.ts or the tool
+ * definition's `code` parts (src/tools/code-parts.ts); this half runs in the sandbox worker, which
+ * must not load the engine.
  */
-export interface CallSpec {
-  parse: Parser;
+export interface CallSpec<C extends { op: string } = { op: string }, R = unknown> {
+  parse: Parser<C>;
   element?: readonly string[];
+  /** Types only: what the op resolves with. */
+  readonly resolves?: R;
 }
 
-const spec = (parse: Parser, element?: readonly string[]): CallSpec =>
-  element === undefined ? { parse } : { parse, element };
+/** An op that resolves with `R` (curried: `C` is inferred from the parser). */
+const resolving =
+  <R>() =>
+  <C extends { op: string }>(parse: Parser<C>, element?: readonly string[]): CallSpec<C, R> =>
+    element === undefined ? { parse } : { parse, element };
+
+/** An op that resolves with null (an action, a wait). */
+const spec = resolving<null>();
+
+/** Each entry's key is its call's op (a parser of another op is refused). */
+const table = <T extends { [Op in keyof T]: CallSpec<{ op: Op & string }, unknown> }>(ops: T): T => ops;
 
 // The order of the `element` entries is the order the sandbox lists a locator's methods in.
-export const FACADE_OPS: { readonly [Op in FacadeOp]: CallSpec } = {
+export const FACADE_OPS = table({
   goto: spec((m, a) => {
     const o = options(m, a['options'], ['timeout', 'waitUntil']);
     const url = str(m, "argument 'url'", a['url'], MAX_URL_CHARS);
@@ -191,16 +222,17 @@ export const FACADE_OPS: { readonly [Op in FacadeOp]: CallSpec } = {
     },
     ['key'],
   ),
-  selectOption: spec(selectOption, ['values']),
+  /** The values that ended up selected. */
+  selectOption: resolving<string[]>()(selectOption, ['values']),
   check: spec(simpleAction('check'), []),
   uncheck: spec(simpleAction('uncheck'), []),
   hover: spec(simpleAction('hover'), []),
   focus: spec(simpleAction('focus'), []),
   scrollIntoView: spec(simpleAction('scrollIntoView')),
-  textContent: spec(elementRead('textContent'), []),
-  innerText: spec(elementRead('innerText'), []),
-  inputValue: spec(elementRead('inputValue'), []),
-  getAttribute: spec(
+  textContent: resolving<string | null>()(elementRead('textContent'), []),
+  innerText: resolving<string>()(elementRead('innerText'), []),
+  inputValue: resolving<string>()(elementRead('inputValue'), []),
+  getAttribute: resolving<string | null>()(
     (m, a) => {
       const o = options(m, a['options'], ['timeout']);
       const name = str(m, "argument 'name'", a['name'], 256);
@@ -208,15 +240,19 @@ export const FACADE_OPS: { readonly [Op in FacadeOp]: CallSpec } = {
     },
     ['name'],
   ),
-  isVisible: spec(elementRead('isVisible'), []),
-  isChecked: spec(elementRead('isChecked'), []),
-  isEnabled: spec(elementRead('isEnabled'), []),
-  count: spec(elementRead('count')),
-  allTextContents: spec(elementRead('allTextContents')),
-  allInnerTexts: spec(elementRead('allInnerTexts')),
-  title: spec(() => ({ op: 'title' })),
-  url: spec(() => ({ op: 'url' })),
-  snapshot: spec(snapshot),
+  isVisible: resolving<boolean>()(elementRead('isVisible'), []),
+  isChecked: resolving<boolean>()(elementRead('isChecked'), []),
+  isEnabled: resolving<boolean>()(elementRead('isEnabled'), []),
+  count: resolving<number>()(elementRead('count')),
+  allTextContents: resolving<string[]>()(elementRead('allTextContents')),
+  allInnerTexts: resolving<string[]>()(elementRead('allInnerTexts')),
+  title: resolving<string>()(() => ({ op: 'title' })),
+  url: resolving<string>()(() => ({ op: 'url' })),
+  /**
+   * The snapshot text, with `@eN` refs usable through `page.ref()`. A scoped one that shows nothing
+   * is a `(empty scope: …)` line, never an empty string.
+   */
+  snapshot: resolving<string>()(snapshot),
   waitForSelector: spec((m, a) => {
     const o = options(m, a['options'], ['state', 'timeout']);
     const states = ['attached', 'detached', 'visible', 'hidden'] as const;
@@ -251,17 +287,19 @@ export const FACADE_OPS: { readonly [Op in FacadeOp]: CallSpec } = {
   mouse: spec(HANDS_PARSERS.mouse),
   setViewportSize: spec(HANDS_PARSERS.setViewportSize),
   setInputFiles: spec(HANDS_PARSERS.setInputFiles, ['files']),
-  pdf: spec(HANDS_PARSERS.pdf),
-  screenshot: spec(SHOT_PARSERS.screenshot),
+  pdf: resolving<PdfResult>()(HANDS_PARSERS.pdf),
+  screenshot: resolving<ShotResult>()(SHOT_PARSERS.screenshot),
   dragTo: spec(WIDGET_PARSERS.dragTo),
   route: spec(STATE_PARSERS.route),
   unroute: spec(STATE_PARSERS.unroute),
-  cookies: spec(STATE_PARSERS.cookies),
+  cookies: resolving<CookiesResult>()(STATE_PARSERS.cookies),
   addCookies: spec(STATE_PARSERS.addCookies),
   clearCookies: spec(STATE_PARSERS.clearCookies),
   emulateMedia: spec(STATE_PARSERS.emulateMedia),
   selectText: spec(STATE_PARSERS.selectText),
-};
+});
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */
-const PARSERS = new Map<string, Parser>(Object.entries(FACADE_OPS).map(([op, entry]) => [op, entry.parse]));
+const PARSERS = new Map<string, Parser<FacadeCall>>(
+  Object.entries(FACADE_OPS).map(([op, entry]) => [op, entry.parse as Parser<FacadeCall>]),
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeModeBackend } from './backend.js';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { runScript } from './sandbox.js';
 
 /** Issue 13 §3: RegExps where Playwright takes them (waitForURL, getBy*Text) and text lists. */

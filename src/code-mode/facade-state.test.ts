@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeModeBackend } from './backend.js';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { runScript } from './sandbox.js';
 
 /** Routes, cookies, media and text selection as FacadeCalls (issues 27 and 28), with no browser. */

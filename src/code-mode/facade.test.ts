@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeModeBackend } from './backend.js';
-import type { ElementSelector, FacadeCall, FacadeOp, SelectorBase, SelectorStep } from './facade-calls.js';
+import type { ElementSelector, SelectorBase, SelectorStep } from './facade-calls.js';
+import type { FacadeCall, FacadeOp } from './facade-parse.js';
 import { runScript } from './sandbox.js';
 
 /** A backend that records every call and answers with the documented result shape. */

@@ -1,6 +1,7 @@
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
 import type { DialogNote } from '../operations/act/dialogs.js';
 import { innerContext } from '../operations/act/run-actions.js';
+import type { RunnerTable } from './backend-define.js';
 import type { CapturedImage } from './backend-shots.js';
 import { createEngineBackend } from './engine-backend.js';
 import { runScript, type RunScriptOptions, type ScriptResult } from './sandbox.js';
@@ -19,23 +20,25 @@ export type CodeRunResult = ScriptResult & { dialogs?: DialogNote[]; images?: Ca
 
 /**
  * Runs a code-mode script on the page of `ctx` (inside the queue slot the caller holds: call it from
- * `mesh.runOnPage`). Both faces (the MCP tool and AgentBrowser) call this.
+ * `mesh.runOnPage`), with every facade op's runner (`runners`: browser_run's, joined in
+ * src/tools/code-parts.ts). Both faces (the MCP tool and AgentBrowser) call this.
  *
  * The script's deadline ends a little before the operation's, so a script that runs out of time
  * still comes back as a script result (with its logs and step) instead of the queue's bare timeout.
  *
  * @example
  * const result = await mesh.runOnPage(sessionId, pageId, 'run', (ctx) =>
- *   runCode(ctx, "await page.goto(url); return await page.title();"));
+ *   runCode(ctx, runners, "await page.goto(url); return await page.title();"));
  */
 export async function runCode(
   ctx: PageOperationContext,
+  runners: RunnerTable,
   code: string,
   limits: CodeLimits = {},
   runner: CodeRunner = {},
 ): Promise<CodeRunResult> {
   const inner = innerContext(ctx);
-  const backend = createEngineBackend(inner);
+  const backend = createEngineBackend(inner, runners);
   const claim = { client: runner.client, maxPerClient: ctx.config.sandboxWorkersPerClient };
   const result = await runScript(code, backend, {
     cpuBudgetMs: ctx.config.scriptCpuMs,

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { BrowserMeshError, ErrorCodes, toSerializedError } from '../errors.js';
 import type { CodeModeBackend } from './backend.js';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { CANCELLED, CRASHED, timeoutError } from './script-session.js';
 import type { ScriptError, ScriptOutcome, ScriptResult } from './script-types.js';
 import { CONTROL_CANCELLED, type CallReply, type FromWorker, type WorkerLimits } from './worker-protocol.js';

@@ -6,7 +6,7 @@ import {
   newQuickJSWASMModule,
   newVariant,
 } from 'quickjs-emscripten';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { ScriptSession, type SandboxModule } from './script-session.js';
 import {
   WASM_BASE_MEMORY_BYTES,

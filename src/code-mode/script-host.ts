@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten';
 import { ErrorCodes } from '../errors.js';
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import { parseFacadeCall, peekCall, type ParsedCall } from './facade-parse.js';
 import { parseSelector } from './facade-validate.js';
 import { CallArgumentError } from './validate-helpers.js';

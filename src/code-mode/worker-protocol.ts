@@ -1,4 +1,4 @@
-import type { FacadeCall } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
 import type { ScriptOutcome } from './script-types.js';
 
 /**

@@ -41,8 +41,9 @@ export interface FaceAddress {
  * A tool as AgentBrowser names and shapes it (seed 000): only an argument mapping onto the tool's
  * own input. Validation, the handler and every per-call rule stay the definition's (invokeTool).
  */
-export interface AgentView<A extends z.ZodObject = z.ZodObject> {
-  name: string;
+export interface AgentView<A extends z.ZodObject = z.ZodObject, N extends string = string> {
+  /** Kept as its literal type, so AgentBrowser's `BrowserToolName` is read from the definitions. */
+  name: N;
   description: string;
   /** Seed 000's argument shape, validated before the mapping. */
   input: A;
@@ -67,9 +68,10 @@ export interface EmbeddedBlob {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds tools of every shape
-export type AnyTool = ToolDefinition<z.ZodObject<any>, z.ZodObject<any>>;
+export type AnyTool = ToolDefinition<z.ZodObject<any>, z.ZodObject<any>, string>;
 
-export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
+/** `N`: the name of its AgentBrowser view (`never` when AgentBrowser does not offer it). */
+export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject, N extends string = never> {
   name: string;
   title: string;
   /** What the tool does and when to use it, in one or two sentences. */
@@ -87,21 +89,49 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   /** Rebuilds the tool for a configuration whose limits appear in its schema, so schema and runtime agree. */
   configure?(config: Config): AnyTool;
   /** Its AgentBrowser view (seed 000's name and arguments), when AgentBrowser offers it. */
-  agent?: AgentView;
+  agent?: AgentView<z.ZodObject, N>;
   /** false: a definition MCP never lists (AgentBrowser-only tools: dialog, tabs, close, record). */
   publish?: boolean;
+  /**
+   * What it adds to code mode: the host-side runners of its facade ops and its `browser_run` steps,
+   * built with `codeParts` (src/tools/code-parts.ts, which types them). The facade op's parser stays
+   * in src/code-mode/facade-parse.ts: it runs in the sandbox worker, which must not load the engine.
+   */
+  code?: CodeParts;
+}
+
+declare const codePartsBrand: unique symbol;
+
+/**
+ * Opaque here, typed in code-parts.ts: the step and runner types import schemas that import this
+ * file, and this file must stay a leaf of src/tools (no import cycle).
+ */
+export interface CodeParts {
+  readonly [codePartsBrand]: true;
 }
 
 /** Erases a view's argument type so any definition can carry it (the view validates its own input). */
-export function agentView<A extends z.ZodObject>(view: AgentView<A>): AgentView {
-  return view as unknown as AgentView;
+export function agentView<A extends z.ZodObject, const N extends string>(
+  view: AgentView<A, N>,
+): AgentView<z.ZodObject, N> {
+  return view as unknown as AgentView<z.ZodObject, N>;
 }
 
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
-  tool: ToolDefinition<I, O>,
-): ToolDefinition<I, O> {
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject, N extends string = never>(
+  tool: ToolDefinition<I, O, N>,
+): ToolDefinition<I, O, N> {
   return tool;
 }
+
+/**
+ * The AgentBrowser view name of a definition, as its literal type; none for a definition typed only
+ * as AnyTool (its view, if any, must be named where the literal is known).
+ */
+export type AgentViewName<T> = T extends { agent?: AgentView<z.ZodObject, infer N> }
+  ? string extends N
+    ? never
+    : N
+  : never;
 
 export function isToolOutput<O>(value: unknown): value is ToolOutput<O> {
   return typeof value === 'object' && value !== null && 'structured' in value;

@@ -1,5 +1,5 @@
 import type { Config, ToolProfile } from '../config/load.js';
-import type { AnyTool } from './define.js';
+import type { AgentViewName, AnyTool } from './define.js';
 import { backTool, forwardTool, navigateTool, reloadTool } from './navigation.js';
 import { pageClose, pageCreate, pageList } from './pages.js';
 import { observeTool } from './observe.js';
@@ -27,7 +27,8 @@ import {
   uncheckToolDef,
 } from './interactions-input.js';
 import { actionAndWaitTool, waitTool } from './waits.js';
-import { runTool } from './run.js';
+import { runToolFor } from './run.js';
+import { codeTableOf } from './code-parts.js';
 import { evaluateTool } from './evaluate.js';
 import { filesTool, pdfTool, uploadTool } from './files.js';
 import { exportTestTool } from './export-test.js';
@@ -37,8 +38,9 @@ import { findTool } from './find.js';
 import { cookiesTool, storageTool } from './page-state.js';
 import { emulateTool, routeTool } from './network.js';
 
-/** Every tool, in the order they are published. */
-export const ALL_TOOLS: readonly AnyTool[] = [
+// The tools before and after browser_run in the published order: browser_run's steps and code-mode
+// runners are the other definitions' `code` parts, so it is built from them (runToolFor).
+const BEFORE_RUN = [
   runtimeInfo,
   sessionCreate,
   sessionList,
@@ -75,7 +77,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   stateSave,
   stateList,
   stateRemove,
-  runTool,
+] as const;
+const AFTER_RUN = [
   evaluateTool,
   uploadTool,
   filesTool,
@@ -90,7 +93,19 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   storageTool,
   routeTool,
   emulateTool,
-];
+] as const;
+
+/** browser_run's steps and every code-mode runner: src/code-mode's, run-step-table.ts's and the definitions'. */
+export const CODE_TABLE = codeTableOf([...BEFORE_RUN, ...AFTER_RUN]);
+
+export const runTool = runToolFor(CODE_TABLE);
+
+/** Every tool, in the order they are published. */
+const TABLE = [...BEFORE_RUN, runTool, ...AFTER_RUN] as const;
+export const ALL_TOOLS: readonly AnyTool[] = TABLE;
+
+/** The names of the AgentBrowser views of the table's definitions, as a type (see src/agent/options.ts). */
+export type AgentViewToolName = AgentViewName<(typeof TABLE)[number]>;
 
 /** The tools of the selected profiles, in publication order. */
 export function selectTools(

@@ -11,7 +11,10 @@ import {
   toTargetSpec,
 } from './action-schemas.js';
 import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
+import { acted as actedCall, target } from '../code-mode/backend-define.js';
+import { codeParts } from './code-parts.js';
 import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
+import { acted } from './run-step-table.js';
 import { LocatorWithFrameShape, pageAddress, targetFields } from './schemas.js';
 import { SeedModifiers, SeedRef } from './seed-shapes.js';
 
@@ -87,11 +90,27 @@ export const hoverTool = defineTool({
   input: targetInput,
   output: ActionOutput,
   hints: IDEMPOTENT_ACTION,
+  // AgentBrowser's view (seed 000): its own arguments, mapped onto the ones above.
   agent: agentView({
     name: 'browser_hover',
     description: 'Move the mouse over an element by ref (menus, tooltips, hover effects).',
     input: z.object({ ref: SeedRef }).strict(),
     toArgs: (args, at) => ({ ...at, ...args }),
+  }),
+  // Code mode's page.hover(selector) / locator.hover() (parsed by FACADE_OPS in facade-parse.ts)
+  // and browser_run's `hover` step.
+  code: codeParts({
+    runners: {
+      hover: async (ctx, call, { note }) => actedCall(note, hover(ctx, target(call.target), 'target')),
+    },
+    steps: {
+      hover: {
+        shape: 'hover',
+        fields: [],
+        targeting: 'required',
+        prepare: (_input, spec) => acted((ctx, field) => hover(ctx, spec, field)),
+      },
+    },
   }),
   async handler(args, tool) {
     return runPageAction(tool, args, 'hover', (ctx) => hover(ctx, toTargetSpec(args), ''));

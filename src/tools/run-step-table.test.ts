@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, isBrowserMeshError } from '../errors.js';
-import { STEP_NAMES, STEP_TABLE, stepFields, type StepEntry } from './run-step-table.js';
-import { ActionStepSchema, toActionSteps, type ActionStepInput } from './run-steps.js';
+import type { z } from 'zod';
+import { CODE_TABLE } from './index.js';
+import { PUBLISHED_STEPS, stepFields, type StepEntry } from './run-step-table.js';
+import type { ActionStepInput } from './run-steps.js';
+
+// The joined table browser_run publishes: run-step-table.ts's steps and the definitions' (hover).
+const STEP_TABLE = Object.fromEntries(CODE_TABLE.steps.table);
+const ActionStepSchema = CODE_TABLE.steps.schema as unknown as z.ZodObject<{ action: z.ZodEnum }>;
+const toActionSteps = CODE_TABLE.steps.toActionSteps;
 
 const TARGETINGS = ['none', 'optional', 'required'];
 
@@ -31,7 +38,7 @@ describe('the browser_run step table', () => {
   it('publishes exactly the table as the action enum, and no field that no step takes', () => {
     const published = ActionStepSchema.shape.action.options;
     expect([...published]).toEqual(Object.keys(STEP_TABLE));
-    expect([...STEP_NAMES]).toEqual(Object.keys(STEP_TABLE));
+    expect(Object.keys(STEP_TABLE)).toEqual([...PUBLISHED_STEPS]);
     const used = new Set<string>(Object.values(STEP_TABLE).flatMap((entry: StepEntry) => entry.fields));
     const unused = Object.keys(stepFields).filter((f) => f !== 'ref' && f !== 'locator' && !used.has(f));
     expect(unused).toEqual([]);

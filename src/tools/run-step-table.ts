@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { click, hover, scroll, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
+import { click, scroll, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
 import type { ActionResult } from '../operations/act/action-scope.js';
 import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/act/forms.js';
 import type { TargetSpec } from '../operations/target/locator-spec.js';
@@ -17,8 +17,10 @@ import { toWaitCondition, waitConditionFields } from './waits.js';
 
 /**
  * The steps of `browser_run { actions }`, one entry each: the fields it takes, its targeting and
- * how it runs (the typed operation its tool runs). The step names, the fields allowed per step and
- * the ref/locator rules of run-steps.ts are all read from here, so a step is added in one place.
+ * how it runs (the typed operation its tool runs). STEP_TABLE holds the steps written here; a tool
+ * definition brings its own (`code: codeParts({ steps })`, src/tools/code-parts.ts), which joins
+ * both. The step names, the fields allowed per step and the ref/locator rules of run-steps.ts are
+ * read from the joined table, so a step is added in one place.
  */
 
 const MAX_SLEEP_MS = 600_000;
@@ -72,14 +74,14 @@ export interface StepEntry {
 
 type Acted = (ctx: PageOperationContext, field: string) => Promise<ActionResult>;
 /** An action whose only report is the dialogs it handled. */
-const acted =
+export const acted =
   (run: Acted): StepRun =>
   async (ctx, field, dialogs) => {
     dialogs.push(...((await run(ctx, field)).dialogs ?? []));
     return undefined;
   };
 
-function required<T>(value: T | undefined, field: string): T {
+export function required<T>(value: T | undefined, field: string): T {
   if (value === undefined) throw invalidArgument(field, 'is required with this action');
   return value;
 }
@@ -105,8 +107,27 @@ const checkable = (checked: boolean): StepEntry => ({
   prepare: (_input, target) => acted((ctx, field) => setChecked(ctx, target, field, checked)),
 });
 
-// The order here is the order of the published `action` enum.
-export const STEP_TABLE = {
+/**
+ * The published order of the `action` enum (tools/list is byte-identical from release to release):
+ * frozen. A step added later comes after these, in the order of its definition in ALL_TOOLS.
+ */
+export const PUBLISHED_STEPS = [
+  'goto',
+  'click',
+  'fill',
+  'type',
+  'press',
+  'select',
+  'check',
+  'uncheck',
+  'hover',
+  'scroll',
+  'wait',
+  'snapshot',
+] as const;
+
+/** The steps written here (hover's is in its definition, src/tools/interactions.ts). */
+export const STEP_TABLE: Readonly<Record<string, StepEntry>> = {
   goto: {
     shape: 'goto url, waitUntil?',
     fields: ['url', 'waitUntil'],
@@ -169,12 +190,6 @@ export const STEP_TABLE = {
   },
   check: checkable(true),
   uncheck: checkable(false),
-  hover: {
-    shape: 'hover',
-    fields: [],
-    targeting: 'required',
-    prepare: (_input, target) => acted((ctx, field) => hover(ctx, target, field)),
-  },
   scroll: {
     shape: 'scroll deltaX?, deltaY?',
     fields: ['deltaX', 'deltaY'],
@@ -199,7 +214,4 @@ export const STEP_TABLE = {
         return { snapshot: taken.snapshot, ...(taken.partial ? { snapshotPartial: true } : {}) };
       },
   },
-} satisfies Record<string, StepEntry>;
-
-export type StepName = keyof typeof STEP_TABLE;
-export const STEP_NAMES = Object.keys(STEP_TABLE) as [StepName, ...StepName[]];
+};

@@ -8,7 +8,8 @@ import { redactText } from '../observability/sanitize.js';
 import { stripLocations } from '../text.js';
 import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
 import { downloadsField } from './action-runner.js';
-import { ActionStepSchema, MAX_ACTIONS, toActionSteps } from './run-steps.js';
+import type { CodeTable } from './code-parts.js';
+import { MAX_ACTIONS } from './run-steps.js';
 import { pageAddress } from './schemas.js';
 
 /**
@@ -42,59 +43,64 @@ const RunOutput = z.object({
 });
 type RunOutputType = z.infer<typeof RunOutput>;
 
-export const runTool = defineTool({
-  name: 'browser_run',
-  title: 'Run steps',
-  description:
-    'Many steps in one call: `actions` (typed steps) or `code` (async function body with a Playwright-style `page`: goto, getByRole, getByLabel, locator, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only what it returns and logs comes back.',
-  profile: 'code',
-  input: z
-    .object({
-      ...pageAddress,
-      code: z
-        .string()
-        .min(1)
-        .max(CODE_MODE_DEFAULTS.maxCodeChars)
-        .optional()
-        .describe('Async function body; `return` a JSON value. No require/fetch/timers/page JS.'),
-      actions: z.array(ActionStepSchema).min(1).max(MAX_ACTIONS).optional(),
-    })
-    .strict(),
-  output: RunOutput,
-  hints: ACTION,
-  async handler(args, { mesh, call, progress }): Promise<ToolOutput<RunOutputType>> {
-    if ((args.code === undefined) === (args.actions === undefined)) {
-      const both = args.code !== undefined;
-      throw invalidArgument(
-        both ? 'actions' : 'code',
-        `give exactly one of code or actions (got ${both ? 'both' : 'neither'})`,
-      );
-    }
-    const { sessionId, pageId } = args;
-    if (args.actions !== undefined) {
-      const steps = toActionSteps(args.actions);
-      return fromActions(
+/**
+ * browser_run over the steps and runners of `table` (the tool table's, joined by code-parts.ts:
+ * src/tools/index.ts builds it, since its schema lists the other definitions' steps).
+ */
+export const runToolFor = ({ steps, runners }: CodeTable) =>
+  defineTool({
+    name: 'browser_run',
+    title: 'Run steps',
+    description:
+      'Many steps in one call: `actions` (typed steps) or `code` (async function body with a Playwright-style `page`: goto, getByRole, getByLabel, locator, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only what it returns and logs comes back.',
+    profile: 'code',
+    input: z
+      .object({
+        ...pageAddress,
+        code: z
+          .string()
+          .min(1)
+          .max(CODE_MODE_DEFAULTS.maxCodeChars)
+          .optional()
+          .describe('Async function body; `return` a JSON value. No require/fetch/timers/page JS.'),
+        actions: z.array(steps.schema).min(1).max(MAX_ACTIONS).optional(),
+      })
+      .strict(),
+    output: RunOutput,
+    hints: ACTION,
+    async handler(args, { mesh, call, progress }): Promise<ToolOutput<RunOutputType>> {
+      if ((args.code === undefined) === (args.actions === undefined)) {
+        const both = args.code !== undefined;
+        throw invalidArgument(
+          both ? 'actions' : 'code',
+          `give exactly one of code or actions (got ${both ? 'both' : 'neither'})`,
+        );
+      }
+      const { sessionId, pageId } = args;
+      if (args.actions !== undefined) {
+        const prepared = steps.toActionSteps(args.actions);
+        return fromActions(
+          await mesh.runOnPage(
+            sessionId,
+            pageId,
+            'run_actions',
+            (ctx) => runActions(ctx, prepared, onStep(progress, prepared.length)),
+            call,
+          ),
+        );
+      }
+      const code = args.code ?? '';
+      return fromCode(
         await mesh.runOnPage(
           sessionId,
           pageId,
-          'run_actions',
-          (ctx) => runActions(ctx, steps, onStep(progress, steps.length)),
+          'run_code',
+          (ctx) => runCode(ctx, runners, code, {}, { client: call.owner, onStep: onStep(progress) }),
           call,
         ),
       );
-    }
-    const code = args.code ?? '';
-    return fromCode(
-      await mesh.runOnPage(
-        sessionId,
-        pageId,
-        'run_code',
-        (ctx) => runCode(ctx, code, {}, { client: call.owner, onStep: onStep(progress) }),
-        call,
-      ),
-    );
-  },
-});
+    },
+  });
 
 /** Step progress: "step 2/5: click" for actions, "step 3: goto" for a script's page calls. */
 function onStep(

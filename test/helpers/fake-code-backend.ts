@@ -1,6 +1,7 @@
 import { BrowserMeshError, ErrorCodes } from '../../src/errors.js';
 import type { CodeModeBackend } from '../../src/code-mode/backend.js';
-import type { ElementSelector, FacadeCall } from '../../src/code-mode/facade-calls.js';
+import type { ElementSelector } from '../../src/code-mode/facade-calls.js';
+import type { FacadeCall } from '../../src/code-mode/facade-parse.js';
 import { runScript, type RunScriptOptions, type ScriptResult } from '../../src/code-mode/sandbox.js';
 
 /**

@@ -47,6 +47,22 @@ async function run<T>(code: string): Promise<T> {
 }
 
 describe('facade members on a real page', () => {
+  // hover's runner and step live in its definition (src/tools/interactions.ts, `code` parts):
+  // the step runs the same operation as page.hover (the `actions` test below).
+  it("hover as a browser_run step, from the tool's definition", async () => {
+    const out = await h.ok<{ completed: number }>('browser_run', {
+      ...s,
+      actions: [
+        { action: 'goto', url: site.url('/facade') },
+        { action: 'hover', locator: { css: '#hover-me' } },
+        { action: 'wait', text: 'hovered' },
+      ],
+    });
+    expect(out.completed).toBe(3);
+    const bad = await h.err('browser_run', { ...s, actions: [{ action: 'hover' }] });
+    expect(bad.code).toBe('INVALID_ARGUMENT');
+  });
+
   it('reads: textContent, innerText, inputValue, isVisible, isChecked, isEnabled, getAttribute, count, all*', async () => {
     const value = await run<Record<string, unknown>>(`
       await page.goto('${site.url('/facade')}');

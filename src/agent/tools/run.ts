@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isToolOutput } from '../../tools/define.js';
-import { runTool as mcpRunTool } from '../../tools/run.js';
+import { runTool as mcpRunTool } from '../../tools/index.js';
 import { defineAgentTool, type ModelContent } from '../tool-types.js';
 import { TimeoutInput } from './schemas.js';
 
