@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readArgvRequest } from './daemon-argv.js';
-import { warmCandidate } from './thin-client.js';
+import { MAX_LINE_BYTES } from './protocol.js';
+import { MAX_ANSWER_CHARS, warmCandidate } from './thin-client.js';
 
 const at = (argv: string[], extra: { env?: Record<string, string>; stdin?: string | null } = {}) =>
-  readArgvRequest({ argv, cwd: '/work', env: extra.env ?? {}, ...('stdin' in extra ? { stdin: extra.stdin } : {}) });
+  readArgvRequest({
+    argv,
+    cwd: '/work',
+    env: extra.env ?? {},
+    ...('stdin' in extra ? { stdin: extra.stdin } : {}),
+  });
 
 describe('the daemon reading a thin client’s command line', () => {
   it('builds the request the full client would send', () => {
@@ -16,7 +22,9 @@ describe('the daemon reading a thin client’s command line', () => {
   });
 
   it('answers usage errors and help itself', () => {
-    expect(at(['click'])).toEqual({ answer: { exit: 2, stdout: '', stderr: expect.stringMatching(/^USAGE: click: /) } });
+    expect(at(['click'])).toEqual({
+      answer: { exit: 2, stdout: '', stderr: expect.stringMatching(/^USAGE: click: /) },
+    });
     expect(at(['nope'])).toEqual({ answer: expect.objectContaining({ exit: 2 }) });
     expect(at(['-s', 'no spaces', 'text'])).toEqual({ answer: expect.objectContaining({ exit: 2 }) });
     expect(at(['click', '--help'])).toEqual({
@@ -40,7 +48,9 @@ describe('the daemon reading a thin client’s command line', () => {
       ['--headless'],
     ])
       expect(at(argv)).toEqual({ answer: { fallback: true } });
-    expect(at(['text'], { env: { BROWSERMESH_SESSION: 'no spaces' } })).toEqual({ answer: { fallback: true } });
+    expect(at(['text'], { env: { BROWSERMESH_SESSION: 'no spaces' } })).toEqual({
+      answer: { fallback: true },
+    });
   });
 });
 
@@ -52,5 +62,9 @@ describe('which command lines try the warm path', () => {
     expect(warmCandidate([])).toBe(false);
     expect(warmCandidate(['--headless'])).toBe(false);
     expect(warmCandidate(['daemon', 'run'])).toBe(false);
+  });
+
+  it('reads answers as large as the protocol allows', () => {
+    expect(MAX_ANSWER_CHARS).toBe(MAX_LINE_BYTES);
   });
 });

@@ -14,6 +14,9 @@ import type { ArgvAnswer, ArgvRequest } from './protocol.js';
  * directory, or the daemon said the command is the full client's — always before anything ran.
  */
 
+/** The largest answer read, as protocol.ts's `MAX_LINE_BYTES` (unit-tested equal; not imported, to load nothing). */
+export const MAX_ANSWER_CHARS = 96 * 1024 * 1024;
+
 /** Whether argv may be a shell command this path can take (a word first, or a session/--json option). */
 export function warmCandidate(argv: readonly string[]): boolean {
   const first = argv[0];
@@ -70,7 +73,10 @@ function exchange(socketPath: string, request: ArgvRequest): Promise<ArgvAnswer 
       connected = true;
       socket.write(`${JSON.stringify(request)}\n`);
     });
-    socket.on('data', (chunk: string) => (buffer += chunk));
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (buffer.length > MAX_ANSWER_CHARS) socket.destroy(new Error('answer too large'));
+    });
     socket.once('end', () => {
       try {
         done(JSON.parse(buffer) as ArgvAnswer);
@@ -78,8 +84,6 @@ function exchange(socketPath: string, request: ArgvRequest): Promise<ArgvAnswer 
         done(failed('the daemon closed the connection without an answer'));
       }
     });
-    socket.once('error', () =>
-      done(connected ? failed('the connection to the daemon broke') : undefined),
-    );
+    socket.once('error', () => done(connected ? failed('the connection to the daemon broke') : undefined));
   });
 }
