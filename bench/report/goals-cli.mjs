@@ -43,7 +43,9 @@ export function cliGoals(results, goal, notMeasured) {
           measured: `${fmtMs(bm.clickMedianMs)} vs ${fmtMs(other.clickMedianMs)}`,
           ...(met
             ? {}
-            : { note: 'each command pays a Node start (~40 ms quiet) plus the click; load adds to both' }),
+            : {
+                note: 'each command pays a Node start (~40 ms quiet), the thin client and one round trip (~25 ms over a bare Node start under load), then the daemon’s click; load adds to both',
+              }),
         };
       },
     ),

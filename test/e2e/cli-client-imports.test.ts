@@ -8,10 +8,11 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { CLI } from './cli-helpers.js';
 import { refOf, shell, type Shell } from './cli-face-support.js';
 
-// Issue 26's last goal: a warm shell command pays a Node start, the command table and one socket
-// round trip. A resolve hook in the spawned client records every module it loads; the client of a
-// warm command may load its own files and the settings table, and nothing else: no package, no
-// engine, tool or MCP module, not the configuration's validators (config/load), not the server side.
+// Issue 26's last goal: a warm shell command pays a Node start, one small module and one socket
+// round trip (docs/cli.md, "The client is light"). A resolve hook in the spawned client records every
+// module it loads; the client of a warm command loads the entry and the thin client, and nothing
+// else: not the command table (the daemon parses), no package, no config module, no engine, tool or
+// MCP module. Usage errors, help and stdin keep their exit status and text on that path.
 
 let site: FixtureServer;
 const shells: Shell[] = [];
@@ -81,22 +82,29 @@ function hooked(
 /** Where a loaded module is, relative to the build (`cli/face/client.js`), or the whole URL. */
 const own = (url: string): string => /\/dist\/(.+)$/.exec(url)?.[1] ?? url;
 
-/** Modules a warm command must not load. */
-function heavy(loaded: readonly string[]): string[] {
-  return loaded
-    .map(own)
-    .filter(
-      (path) =>
-        path.startsWith('require:') ||
-        path.includes('node_modules') ||
-        !/^(cli|config)\//.test(path) ||
-        path === 'config/load.js' ||
-        path === 'cli/server-face.js',
-    );
+/** The whole of what a warm command may load: the entry, the thin client and its environment reader. */
+const WARM = ['cli/face/thin-client.js', 'cli/main.js', 'config/thin-client-env.js'];
+const warmSet = (loaded: readonly string[]): string[] => [...new Set(loaded.map(own))].sort();
+
+/** Runs the built CLI without the hook, stdin from `input`. */
+function plain(
+  env: Record<string, string>,
+  args: string[],
+  input = '',
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }
 
 describe('the shell client of a warm daemon', () => {
-  it('clicks by ref loading only the command table and its own files', async () => {
+  it('clicks by ref loading only the entry and the thin client', async () => {
     const sh = shell();
     shells.push(sh);
     // Cold: the first command starts the daemon, after checking every setting with the whole loader.
@@ -109,14 +117,48 @@ describe('the shell client of a warm daemon', () => {
     const click = await hooked(sh, ['click', ref]);
     expect(click.status).toBe(0);
     expect(click.stdout).toContain('"mutations"');
-    expect(click.loaded.map(own)).toContain('cli/face/client.js');
-    expect(heavy(click.loaded)).toEqual([]);
+    expect(warmSet(click.loaded)).toEqual(WARM);
 
     // Options before the command word (the session flag) and after it (--json) take the same path.
     const text = await hooked(sh, ['-s', 'default', 'text', '--json']);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('Count: 1');
-    expect(heavy(text.loaded)).toEqual([]);
+    expect(warmSet(text.loaded)).toEqual(WARM);
+  });
+
+  it('answers usage errors, help and a heredoc as the full client does, loading no more', async () => {
+    const sh = shell();
+    shells.push(sh);
+    // Before any daemon runs, the full client answers (help and usage errors start none).
+    const coldHelp = await plain(sh.env, ['click', '--help']);
+    const coldUsage = await plain(sh.env, ['click']);
+    const coldUnknown = await plain(sh.env, ['clik', '@e1']);
+    expect(coldHelp.status).toBe(0);
+    expect(coldUsage.status).toBe(2);
+    expect(coldUnknown.status).toBe(2);
+    expect(sh.daemonPid()).toBeUndefined();
+    expect((await sh.bm(['open', `${site.origin}/actions/buttons`])).status).toBe(0);
+
+    const help = await hooked(sh, ['click', '--help']);
+    expect([help.status, help.stdout]).toEqual([0, coldHelp.stdout]);
+    expect(warmSet(help.loaded)).toEqual(WARM);
+    for (const [args, cold] of [
+      [['click'], coldUsage],
+      [['clik', '@e1'], coldUnknown],
+    ] as const) {
+      const warm = await plain(sh.env, [...args]);
+      expect([warm.status, warm.stdout, warm.stderr]).toEqual([2, '', cold.stderr]);
+    }
+    const bad = await hooked(sh, ['click']);
+    expect([bad.status, warmSet(bad.loaded)]).toEqual([2, WARM]);
+
+    // `run` reads its script from stdin: the daemon asks for it, the thin client sends it.
+    const run = await plain(sh.env, ['run'], 'return await page.title();');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Actions: buttons');
+    const empty = await plain(sh.env, ['run'], '');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/^USAGE: run: give the script/);
   });
 
   it('still checks setting flags and a bad setting with the whole loader', async () => {

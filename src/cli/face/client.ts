@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientSettings, type ClientSettings } from '../../config/client-settings.js';
 import { ConfigError } from '../../config/config-error.js';
+import { renderResponse } from './answer.js';
+import { SESSION_NAME } from './argv.js';
 import { commandHelp, parseCommand, UsageError, type ParsedCommand } from './commands.js';
 import {
   daemonPaths,
@@ -15,8 +17,9 @@ import {
 import type { LocalAction } from './command-spec.js';
 
 /**
- * The shell face's client: parse the command from the table, hand it to the per-user daemon (started
- * on first use), print the answer. It never loads the engine or the tools, and while a daemon runs
+ * The shell face's full client: parse the command from the table, hand it to the per-user daemon
+ * (started on first use), print the answer. A warm command without setting flags never gets here:
+ * thin-client.ts sends it to the daemon as typed; this file runs what that path hands back. It never loads the engine or the tools, and while a daemon runs
  * not even the configuration's validators (a running daemon keeps the settings it started with): a
  * warm command costs a Node start, the command table and one socket round trip. Whatever it may load
  * is checked by test/e2e/cli-client-imports.test.ts.
@@ -24,7 +27,6 @@ import type { LocalAction } from './command-spec.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 const START_WAIT_MS = 30_000;
-const SESSION_NAME = /^[\w.-]{1,64}$/;
 
 export async function runCommand(argv: readonly string[]): Promise<number> {
   let parsed: ParsedCommand;
@@ -108,24 +110,14 @@ async function checkedSettings(configArgs: readonly string[]): Promise<ClientSet
 }
 
 function print(response: CliResponse, json: boolean): number {
-  if (response.note) process.stderr.write(`note: ${response.note}\n`);
-  if (!response.ok) {
-    process.stderr.write(`${response.code}: ${response.message}\n`);
-    if (response.hint) process.stderr.write(`hint: ${response.hint}\n`);
-    if (json)
-      process.stdout.write(
-        `${JSON.stringify(response.structured ?? { code: response.code, message: response.message })}\n`,
-      );
-    // A bad argument the tool refused is the caller's usage error, like one the parser refused.
-    return response.code === 'INVALID_ARGUMENT' ? 2 : 1;
+  const output = renderResponse(response, json);
+  if (output.file) {
+    mkdirSync(dirname(output.file.path), { recursive: true });
+    writeFileSync(output.file.path, Buffer.from(output.file.data, 'base64'));
   }
-  if (response.file) {
-    mkdirSync(dirname(response.file.path), { recursive: true });
-    writeFileSync(response.file.path, Buffer.from(response.file.data, 'base64'));
-  }
-  const out = json ? JSON.stringify(response.structured ?? {}) : response.text;
-  if (out !== '') process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
-  return 0;
+  if (output.stderr !== '') process.stderr.write(output.stderr);
+  if (output.stdout !== '') process.stdout.write(output.stdout);
+  return output.exit;
 }
 
 function usage(message: string): number {

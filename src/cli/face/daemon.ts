@@ -5,13 +5,24 @@ import { createBrowserMesh } from '../../create-mesh.js';
 import { createLogger } from '../../engine/logger.js';
 import { ALL_TOOLS, toolsForConfig } from '../../tools/index.js';
 import { createServices } from '../../tools/services.js';
+import { renderResponse } from './answer.js';
+import { readArgvRequest } from './daemon-argv.js';
 import { CliExecutor } from './executor.js';
-import { daemonPaths, MAX_LINE_BYTES, type CliRequest, type CliResponse } from './protocol.js';
+import {
+  daemonPaths,
+  MAX_LINE_BYTES,
+  type ArgvAnswer,
+  type ArgvRequest,
+  type CliRequest,
+  type CliResponse,
+} from './protocol.js';
 
 /**
  * The per-user daemon behind the shell commands: the same runtime as the MCP server (one config
  * loader, limits, URL policy, upload roots), reached only through a Unix socket in a 0700 folder of
- * the data directory. One JSON line in, one JSON line out per connection.
+ * the data directory. One JSON line in, one JSON line out per connection: a `CliRequest` from the
+ * full client, or the warm thin client's command line (`ArgvRequest`), parsed here with the command
+ * table and answered with what to print.
  */
 export async function runDaemon({ config }: LoadedConfig, startArgs: readonly string[]): Promise<void> {
   const paths = daemonPaths(config.dataDir);
@@ -65,9 +76,12 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
       if (state.inflight === 0) armIdle();
     });
     readRequest(socket)
-      .then(async (request) => {
+      .then(async (line) => {
+        const argv = isArgvRequest(line) ? readArgvRequest(line) : undefined;
+        if (argv && 'answer' in argv) return writeLine(socket, argv.answer);
+        const request = argv ? argv.request : (line as CliRequest | undefined);
         const response = await handle(request);
-        await writeLine(socket, response);
+        await writeLine(socket, argv ? renderResponse(response, argv.json) : response);
         if (request?.action.kind === 'daemon' && request.action.action === 'stop') void stop('stop');
       })
       .catch(() => socket.destroy());
@@ -123,7 +137,20 @@ export function answers(socketPath: string): Promise<boolean> {
   });
 }
 
-function readRequest(socket: Socket): Promise<CliRequest | undefined> {
+/** The thin client's request carries the command line as typed. */
+function isArgvRequest(line: unknown): line is ArgvRequest {
+  if (typeof line !== 'object' || line === null) return false;
+  const { argv, cwd, env } = line as Partial<Record<keyof ArgvRequest, unknown>>;
+  return (
+    Array.isArray(argv) &&
+    argv.every((arg) => typeof arg === 'string') &&
+    typeof cwd === 'string' &&
+    typeof env === 'object' &&
+    env !== null
+  );
+}
+
+function readRequest(socket: Socket): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     socket.setEncoding('utf8');
@@ -134,7 +161,7 @@ function readRequest(socket: Socket): Promise<CliRequest | undefined> {
       if (end < 0) return;
       socket.removeAllListeners('data');
       try {
-        resolve(JSON.parse(buffer.slice(0, end)) as CliRequest);
+        resolve(JSON.parse(buffer.slice(0, end)) as unknown);
       } catch {
         resolve(undefined);
       }
@@ -144,7 +171,7 @@ function readRequest(socket: Socket): Promise<CliRequest | undefined> {
   });
 }
 
-function writeLine(socket: Socket, response: CliResponse): Promise<void> {
+function writeLine(socket: Socket, response: CliResponse | ArgvAnswer): Promise<void> {
   return new Promise((resolve) => {
     socket.once('close', () => resolve()); // a client that went away gets no answer, and no wait
     socket.end(`${JSON.stringify(response)}\n`, () => resolve());

@@ -50,6 +50,36 @@ export type CliResponse =
     }
   | { ok: false; code: string; message: string; hint?: string; structured?: unknown; note?: string };
 
+/** What a shell command prints and its exit status (answer.ts renders it from a `CliResponse`). */
+export interface ShellOutput {
+  exit: number;
+  stdout: string;
+  stderr: string;
+  /** A file for the client to write before printing (base64), as `CliResponse.file`. */
+  file?: { path: string; data: string };
+}
+
+/**
+ * The warm thin client's request (thin-client.ts): the command line as typed, for the daemon to parse
+ * with the command table it loaded once. Told apart from a `CliRequest` by `argv`.
+ */
+export interface ArgvRequest {
+  argv: string[];
+  cwd: string;
+  /** The client's environment for the settings a command reads (`THIN_CLIENT_ENV`). */
+  env: Record<string, string>;
+  /** Standard input, sent once the daemon asked for it; null from a terminal or when unreadable. */
+  stdin?: string | null;
+}
+
+/**
+ * The daemon's answer to an `ArgvRequest`: what to print and the exit status; `stdin` when the
+ * command reads standard input (the client sends it and asks again); `fallback` when the command is
+ * the full client's to run (setting flags, a daemon start, a skill install, anything the quick
+ * settings read refuses) — always before anything was done.
+ */
+export type ArgvAnswer = ShellOutput | { stdin: true } | { fallback: true };
+
 /** The daemon's private folder (0700) under the data directory, and what lives in it. */
 export function daemonPaths(dataDir: string): { dir: string; socket: string; pid: string; log: string } {
   const dir = join(dataDir, 'cli');
