@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { formatDialogNote, type DialogNote } from '../operations/act/dialogs.js';
 import { snapshot } from '../operations/read/snapshot.js';
+import type { SnapshotResult } from '../snapshot/result.js';
 import type { ToolContext, ToolOutput } from './define.js';
 import { textView } from './invoke.js';
 
@@ -18,6 +19,18 @@ export const includeSnapshotField = {
 export const snapshotOutputFields = {
   snapshot: z.string().optional().describe('With includeSnapshot.'),
   snapshotPartial: z.boolean().optional().describe('It was cut by its budget.'),
+  snapshotCapture: z
+    .object({
+      mode: z.literal('incremental'),
+      reusedNodes: z.number(),
+      nodes: z.number(),
+      sentNodes: z.number(),
+    })
+    .optional()
+    .describe('The snapshot reused the last one outside what changed (same lines as a full capture).')
+    // Structured content only (docs/snapshots.md, "Incremental capture"): not in the text, not in the
+    // lean listing, so an action's tokens stay what they were.
+    .meta({ leanOmit: true }),
 };
 
 /** Unexpected dialogs as one short line each: they can ride on any result at little cost. */
@@ -47,7 +60,12 @@ export const dialogsField = {
     .describe('Unexpected dialogs handled since the last result, e.g. alert "Hi" (accepted).'),
 };
 
-type Published<R> = Omit<R, 'dialogs'> & { dialogs?: string[]; snapshot?: string; snapshotPartial?: boolean };
+type Published<R> = Omit<R, 'dialogs'> & {
+  dialogs?: string[];
+  snapshot?: string;
+  snapshotPartial?: boolean;
+  snapshotCapture?: SnapshotResult['capture'];
+};
 
 /** Replaces the operations' dialog notes with their one-line form (absent when there were none). */
 export function publishDialogs<R extends { dialogs?: DialogNote[] }>(
@@ -77,12 +95,17 @@ export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
       if (!args.includeSnapshot) return acted;
       // Short text lines too: what the action changed often shows as text ("Signed in as …", an alert).
       const taken = await snapshot(ctx, { interactiveOnly: true, textLines: true });
-      return { ...acted, snapshot: taken.snapshot, ...(taken.partial ? { snapshotPartial: true } : {}) };
+      return {
+        ...acted,
+        snapshot: taken.snapshot,
+        ...(taken.partial ? { snapshotPartial: true } : {}),
+        ...(taken.capture ? { snapshotCapture: taken.capture } : {}),
+      };
     },
     tool.call,
   );
   if (result.snapshot === undefined) return result;
   // The JSON line, then the snapshot; operationId stays in structuredContent (see invoke.ts textView).
-  const { snapshot: text, ...rest } = result;
+  const { snapshot: text, snapshotCapture: _structuredOnly, ...rest } = result;
   return { structured: result, text: `${JSON.stringify(textView(rest))}\n${text}` };
 }
