@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Frame, Locator } from 'playwright-core';
 import type { ManagedPage } from '../../src/engine/page.js';
 import { Deadline } from '../../src/engine/deadline.js';
-import { locateInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
+import { locateInPage, uniqueInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
 import { resolveTarget } from '../../src/operations/target/locate.js';
 import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
 
@@ -73,7 +73,7 @@ const HARVEST = `(() => {
   const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
   walk(document);
   const clip = (s) => (s || '').replace(/\\s+/g, ' ').trim().slice(0, 40);
-  const labels = new Set(), placeholders = new Set(), testIds = new Set();
+  const labels = new Set(), placeholders = new Set(), testIds = new Set(), css = new Set();
   for (const el of all) {
     const role = guess(el);
     const name = clip(el.getAttribute('aria-label') || el.getAttribute('alt') || el.getAttribute('title') || el.textContent || el.getAttribute('value') || el.getAttribute('placeholder'));
@@ -82,8 +82,11 @@ const HARVEST = `(() => {
     if (el.getAttribute('aria-label')) labels.add(clip(el.getAttribute('aria-label')));
     if (el.getAttribute('placeholder')) placeholders.add(el.getAttribute('placeholder'));
     if (el.getAttribute('data-testid')) testIds.add(el.getAttribute('data-testid'));
+    if (/^[A-Za-z_][\\w-]*$/.test(el.id)) css.add('#' + el.id);
+    const cls = [...el.classList].filter((c) => /^[A-Za-z_][\\w-]*$/.test(c))[0];
+    if (cls) css.add(el.localName + '.' + cls);
   }
-  return { roles: roles.slice(0, 60), labels: [...labels].slice(0, 20), placeholders: [...placeholders].slice(0, 10), testIds: [...testIds].slice(0, 10) };
+  return { roles: roles.slice(0, 60), labels: [...labels].slice(0, 20), placeholders: [...placeholders].slice(0, 10), testIds: [...testIds].slice(0, 10), css: [...css].slice(0, 20) };
 })()`;
 
 interface Harvest {
@@ -91,6 +94,7 @@ interface Harvest {
   labels: string[];
   placeholders: string[];
   testIds: string[];
+  css: string[];
 }
 
 function queries(h: Harvest): InPageQuery[] {
@@ -118,6 +122,7 @@ function queries(h: Harvest): InPageQuery[] {
     add({ kind: 'placeholder', value: '', exact: false, name: { text: text.slice(0, 5).toLowerCase() } });
   }
   for (const id of h.testIds) add({ kind: 'testId', value: id, exact: true });
+  for (const css of h.css) add({ kind: 'css', value: css, exact: true });
   return out;
 }
 
@@ -134,11 +139,14 @@ function playwrightLocator(frame: Frame, q: InPageQuery): Locator {
       return frame.getByPlaceholder(text, { exact: q.exact });
     case 'testId':
       return frame.getByTestId(q.value);
+    case 'css':
+      return frame.locator(q.value);
   }
 }
 
 interface Verdict {
   answered: number;
+  unique: number;
   counted: number;
   unsure: number;
   wrong: string[];
@@ -168,6 +176,13 @@ async function compare(page: ManagedPage, q: InPageQuery, verdict: Verdict): Pro
       (m) => document.querySelector(`[data-locate-guard="${m}"]`)?.removeAttribute('data-locate-guard'),
       mark,
     );
+    // The action log's uniqueness check reads the same code from the element's side.
+    const unique = await uniqueInPage(page, { ...answer.element, frameOwners: [], description: '' }, [q], {
+      timeout: 10_000,
+    });
+    if (unique?.[0] === true && !theirs.same)
+      verdict.wrong.push(`${JSON.stringify(q)}: unique in the page only`);
+    if (unique?.[0] === true) verdict.unique++;
     if (!theirs.same)
       verdict.wrong.push(`${JSON.stringify(q)}: page took one element, Playwright counts ${theirs.count}`);
   } else if (answer) verdict.counted++;
@@ -182,7 +197,7 @@ afterAll(async () => env?.close());
 
 describe('locators resolved in the page agree with Playwright', () => {
   it('answers one element only where Playwright answers exactly that element, on every fixture page', async () => {
-    const total: Verdict = { answered: 0, counted: 0, unsure: 0, wrong: [] };
+    const total: Verdict = { answered: 0, unique: 0, counted: 0, unsure: 0, wrong: [] };
     for (const path of PAGES) {
       await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'guard', async (ctx) => {
         await ctx.page.page.goto(env.site.url(path), { waitUntil: 'load' });
@@ -197,6 +212,7 @@ describe('locators resolved in the page agree with Playwright', () => {
     expect(total.wrong).toEqual([]);
     // The guard is not vacuous: most locators are answered in the page.
     expect(total.answered).toBeGreaterThan(200);
+    expect(total.unique).toBe(total.answered);
   }, 300_000);
 
   it('resolves tools locators through the page and keeps the ambiguity and not-found errors', async () => {

@@ -2,8 +2,8 @@ import type { ManagedPage } from '../../engine/page.js';
 import type { StepOptions } from '../../snapshot/step.js';
 import { dropWorld, worldContext } from '../../snapshot/page-world.js';
 import type { CheckedLocator } from './locator-spec.js';
-import { LOCATE_FUNCTION, type InPageQuery } from './page-locate-source.js';
-import { OBJECT_GROUP, type RemoteElement } from './remote-element.js';
+import { LOCATE_FUNCTION, UNIQUES_FUNCTION, type InPageQuery } from './page-locate-source.js';
+import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from './remote-element.js';
 
 export type { InPageQuery } from './page-locate-source.js';
 
@@ -164,6 +164,58 @@ export async function locateInPage(
       step,
     );
     return object.objectId ? { element: { cdp, objectId: object.objectId } } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per query: true (matches exactly the element), false (does not), undefined (ask Playwright). */
+export type Uniqueness = (boolean | undefined)[];
+
+/**
+ * Which queries match exactly `target` (an element of the main frame), in one call in its capture
+ * world; undefined where the page cannot answer (another frame, a world that failed).
+ */
+export async function uniqueInPage(
+  page: ManagedPage,
+  target: ElementTarget,
+  queries: (InPageQuery | undefined)[],
+  step: StepOptions,
+): Promise<Uniqueness | undefined> {
+  const cdp = await page.cdp();
+  if (target.cdp !== cdp || target.frameOwners.length > 0) return undefined;
+  const list = queries.map((q) => (q?.kind === 'role' && !FAST_ROLES.has(q.value) ? undefined : q));
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
+    const { id: frameId, loaderId } = frameTree.frame;
+    const [contextId, described] = await Promise.all([
+      worldContext(page, cdp, frameId, loaderId, step),
+      cdp.send('DOM.describeNode', { objectId: target.objectId }, step),
+    ]);
+    const { object } = await cdp.send(
+      'DOM.resolveNode',
+      {
+        backendNodeId: described.node.backendNodeId,
+        executionContextId: contextId,
+        objectGroup: OBJECT_GROUP,
+      },
+      step,
+    );
+    if (!object.objectId) return undefined;
+    const called = await cdp.send(
+      'Runtime.callFunctionOn',
+      {
+        objectId: object.objectId,
+        functionDeclaration: UNIQUES_FUNCTION,
+        arguments: [{ value: list.map((q) => q ?? { kind: 'none' }) }],
+        returnByValue: true,
+      },
+      step,
+    );
+    const answers = called.result.value as unknown;
+    if (called.exceptionDetails || !Array.isArray(answers) || answers.length !== list.length)
+      return undefined;
+    return answers.map((a, i) => (list[i] === undefined || a === -1 ? undefined : a === 1));
   } catch {
     return undefined;
   }

@@ -16,7 +16,8 @@ import { ROLES_SOURCE } from '../../snapshot/page-roles-source.js';
 
 /** A locator the in-page resolver understands; anything else goes to Playwright's engine. */
 export interface InPageQuery {
-  kind: 'role' | 'label' | 'placeholder' | 'testId';
+  /** css: plain CSS (uniqueness checks only), answered where the document has no open shadow root. */
+  kind: 'role' | 'label' | 'placeholder' | 'testId' | 'css';
   value: string;
   /** Role name (role only), or the label/placeholder text. */
   name?: { text: string } | { source: string; flags: string } | undefined;
@@ -137,17 +138,34 @@ function attrMatches(attr, name, exact) {
   const match = textMatcher(name, exact, false);
   return everyElement(document, []).filter((el) => el.hasAttribute(attr) && match(el.getAttribute(attr)));
 }
+function matches(q) {
+  if (q.kind === 'role') return roleMatches(q);
+  if (q.kind === 'label') return labelMatches(q);
+  if (q.kind === 'placeholder') return attrMatches('placeholder', q.name, q.exact);
+  if (q.kind === 'testId') return attrMatches('data-testid', { text: q.value }, true);
+  // Plain CSS: Playwright's engine pierces open shadow roots, querySelectorAll does not.
+  if (q.kind === 'css') return hasShadow() ? UNSURE : Array.from(document.querySelectorAll(q.value));
+  return UNSURE;
+}
+function hasShadow() { return everyElement(document, []).some((el) => el.shadowRoot); }
 function run(q) {
   resetCaches();
-  const found = q.kind === 'role' ? roleMatches(q)
-    : q.kind === 'label' ? labelMatches(q)
-    : q.kind === 'placeholder' ? attrMatches('placeholder', q.name, q.exact)
-    : attrMatches('data-testid', { text: q.value }, true);
+  const found = matches(q);
   resetCaches();
   if (found === UNSURE) return UNSURE;
   return found.length === 1 ? found[0] : found.length;
 }
-return { run };
+/** For each query: 1 when it matches exactly this element, 0 when not, -1 when unsure. */
+function uniques(el, list) {
+  resetCaches();
+  const out = list.map((q) => {
+    try { const found = matches(q); return found === UNSURE ? UNSURE : found.length === 1 && found[0] === el ? 1 : 0; }
+    catch { return UNSURE; }
+  });
+  resetCaches();
+  return out;
+}
+return { run, uniques };
 `;
 
 /**
@@ -159,4 +177,12 @@ export const LOCATE_FUNCTION = `function (q) {
   let api = globalThis[key];
   if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }
   return api.run(q);
+}`;
+
+/** Runs on an element in the capture world: which of the queries match exactly it (1/0/-1 each). */
+export const UNIQUES_FUNCTION = `function (list) {
+  const key = Symbol.for(${JSON.stringify(LOCATE_KEY)});
+  let api = globalThis[key];
+  if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }
+  return api.uniques(this, list);
 }`;
