@@ -1,6 +1,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
 import { ROLES, type TargetSpec } from '../operations/target/locator-spec.js';
+import { inPageQueryOfSelector } from '../operations/target/in-page-locate.js';
 import type { ElementSelector, SelectorBase, SelectorStep, TextPattern } from './facade-calls.js';
 
 /**
@@ -38,7 +39,13 @@ export function toTargetSpec(selector: ElementSelector, field = 'target'): Targe
   }
   checkBase(selector.base, field);
   for (const step of selector.steps) if (step.kind === 'within') checkBase(step.base, field);
-  return { built: { description: describeSelector(selector), build: (frame) => toLocator(frame, selector) } };
+  return {
+    built: {
+      description: describeSelector(selector),
+      build: (frame) => toLocator(frame, selector),
+      inPage: inPageQueryOfSelector(selector),
+    },
+  };
 }
 
 /** The Playwright locator for a (non-ref) chain. */

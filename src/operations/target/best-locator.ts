@@ -5,6 +5,7 @@ import type { BestLocator, LoggedTarget } from '../act/action-log.js';
 import { SECRET_AUTOCOMPLETE } from '../../snapshot/roles.js';
 import { ROLES } from './locator-spec.js';
 import { callOn, type ElementTarget } from './remote-element.js';
+import { uniqueInPage, type InPageQuery, type Uniqueness } from './in-page-locate.js';
 
 /**
  * The best locator for an element an action is about to hit, chosen in its frame at that moment:
@@ -41,13 +42,16 @@ export async function describeTarget(
       handle.evaluate(collectFacts, { maxText: MAX_TEXT, secretAutocomplete: SECRET_AUTOCOMPLETE.source }),
       roleAndName(target),
     ]);
+    const list = candidates(role, facts);
+    const cssList = facts.css.map((value): BestLocator => ({ by: 'css', value }));
+    // One page call answers most candidates with the in-page resolver; the rest ask Playwright.
+    const known =
+      frame === page.page.mainFrame()
+        ? await uniqueInPage(page, target, [...list, ...cssList].map(toInPageQuery), { timeout: 5000 })
+        : undefined;
     const [chosen, css] = await Promise.all([
-      pickUnique(frame, handle, candidates(role, facts)),
-      pickUnique(
-        frame,
-        handle,
-        facts.css.map((value): BestLocator => ({ by: 'css', value })),
-      ),
+      pickUnique(frame, handle, list, known?.slice(0, list.length)),
+      pickUnique(frame, handle, cssList, known?.slice(list.length)),
     ]);
     const fallback: BestLocator = { by: 'css', value: facts.css[facts.css.length - 1] ?? '*' };
     return {
@@ -120,19 +124,49 @@ function candidates(role: { role: string; name: string } | undefined, facts: Fac
   return out;
 }
 
-/** The first candidate that matches exactly `handle` in `frame`, checked one at a time. */
+/**
+ * The first candidate that matches exactly `handle` in `frame`, checked one at a time: by the page's
+ * answer where it has one (`known`), else by Playwright's engine.
+ */
 async function pickUnique(
   frame: Frame,
   handle: ElementHandle,
   list: BestLocator[],
+  known?: Uniqueness,
 ): Promise<BestLocator | undefined> {
-  for (const candidate of list) {
+  for (const [i, candidate] of list.entries()) {
+    const verdict = known?.[i];
+    if (verdict === true) return candidate;
+    if (verdict === false) continue;
     const only = await toLocator(frame, candidate)
       .evaluateAll((els, el) => els.length === 1 && els[0] === el, handle)
       .catch(() => false);
     if (only) return candidate;
   }
   return undefined;
+}
+
+/** A candidate as the in-page resolver reads it (text goes to Playwright: its engine is not modelled). */
+function toInPageQuery(best: BestLocator): InPageQuery | undefined {
+  const exact = 'exact' in best && best.exact === true;
+  switch (best.by) {
+    case 'role':
+      return {
+        kind: 'role',
+        value: best.role,
+        exact,
+        name: best.name === undefined ? undefined : { text: best.name },
+      };
+    case 'label':
+    case 'placeholder':
+      return { kind: best.by, value: '', exact, name: { text: best.value } };
+    case 'testId':
+      return { kind: 'testId', value: best.value, exact: true };
+    case 'css':
+      return { kind: 'css', value: best.value, exact: true };
+    case 'text':
+      return undefined;
+  }
 }
 
 export function toLocator(frame: Frame, best: BestLocator): Locator {

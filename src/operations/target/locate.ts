@@ -14,6 +14,7 @@ import {
 } from './locator-spec.js';
 import { frameSession } from '../../snapshot/page-state.js';
 import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from './remote-element.js';
+import { inPageQueryOf, locateInPage, type InPageQuery } from './in-page-locate.js';
 
 /** How long a locator that matches nothing may wait for its element to appear before ELEMENT_NOT_FOUND. */
 export const APPEAR_WINDOW_MS = 1500;
@@ -42,6 +43,7 @@ export async function resolveTarget(
       strategy: 'built',
       description: built.description,
       element: built.build,
+      inPage: built.inPage,
     };
     return locate(page, searched, deadline, field === '' ? 'locator' : field, signal);
   }
@@ -55,7 +57,13 @@ export async function resolveTarget(
   const locatorField = field === '' ? 'locator' : `${field}.locator`;
   const checked = checkLocator(target.locator ?? {}, locatorField);
   const element = (frame: Frame): Locator => toPlaywrightLocator(frame, checked);
-  return locate(page, { ...checked, element }, deadline, locatorField, signal);
+  return locate(
+    page,
+    { ...checked, element, inPage: inPageQueryOf(checked) },
+    deadline,
+    locatorField,
+    signal,
+  );
 }
 
 /** What `locate` searches: a frame chain, then one element locator in the innermost frame. */
@@ -64,6 +72,8 @@ interface Searched {
   strategy: string;
   description: string;
   element(frame: Frame): Locator;
+  /** The same locator as the in-page resolver reads it, when it can (main frame, common kinds). */
+  inPage?: InPageQuery | undefined;
 }
 
 async function locate(
@@ -109,6 +119,12 @@ async function locateOnce(
   field: string,
   deadline: Deadline,
 ): Promise<ElementTarget | { miss: Miss }> {
+  if (checked.inPage && checked.chain.length === 0) {
+    // One sure match is taken from the page; none, several or unsure are Playwright's to answer.
+    const answer = await locateInPage(page, checked.inPage, { timeout: deadline.stepTimeoutMs() });
+    if (answer && 'element' in answer)
+      return { ...answer.element, frameOwners: [], description: checked.description };
+  }
   let scope: Scope = {
     frame: page.page.mainFrame(),
     cdp: await page.cdp(),

@@ -1,5 +1,6 @@
 import type { Frame, Locator } from 'playwright-core';
 import { invalidArgument } from '../../errors.js';
+import type { InPageQuery } from './page-locate-source.js';
 
 /** One iframe on the way to an element: css, or role (+ name), or testId. */
 export interface FrameStepSpec {
@@ -37,6 +38,8 @@ export interface BuiltLocator {
   /** Safe, bounded text naming what is searched (the caller's own selector, never page content). */
   description: string;
   build(frame: Frame): Locator;
+  /** The same locator for the in-page resolver, when it is a kind the page answers (in-page-locate.ts). */
+  inPage?: InPageQuery | undefined;
 }
 
 /** Exactly one of `ref` (from a snapshot), `locator`, or (library faces only) `built`. */

@@ -1,0 +1,222 @@
+import type { ManagedPage } from '../../engine/page.js';
+import type { StepOptions } from '../../snapshot/step.js';
+import { dropWorld, worldContext } from '../../snapshot/page-world.js';
+import type { CheckedLocator } from './locator-spec.js';
+import { LOCATE_FUNCTION, UNIQUES_FUNCTION, type InPageQuery } from './page-locate-source.js';
+import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from './remote-element.js';
+
+export type { InPageQuery } from './page-locate-source.js';
+
+/**
+ * Locators answered in the page (docs/performance.md, "Locators resolved in the page"): the main
+ * frame's capture world runs the in-page role/name code, so no Playwright engine is built in a new
+ * document. Only a single, sure match is taken here; none, several, or unsure go to Playwright's
+ * engine, which then gives today's answer (its wait, its ambiguity error). The accuracy guard
+ * (test/integration/locate-in-page.test.ts) compares both resolvers on every fixture page.
+ */
+
+/** Roles whose Playwright and in-page answers agree on the fixture pages; others go to Playwright. */
+const FAST_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'heading',
+  'slider',
+  'spinbutton',
+  'dialog',
+  'alertdialog',
+  'navigation',
+  'main',
+  'img',
+  'list',
+  'listitem',
+  'progressbar',
+  'switch',
+  'tab',
+  'tabpanel',
+  'tablist',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+]);
+
+/** A tools locator as an in-page query, when it is one the page can answer (main frame, common kinds). */
+export function inPageQueryOf(checked: CheckedLocator): InPageQuery | undefined {
+  if (checked.chain.length > 0) return undefined;
+  const { strategy, value, exact } = checked;
+  if (strategy === 'role') {
+    if (!FAST_ROLES.has(value)) return undefined;
+    return {
+      kind: 'role',
+      value,
+      exact,
+      name: checked.name === undefined ? undefined : { text: checked.name },
+    };
+  }
+  if (strategy === 'label' || strategy === 'placeholder')
+    return { kind: strategy, value: '', exact, name: { text: value } };
+  if (strategy === 'testId') return { kind: 'testId', value, exact: true };
+  return undefined;
+}
+
+interface PatternLike {
+  source: string;
+  flags: string;
+}
+
+/**
+ * A code-mode selector (`{ base, steps }`, read by shape so this layer needs no face's types) as an
+ * in-page query: a bare getByRole (name and exact only), getByLabel, getByPlaceholder or getByTestId.
+ */
+export function inPageQueryOfSelector(selector: {
+  base: unknown;
+  steps: readonly unknown[];
+}): InPageQuery | undefined {
+  if (selector.steps.length > 0) return undefined;
+  const base = selector.base as Record<string, unknown>;
+  const exact = base.exact === true;
+  switch (base.kind) {
+    case 'role': {
+      const role = base.role;
+      const extra = Object.keys(base).filter((k) => !['kind', 'role', 'name', 'exact'].includes(k));
+      if (typeof role !== 'string' || !FAST_ROLES.has(role) || extra.length > 0) return undefined;
+      if (base.name !== undefined && typeof base.name !== 'string') return undefined;
+      return {
+        kind: 'role',
+        value: role,
+        exact,
+        name: base.name === undefined ? undefined : { text: base.name },
+      };
+    }
+    case 'label':
+    case 'placeholder': {
+      const text = base.text;
+      if (typeof text === 'string') return { kind: base.kind, value: '', exact, name: { text } };
+      if (isPattern(text))
+        return { kind: base.kind, value: '', exact, name: { source: text.source, flags: text.flags } };
+      return undefined;
+    }
+    case 'testId':
+      return typeof base.testId === 'string'
+        ? { kind: 'testId', value: base.testId, exact: true }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function isPattern(value: unknown): value is PatternLike {
+  if (typeof value !== 'object' || value === null) return false;
+  const { source, flags } = value as Record<string, unknown>;
+  return (
+    typeof source === 'string' && typeof flags === 'string' && !flags.includes('g') && !flags.includes('y')
+  );
+}
+
+/** What the page answered: the one element (a main-world object), a count, or nothing sure. */
+export type InPageAnswer = { element: RemoteElement } | { count: number } | undefined;
+
+/** Resolves `query` in the page's main frame; undefined where the page cannot answer for sure. */
+export async function locateInPage(
+  page: ManagedPage,
+  query: InPageQuery,
+  step: StepOptions,
+): Promise<InPageAnswer> {
+  if (query.kind === 'role' && !FAST_ROLES.has(query.value)) return undefined;
+  const cdp = await page.cdp();
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
+    const { id: frameId, loaderId } = frameTree.frame;
+    const contextId = await worldContext(page, cdp, frameId, loaderId, step);
+    const called = await cdp
+      .send(
+        'Runtime.callFunctionOn',
+        {
+          executionContextId: contextId,
+          functionDeclaration: LOCATE_FUNCTION,
+          arguments: [{ value: query }],
+          objectGroup: OBJECT_GROUP,
+        },
+        step,
+      )
+      .catch((error: unknown) => {
+        dropWorld(page, cdp, frameId);
+        throw error;
+      });
+    if (called.exceptionDetails) return undefined;
+    const { result } = called;
+    if (result.type === 'number') {
+      const count = Number(result.value);
+      return count >= 0 ? { count } : undefined;
+    }
+    if (result.subtype !== 'node' || !result.objectId) return undefined;
+    // Actions run on main-world objects (page frameworks see their own element wrappers there).
+    const { node } = await cdp.send('DOM.describeNode', { objectId: result.objectId }, step);
+    const { object } = await cdp.send(
+      'DOM.resolveNode',
+      { backendNodeId: node.backendNodeId, objectGroup: OBJECT_GROUP },
+      step,
+    );
+    return object.objectId ? { element: { cdp, objectId: object.objectId } } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per query: true (matches exactly the element), false (does not), undefined (ask Playwright). */
+export type Uniqueness = (boolean | undefined)[];
+
+/**
+ * Which queries match exactly `target` (an element of the main frame), in one call in its capture
+ * world; undefined where the page cannot answer (another frame, a world that failed).
+ */
+export async function uniqueInPage(
+  page: ManagedPage,
+  target: ElementTarget,
+  queries: (InPageQuery | undefined)[],
+  step: StepOptions,
+): Promise<Uniqueness | undefined> {
+  const cdp = await page.cdp();
+  if (target.cdp !== cdp || target.frameOwners.length > 0) return undefined;
+  const list = queries.map((q) => (q?.kind === 'role' && !FAST_ROLES.has(q.value) ? undefined : q));
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
+    const { id: frameId, loaderId } = frameTree.frame;
+    const [contextId, described] = await Promise.all([
+      worldContext(page, cdp, frameId, loaderId, step),
+      cdp.send('DOM.describeNode', { objectId: target.objectId }, step),
+    ]);
+    const { object } = await cdp.send(
+      'DOM.resolveNode',
+      {
+        backendNodeId: described.node.backendNodeId,
+        executionContextId: contextId,
+        objectGroup: OBJECT_GROUP,
+      },
+      step,
+    );
+    if (!object.objectId) return undefined;
+    const called = await cdp.send(
+      'Runtime.callFunctionOn',
+      {
+        objectId: object.objectId,
+        functionDeclaration: UNIQUES_FUNCTION,
+        arguments: [{ value: list.map((q) => q ?? { kind: 'none' }) }],
+        returnByValue: true,
+      },
+      step,
+    );
+    const answers = called.result.value as unknown;
+    if (called.exceptionDetails || !Array.isArray(answers) || answers.length !== list.length)
+      return undefined;
+    return answers.map((a, i) => (list[i] === undefined || a === -1 ? undefined : a === 1));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,188 @@
+import { ROLES_SOURCE } from '../../snapshot/page-roles-source.js';
+
+/**
+ * The in-page locator resolver (docs/performance.md, "Locators resolved in the page"): the common
+ * locator kinds answered by the in-page capture's role and accessible-name code, in the capture's
+ * isolated world, with Playwright's matching rules: getByRole skips elements hidden from assistive
+ * technology and matches the name as a case-insensitive substring (`exact`: the whole normalized
+ * name, case-sensitive; a RegExp: tested on it); getByLabel reads aria-labelledby, else aria-label,
+ * else the native labels of form controls; getByPlaceholder and getByTestId compare the attribute.
+ * Open shadow roots are searched, as Playwright's engines pierce them.
+ *
+ * It answers an element only when it is sure; -1 says "ask Playwright" (a shape it does not model:
+ * display: contents, labels holding controls or shadow roots). The function text never changes, so
+ * the browser compiles it once; the resolver is built once per document and kept under a symbol.
+ */
+
+/** A locator the in-page resolver understands; anything else goes to Playwright's engine. */
+export interface InPageQuery {
+  /** css: plain CSS (uniqueness checks only), answered where the document has no open shadow root. */
+  kind: 'role' | 'label' | 'placeholder' | 'testId' | 'css';
+  value: string;
+  /** Role name (role only), or the label/placeholder text. */
+  name?: { text: string } | { source: string; flags: string } | undefined;
+  exact: boolean;
+}
+
+export const LOCATE_KEY = 'browsermesh.locate';
+
+const RESOLVER = String.raw`
+${ROLES_SOURCE}
+const IMPLICIT = {
+  button: ['button', 'input', 'summary'], link: ['a', 'area'], checkbox: ['input'], radio: ['input'],
+  textbox: ['input', 'textarea'], searchbox: ['input'], combobox: ['input', 'select'], listbox: ['select'],
+  option: ['option'], heading: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], slider: ['input'], spinbutton: ['input'],
+  dialog: ['dialog'], navigation: ['nav'], main: ['main'], img: ['img', 'svg'], list: ['ul', 'ol', 'menu'],
+  listitem: ['li'], progressbar: ['progress'],
+};
+const UNSURE = -1;
+function norm(s) { return String(s).replace(/[\u200b\u00ad]/g, '').trim().replace(/\s+/g, ' '); }
+function everyElement(root, out) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    out.push(n);
+    if (n.shadowRoot) everyElement(n.shadowRoot, out);
+  }
+  return out;
+}
+function parentOf(el) {
+  if (el.assignedSlot) return el.assignedSlot;
+  if (el.parentElement) return el.parentElement;
+  const root = el.parentNode;
+  return root && root.nodeType === 11 && root.host ? root.host : null;
+}
+/** Playwright's isElementHiddenForAria; undefined where it cannot be told here. */
+function hiddenForAria(el) {
+  const cs = styleOf(el);
+  if (cs.display === 'contents') return undefined;
+  const optionInSelect = el.localName === 'option' && !!el.closest('select');
+  if (!optionInSelect && (!el.checkVisibility() || cs.visibility !== 'visible')) return true;
+  for (let n = el; n; n = parentOf(n)) {
+    if (n.getAttribute('aria-hidden') === 'true') return true;
+    if (styleOf(n).display === 'none') return true;
+    const parent = n.parentElement;
+    if (parent && parent.shadowRoot && !n.assignedSlot) return true;
+  }
+  return false;
+}
+function textMatcher(name, exact, normalize) {
+  if (!name) return () => true;
+  if ('source' in name) { const re = new RegExp(name.source, name.flags); return (s) => { re.lastIndex = 0; return re.test(s); }; }
+  const want = normalize ? norm(name.text) : name.text;
+  if (exact) return (s) => (normalize ? norm(s) : s) === want;
+  const lower = want.toLowerCase();
+  return (s) => (normalize ? norm(s) : s).toLowerCase().includes(lower);
+}
+const FORM_TAGS = new Set(['input', 'select', 'textarea']);
+/**
+ * A form control named by aria-label(ledby) or by labels of plain text: Playwright and Chromium name
+ * it alike. Placeholders, values and labels wrapping controls they do not always name alike.
+ */
+function simplyNamed(el) {
+  if ((el.getAttribute('aria-label') || '').trim() || el.hasAttribute('aria-labelledby')) return true;
+  const labels = el.labels ? Array.from(el.labels) : [];
+  if (labels.length === 0) return false;
+  return labels.every((l) => !l.querySelector('input, select, textarea, button, slot') && !l.shadowRoot);
+}
+function roleMatches(q) {
+  const tags = IMPLICIT[q.value];
+  const match = textMatcher(q.name, q.exact, true);
+  const out = [];
+  for (const el of everyElement(document, [])) {
+    if (!el.hasAttribute('role') && !(tags && tags.includes(el.localName))) continue;
+    let role = roleOf(el, styleOf(el));
+    if (role === 'image') role = 'img';
+    if (role !== q.value) continue;
+    const hidden = hiddenForAria(el);
+    if (hidden === undefined) return UNSURE;
+    if (hidden) continue;
+    if (q.name && FORM_TAGS.has(el.localName) && !simplyNamed(el)) return UNSURE;
+    if (q.name && !match(norm(nameOf(el, roleOf(el, styleOf(el)))))) continue;
+    out.push(el);
+  }
+  return out;
+}
+/** A label's text as Playwright reads it, or undefined where it holds what this code does not model. */
+function labelContent(label) {
+  if (label.querySelector('input, select, textarea, button, slot, script, style, noscript, template')) return undefined;
+  if (label.shadowRoot || Array.prototype.some.call(label.querySelectorAll('*'), (e) => e.shadowRoot)) return undefined;
+  return label.textContent || '';
+}
+const LABELLED = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea']);
+function labelsOf(el) {
+  if (el.hasAttribute('aria-labelledby')) {
+    const refs = idRefs(el, 'aria-labelledby');
+    if (refs.length > 0) return refs.map(labelContent);
+  }
+  const aria = el.getAttribute('aria-label');
+  if (aria !== null && aria.trim()) return [aria];
+  const tag = el.localName;
+  if (LABELLED.has(tag) || (tag === 'input' && el.type !== 'hidden')) {
+    if (el.labels) return Array.prototype.map.call(el.labels, labelContent);
+  }
+  return [];
+}
+function labelMatches(q) {
+  const name = q.name;
+  const regex = name && 'source' in name;
+  const match = textMatcher(name, q.exact, !regex);
+  const out = [];
+  for (const el of everyElement(document, [])) {
+    const labels = labelsOf(el);
+    if (labels.some((l) => l === undefined)) return UNSURE;
+    if (labels.some((l) => match(l))) out.push(el);
+  }
+  return out;
+}
+function attrMatches(attr, name, exact) {
+  const match = textMatcher(name, exact, false);
+  return everyElement(document, []).filter((el) => el.hasAttribute(attr) && match(el.getAttribute(attr)));
+}
+function matches(q) {
+  if (q.kind === 'role') return roleMatches(q);
+  if (q.kind === 'label') return labelMatches(q);
+  if (q.kind === 'placeholder') return attrMatches('placeholder', q.name, q.exact);
+  if (q.kind === 'testId') return attrMatches('data-testid', { text: q.value }, true);
+  // Plain CSS: Playwright's engine pierces open shadow roots, querySelectorAll does not.
+  if (q.kind === 'css') return hasShadow() ? UNSURE : Array.from(document.querySelectorAll(q.value));
+  return UNSURE;
+}
+function hasShadow() { return everyElement(document, []).some((el) => el.shadowRoot); }
+function run(q) {
+  resetCaches();
+  const found = matches(q);
+  resetCaches();
+  if (found === UNSURE) return UNSURE;
+  return found.length === 1 ? found[0] : found.length;
+}
+/** For each query: 1 when it matches exactly this element, 0 when not, -1 when unsure. */
+function uniques(el, list) {
+  resetCaches();
+  const out = list.map((q) => {
+    try { const found = matches(q); return found === UNSURE ? UNSURE : found.length === 1 && found[0] === el ? 1 : 0; }
+    catch { return UNSURE; }
+  });
+  resetCaches();
+  return out;
+}
+return { run, uniques };
+`;
+
+/**
+ * Runs in the capture world (`this` unused): builds the resolver on first use in this document, then
+ * answers one query with the element, a match count, or -1 (unsure).
+ */
+export const LOCATE_FUNCTION = `function (q) {
+  const key = Symbol.for(${JSON.stringify(LOCATE_KEY)});
+  let api = globalThis[key];
+  if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }
+  return api.run(q);
+}`;
+
+/** Runs on an element in the capture world: which of the queries match exactly it (1/0/-1 each). */
+export const UNIQUES_FUNCTION = `function (list) {
+  const key = Symbol.for(${JSON.stringify(LOCATE_KEY)});
+  let api = globalThis[key];
+  if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }
+  return api.uniques(this, list);
+}`;
