@@ -62,4 +62,6 @@ console.table({
   full: { ms: Math.round(full) },
   incremental: { ms: Math.round(incremental), ratio: Number((incremental / full).toFixed(2)) },
 });
-console.log(`reused ${((100 * reused) / nodes).toFixed(1)}% of the nodes; ${((100 * sent) / nodes).toFixed(1)}% crossed CDP`);
+console.log(
+  `reused ${((100 * reused) / nodes).toFixed(1)}% of the nodes; ${((100 * sent) / nodes).toFixed(1)}% crossed CDP`,
+);

@@ -248,7 +248,8 @@ async function captureDocument(
         { contextId, expression: worldCall('capture', scopeId, incremental), returnByValue: true },
         step,
       );
-      if (!exceptionDetails) return await withBase(page, session, contextId, frame, result.value as PageDocument, step);
+      if (!exceptionDetails)
+        return await withBase(page, session, contextId, frame, result.value as PageDocument, step);
     } catch {
       // The context went away (navigation, detached frame): make the world again, once.
     }
@@ -281,7 +282,8 @@ async function withBase(
   if (doc.base !== undefined) {
     doc.sent = doc.nodes.filter((n) => !('s' in n)).length;
     const known = kept.get(key);
-    const nodes = known?.gen === doc.base ? fromSpans(doc.nodes as Array<PageNode | Span>, known.nodes) : undefined;
+    const nodes =
+      known?.gen === doc.base ? fromSpans(doc.nodes as Array<PageNode | Span>, known.nodes) : undefined;
     if (nodes) doc.nodes = nodes;
     else {
       const { result } = await session.send(

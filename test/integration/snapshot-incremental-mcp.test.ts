@@ -13,7 +13,7 @@ describe('incremental capture in MCP action results', () => {
     session,
   }) => {
     await harness.ok('browser_navigate', { ...session, url: site.url('/forms') });
-    const { snapshot } = await harness.ok<{ snapshot: string }>('browser_snapshot', session);
+    const { snapshot } = await harness.ok<{ snapshot: string }>('browser_snapshot', { ...session });
     const email = refOf(snapshot, /@(e\d+) Email\b/);
     const first = await harness.call('browser_type', {
       ...session,
