@@ -43,7 +43,7 @@ const COLD_START_WHY =
   "after initialize, one Node thread loads playwright-core (~220 ms on Node 20, which has no module compile cache; on Node 22.1+ BrowserMesh keeps one in its data directory) and the tools with their schemas (~290 ms) while Chromium starts, so Chromium's handshake waits for that thread; then browser_session_create makes the context and page and browser_navigate loads the page, two calls where the peers make one (docs/performance.md)";
 
 const CODE_VS_STEPS_WHY =
-  "the script finds elements with getByRole/getByLabel, and Playwright's locator engine (a ~320 KB script) is built in each new document on first use (~20–25 ms on each of the checkout's 7 documents, ~300 ms of the script), where the per-step flow acts on refs from snapshots; the per-step flow by locators is as slow (docs/performance.md)";
+  "both flows do the same page work (the common locators are answered in the page, docs/performance.md) and differ by ~5% either way: the script's first locator in each of the 7 new documents builds the in-page resolver where the per-step flow's snapshot already built the capture, the script's reads are logged with their best locator (an export asserts them), and each page call crosses the sandbox; on a loaded machine that difference is within the noise of one run";
 
 const FIRST_RUN_WHY =
   "both runs take a few milliseconds, so a few milliseconds of first use show as a large ratio: a new session's first browser_run costs ~5–8 ms more than its next ones even with a worker warmed long before (measured by hand: 12.5 vs 5.2 ms, and 13.2 ms for a second session's first run), and a first run within ~1 s of initialize meets the worker's own warm-up runs still in progress (docs/performance.md)";

@@ -21,6 +21,8 @@ const SLOT_SPAN = 2 ** 26;
 interface World {
   loaderId: string;
   contextId: Promise<number>;
+  /** The capture script, evaluated into the world the first time a capture needs it. */
+  capture?: Promise<number> | undefined;
 }
 
 class PageWorlds {
@@ -48,24 +50,40 @@ function worldKey(session: CDPSession, frameId: string): string {
   return `${id}|${frameId}`;
 }
 
-/** The execution context of the document's capture world, created (and the script installed) once. */
+/**
+ * The execution context of the document's capture world, created once; the capture script is
+ * evaluated into it once, when a caller first needs it (`withCapture`). The in-page locator resolver
+ * builds its own code there and does not need it: an action on a new document by a locator (code
+ * mode) does not pay for the capture script.
+ */
 export function worldContext(
   page: ManagedPage,
   session: CDPSession,
   frameId: string,
   loaderId: string,
   step: StepOptions,
+  withCapture = true,
 ): Promise<number> {
   const worlds = worldsOf(page);
   const key = worldKey(session, frameId);
-  const known = worlds.worlds.get(key);
-  if (known && known.loaderId === loaderId) return known.contextId;
-  const contextId = createWorld(session, frameId, step);
-  worlds.worlds.set(key, { loaderId, contextId });
-  contextId.catch(() => {
-    if (worlds.worlds.get(key)?.contextId === contextId) worlds.worlds.delete(key);
+  let world = worlds.worlds.get(key);
+  if (!world || world.loaderId !== loaderId) {
+    const contextId = createWorld(session, frameId, step);
+    world = { loaderId, contextId };
+    worlds.worlds.set(key, world);
+    contextId.catch(() => {
+      if (worlds.worlds.get(key)?.contextId === contextId) worlds.worlds.delete(key);
+    });
+  }
+  if (!withCapture) return world.contextId;
+  if (world.capture !== undefined) return world.capture;
+  const known = world;
+  const capture = known.contextId.then((contextId) => installCapture(session, contextId, step));
+  known.capture = capture;
+  capture.catch(() => {
+    if (known.capture === capture) known.capture = undefined;
   });
-  return contextId;
+  return capture;
 }
 
 /** Forgets a world whose context is gone (the document went away mid-capture). */
@@ -79,6 +97,14 @@ async function createWorld(session: CDPSession, frameId: string, step: StepOptio
     { frameId, worldName: '__browsermesh_snapshot', grantUniveralAccess: false },
     step,
   );
+  return executionContextId;
+}
+
+async function installCapture(
+  session: CDPSession,
+  executionContextId: number,
+  step: StepOptions,
+): Promise<number> {
   const installed = await session.send(
     'Runtime.evaluate',
     {

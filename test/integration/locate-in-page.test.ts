@@ -77,7 +77,7 @@ const HARVEST = `(() => {
   for (const el of all) {
     const role = guess(el);
     const name = clip(el.getAttribute('aria-label') || el.getAttribute('alt') || el.getAttribute('title') || el.textContent || el.getAttribute('value') || el.getAttribute('placeholder'));
-    if (role) roles.push([role, name]);
+    if (role) roles.push([role, name, Number((/^h([1-6])$/.exec(el.localName) || [])[1] || el.getAttribute('aria-level')) || 0]);
     if (el.localName === 'label') labels.add(clip(el.textContent));
     if (el.getAttribute('aria-label')) labels.add(clip(el.getAttribute('aria-label')));
     if (el.getAttribute('placeholder')) placeholders.add(el.getAttribute('placeholder'));
@@ -90,7 +90,7 @@ const HARVEST = `(() => {
 })()`;
 
 interface Harvest {
-  roles: [string, string][];
+  roles: [string, string, number][];
   labels: string[];
   placeholders: string[];
   testIds: string[];
@@ -107,8 +107,10 @@ function queries(h: Harvest): InPageQuery[] {
       out.push(q);
     }
   };
-  for (const [role, name] of h.roles) {
+  for (const [role, name, level] of h.roles) {
     add({ kind: 'role', value: role, exact: false });
+    if ((role === 'heading' || role === 'listitem') && level > 0)
+      add({ kind: 'role', value: role, exact: false, level });
     if (name === '') continue;
     add({ kind: 'role', value: role, exact: true, name: { text: name } });
     add({ kind: 'role', value: role, exact: false, name: { text: name.split(' ')[0]?.toLowerCase() ?? '' } });
@@ -141,7 +143,10 @@ function playwrightLocator(frame: Frame, q: InPageQuery): Locator {
   const text = q.name && 'text' in q.name ? q.name.text : '';
   switch (q.kind) {
     case 'role':
-      return frame.getByRole(q.value as AriaRole, q.name ? { name: text, exact: q.exact } : {});
+      return frame.getByRole(q.value as AriaRole, {
+        ...(q.name ? { name: text, exact: q.exact } : {}),
+        ...(q.level !== undefined ? { level: q.level } : {}),
+      });
     case 'label':
       return frame.getByLabel(text, { exact: q.exact });
     case 'placeholder':

@@ -46,6 +46,21 @@ const FAST_ROLES: ReadonlySet<string> = new Set([
   'menuitemradio',
 ]);
 
+/** FAST_ROLES that take getByRole's `level` (Playwright refuses it on any other role). */
+const LEVEL_ROLES: ReadonlySet<string> = new Set(['heading', 'listitem']);
+
+/**
+ * A selector Playwright reads as CSS: not an engine prefix (`text=`, `xpath=`, `id=`…), not a
+ * quoted text or XPath shorthand, no `>>` chain. Pseudo-classes only Playwright knows (:has-text,
+ * :visible…) make querySelectorAll throw in the page, which answers "unsure" then.
+ */
+function isPlainCss(selector: string): boolean {
+  const s = selector.trim();
+  if (s === '' || s.includes('>>')) return false;
+  if (/^[a-zA-Z][\w-]*=/.test(s)) return false;
+  return !/^(["'/]|\.\.)/.test(s);
+}
+
 /** A tools locator as an in-page query, when it is one the page can answer (main frame, common kinds). */
 export function inPageQueryOf(checked: CheckedLocator): InPageQuery | undefined {
   if (checked.chain.length > 0) return undefined;
@@ -62,6 +77,7 @@ export function inPageQueryOf(checked: CheckedLocator): InPageQuery | undefined 
   if (strategy === 'label' || strategy === 'placeholder')
     return { kind: strategy, value: '', exact, name: { text: value } };
   if (strategy === 'testId') return { kind: 'testId', value, exact: true };
+  if (strategy === 'css' && isPlainCss(value)) return { kind: 'css', value, exact: true };
   return undefined;
 }
 
@@ -84,16 +100,23 @@ export function inPageQueryOfSelector(selector: {
   switch (base.kind) {
     case 'role': {
       const role = base.role;
-      const extra = Object.keys(base).filter((k) => !['kind', 'role', 'name', 'exact'].includes(k));
+      const extra = Object.keys(base).filter((k) => !['kind', 'role', 'name', 'exact', 'level'].includes(k));
       if (typeof role !== 'string' || !FAST_ROLES.has(role) || extra.length > 0) return undefined;
       if (base.name !== undefined && typeof base.name !== 'string') return undefined;
+      const level = base.level;
+      if (level !== undefined && (typeof level !== 'number' || !LEVEL_ROLES.has(role))) return undefined;
       return {
         kind: 'role',
         value: role,
         exact,
         name: base.name === undefined ? undefined : { text: base.name },
+        ...(level !== undefined ? { level } : {}),
       };
     }
+    case 'css':
+      return typeof base.selector === 'string' && isPlainCss(base.selector)
+        ? { kind: 'css', value: base.selector, exact: true }
+        : undefined;
     case 'label':
     case 'placeholder': {
       const text = base.text;
@@ -133,7 +156,7 @@ export async function locateInPage(
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
     const { id: frameId, loaderId } = frameTree.frame;
-    const contextId = await worldContext(page, cdp, frameId, loaderId, step);
+    const contextId = await worldContext(page, cdp, frameId, loaderId, step, false);
     const called = await cdp
       .send(
         'Runtime.callFunctionOn',
@@ -189,7 +212,7 @@ export async function uniqueInPage(
     const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
     const { id: frameId, loaderId } = frameTree.frame;
     const [contextId, described] = await Promise.all([
-      worldContext(page, cdp, frameId, loaderId, step),
+      worldContext(page, cdp, frameId, loaderId, step, false),
       cdp.send('DOM.describeNode', { objectId: target.objectId }, step),
     ]);
     const { object } = await cdp.send(

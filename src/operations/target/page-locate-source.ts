@@ -16,12 +16,14 @@ import { ROLES_SOURCE } from '../../snapshot/page-roles-source.js';
 
 /** A locator the in-page resolver understands; anything else goes to Playwright's engine. */
 export interface InPageQuery {
-  /** css: plain CSS (uniqueness checks only), answered where the document has no open shadow root. */
+  /** css: plain CSS, answered where the document has no open shadow root (else, or not CSS: unsure). */
   kind: 'role' | 'label' | 'placeholder' | 'testId' | 'css';
   value: string;
   /** Role name (role only), or the label/placeholder text. */
   name?: { text: string } | { source: string; flags: string } | undefined;
   exact: boolean;
+  /** getByRole's `level` (heading, listitem): Playwright's aria level, the h1-h6 tag first. */
+  level?: number | undefined;
 }
 
 export const LOCATE_KEY = 'browsermesh.locate';
@@ -97,10 +99,21 @@ function roleMatches(q) {
     if (hidden === undefined) return UNSURE;
     if (hidden) continue;
     if (q.name && FORM_TAGS.has(el.localName) && !simplyNamed(el)) return UNSURE;
+    if (q.level !== undefined && levelOf(el, role) !== q.level) continue;
     if (q.name && !match(norm(nameOf(el, roleOf(el, styleOf(el)))))) continue;
     out.push(el);
   }
   return out;
+}
+const LEVEL_ROLES = new Set(['heading', 'listitem', 'row', 'treeitem']);
+/** Playwright's aria level: an h1-h6 tag's number, else a valid aria-level on a role that has one. */
+function levelOf(el, role) {
+  const native = /^h([1-6])$/.exec(el.localName);
+  if (native) return Number(native[1]);
+  if (!LEVEL_ROLES.has(role)) return 0;
+  const attr = el.getAttribute('aria-level');
+  const value = attr === null ? NaN : Number(attr);
+  return Number.isInteger(value) && value >= 1 ? value : 0;
 }
 /** A label's text as Playwright reads it, or undefined where it holds what this code does not model. */
 function labelContent(label) {
@@ -144,7 +157,11 @@ function matches(q) {
   if (q.kind === 'placeholder') return attrMatches('placeholder', q.name, q.exact);
   if (q.kind === 'testId') return attrMatches('data-testid', { text: q.value }, true);
   // Plain CSS: Playwright's engine pierces open shadow roots, querySelectorAll does not.
-  if (q.kind === 'css') return hasShadow() ? UNSURE : Array.from(document.querySelectorAll(q.value));
+  // A selector that is not plain CSS (Playwright's own engines and pseudo-classes) throws: unsure.
+  if (q.kind === 'css') {
+    if (hasShadow()) return UNSURE;
+    try { return Array.from(document.querySelectorAll(q.value)); } catch { return UNSURE; }
+  }
   return UNSURE;
 }
 function hasShadow() { return everyElement(document, []).some((el) => el.shadowRoot); }
