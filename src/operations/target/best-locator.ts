@@ -33,37 +33,92 @@ export async function describeTarget(
   page: ManagedPage,
   target: ElementTarget,
 ): Promise<LoggedTarget | undefined> {
+  // Every action by a logged target waits for this choice, so its round trips count (issue 26): in
+  // the main frame, the facts and Chromium's role and name come in one round, the page's verdict on
+  // every candidate in the next, and a Playwright handle only when a verdict is missing.
+  const inMainFrame = target.frameOwners.length === 0 && target.cdp === (await page.cdp());
+  let read: Read | undefined;
+  if (inMainFrame) {
+    read = await readFacts(target, (opts) => callOn<Facts>(target, FACTS_FUNCTION, [opts]));
+    if (read === undefined) return undefined;
+    read.known = await uniqueInPage(page, target, read.queries, { timeout: 5000 });
+    const chosen = read.known && decided(read.list, read.known.slice(0, read.list.length));
+    const css = read.known && decided(read.cssList, read.known.slice(read.list.length));
+    if (chosen !== 'ask Playwright' && css !== 'ask Playwright' && read.known !== undefined)
+      return logged(read.facts, [], chosen, css);
+  }
   const found = await toHandle(page, target);
   if (!found) return undefined;
   const { frame, handle } = found;
   try {
-    // Independent reads, sent together: every action by a logged target waits for this choice.
-    const [facts, role] = await Promise.all([
-      handle.evaluate(collectFacts, { maxText: MAX_TEXT, secretAutocomplete: SECRET_AUTOCOMPLETE.source }),
-      roleAndName(target),
-    ]);
-    const list = candidates(role, facts);
-    const cssList = facts.css.map((value): BestLocator => ({ by: 'css', value }));
+    read ??= await readFacts(target, (opts) => handle.evaluate(collectFacts, opts));
+    if (read === undefined) return undefined;
     // One page call answers most candidates with the in-page resolver; the rest ask Playwright.
     const known =
-      frame === page.page.mainFrame()
-        ? await uniqueInPage(page, target, [...list, ...cssList].map(toInPageQuery), { timeout: 5000 })
-        : undefined;
+      read.known ??
+      (frame === page.page.mainFrame()
+        ? await uniqueInPage(page, target, read.queries, { timeout: 5000 })
+        : undefined);
     const [chosen, css] = await Promise.all([
-      pickUnique(frame, handle, list, known?.slice(0, list.length)),
-      pickUnique(frame, handle, cssList, known?.slice(list.length)),
+      pickUnique(frame, handle, read.list, known?.slice(0, read.list.length)),
+      pickUnique(frame, handle, read.cssList, known?.slice(read.list.length)),
     ]);
-    const fallback: BestLocator = { by: 'css', value: facts.css[facts.css.length - 1] ?? '*' };
-    return {
-      frames: await frameChain(frame),
-      element: chosen ?? css ?? fallback,
-      css: css?.by === 'css' ? css.value : fallback.value,
-      unique: (chosen ?? css) !== undefined,
-      secretField: facts.secretField,
-    };
+    return logged(read.facts, await frameChain(frame), chosen, css);
   } finally {
     await handle.dispose().catch(() => undefined);
   }
+}
+
+/** What the page told about the element, its candidates, and (once asked) the page's verdicts. */
+interface Read {
+  facts: Facts;
+  list: BestLocator[];
+  cssList: BestLocator[];
+  queries: (InPageQuery | undefined)[];
+  known?: Uniqueness | undefined;
+}
+
+type FactsOpts = { maxText: number; secretAutocomplete: string };
+
+/** The facts and Chromium's role and name, sent together; undefined when the element is gone. */
+async function readFacts(
+  target: ElementTarget,
+  collect: (opts: FactsOpts) => Promise<Facts>,
+): Promise<Read | undefined> {
+  const opts = { maxText: MAX_TEXT, secretAutocomplete: SECRET_AUTOCOMPLETE.source };
+  const [facts, role] = await Promise.all([collect(opts).catch(() => undefined), roleAndName(target)]);
+  if (facts === undefined) return undefined;
+  const list = candidates(role, facts);
+  const cssList = facts.css.map((value): BestLocator => ({ by: 'css', value }));
+  return { facts, list, cssList, queries: [...list, ...cssList].map(toInPageQuery) };
+}
+
+function logged(
+  facts: Facts,
+  frames: string[],
+  chosen: BestLocator | undefined,
+  css: BestLocator | undefined,
+): LoggedTarget {
+  const fallback: BestLocator = { by: 'css', value: facts.css[facts.css.length - 1] ?? '*' };
+  return {
+    frames,
+    element: chosen ?? css ?? fallback,
+    css: css?.by === 'css' ? css.value : fallback.value,
+    unique: (chosen ?? css) !== undefined,
+    secretField: facts.secretField,
+  };
+}
+
+/** collectFacts as a CDP function declaration on the element (`this`). */
+const FACTS_FUNCTION = `function (opts) { return (${collectFacts.toString()})(this, opts); }`;
+
+/** pickUnique's answer from the page's verdicts alone, or 'ask Playwright' at the first it lacks. */
+function decided(list: BestLocator[], known: Uniqueness): BestLocator | undefined | 'ask Playwright' {
+  for (const [i, candidate] of list.entries()) {
+    if (known[i] === true) return candidate;
+    if (known[i] === undefined) return 'ask Playwright';
+  }
+  return undefined;
 }
 
 /** The element as a Playwright handle in its own frame (found by a key parked on its window). */

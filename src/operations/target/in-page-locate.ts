@@ -209,12 +209,12 @@ export async function uniqueInPage(
   if (target.cdp !== cdp || target.frameOwners.length > 0) return undefined;
   const list = queries.map((q) => (q?.kind === 'role' && !FAST_ROLES.has(q.value) ? undefined : q));
   try {
-    const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
-    const { id: frameId, loaderId } = frameTree.frame;
-    const [contextId, described] = await Promise.all([
-      worldContext(page, cdp, frameId, loaderId, step, false),
+    const [{ frameTree }, described] = await Promise.all([
+      cdp.send('Page.getFrameTree', undefined, step),
       cdp.send('DOM.describeNode', { objectId: target.objectId }, step),
     ]);
+    const { id: frameId, loaderId } = frameTree.frame;
+    const contextId = await worldContext(page, cdp, frameId, loaderId, step, false);
     const { object } = await cdp.send(
       'DOM.resolveNode',
       {
