@@ -159,7 +159,7 @@ export async function resolvePageNode(
   nodeId: number,
   step: StepOptions,
   objectGroup?: string,
-): Promise<{ objectId: string; backendNodeId: number } | undefined> {
+): Promise<{ objectId: string; backendNodeId: number; inWorld?: string } | undefined> {
   const worlds = worldsOf(page);
   const doc = worlds.documents.get(Math.floor(-nodeId / SLOT_SPAN));
   const known = doc && worlds.worlds.get(worldKey(session, doc.frameId));
@@ -183,7 +183,9 @@ export async function resolvePageNode(
     if (!objectGroup)
       await session.send('Runtime.releaseObject', { objectId: isolated }, step).catch(() => undefined);
     const objectId = resolved.object.objectId;
-    return objectId ? { objectId, backendNodeId: node.backendNodeId } : undefined;
+    if (!objectId) return undefined;
+    // Kept in the caller's group: the action log asks the in-page resolver about it (uniqueInPage).
+    return { objectId, backendNodeId: node.backendNodeId, ...(objectGroup ? { inWorld: isolated } : {}) };
   } catch {
     return undefined;
   }

@@ -21,6 +21,8 @@ export interface RemoteNode {
 
 export interface LocatedRef extends RemoteNode {
   entry: RefEntry;
+  /** The element in its document's capture world, when the ref is an in-page node (kept in the group). */
+  inWorld?: string | undefined;
   /** The iframe elements from the page down to the element's frame, outermost first. */
   owners: RemoteNode[];
 }
@@ -47,30 +49,35 @@ export async function locateRef(page: ManagedPage, ref: string, options: LocateO
   );
   const [session, ...ownerSessions] = sessions;
   if (!session || ownerSessions.some((s) => s === undefined)) throw staleRef(name, 'frame_gone', field);
-  const resolve = (s: CDPSession, backendNodeId: number): Promise<string | undefined> =>
+  const resolve = (
+    s: CDPSession,
+    backendNodeId: number,
+  ): Promise<{ objectId: string | undefined; inWorld?: string | undefined } | undefined> =>
     isPageNodeId(backendNodeId)
-      ? resolvePageNode(page, s, backendNodeId, options.step(), options.objectGroup).then((r) => r?.objectId)
+      ? resolvePageNode(page, s, backendNodeId, options.step(), options.objectGroup)
       : s
           .send(
             'DOM.resolveNode',
             { backendNodeId, ...(options.objectGroup ? { objectGroup: options.objectGroup } : {}) },
             options.step(),
           )
-          .then((r) => r.object.objectId)
+          .then((r) => ({ objectId: r.object.objectId }))
           .catch(() => undefined);
-  const [objectId, loaderId, ...ownerIds] = await Promise.all([
+  const [found, loaderId, ...ownersFound] = await Promise.all([
     resolve(session, entry.backendNodeId),
     currentLoaderId(session, entry.frameId, options.step()),
     ...entry.owners.map((o, i) => resolve(ownerSessions[i] as CDPSession, o.backendNodeId)),
   ]);
   if (loaderId !== entry.loaderId) throw staleRef(name, 'navigated', field);
+  const objectId = found?.objectId;
+  const ownerIds = ownersFound.map((o) => o?.objectId);
   if (objectId === undefined || ownerIds.some((id) => id === undefined))
     throw staleRef(name, 'detached', field);
   const owners = entry.owners.map((_, i) => ({
     session: ownerSessions[i] as CDPSession,
     objectId: ownerIds[i] as string,
   }));
-  return { entry, session, objectId, owners };
+  return { entry, session, objectId, owners, ...(found?.inWorld ? { inWorld: found.inWorld } : {}) };
 }
 
 async function sessionFor(page: ManagedPage, key: string): Promise<CDPSession | undefined> {

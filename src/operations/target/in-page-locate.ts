@@ -1,3 +1,4 @@
+import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../../engine/page.js';
 import type { StepOptions } from '../../snapshot/step.js';
 import { dropWorld, worldContext } from '../../snapshot/page-world.js';
@@ -143,7 +144,7 @@ function isPattern(value: unknown): value is PatternLike {
 }
 
 /** What the page answered: the one element (a main-world object), a count, or nothing sure. */
-export type InPageAnswer = { element: RemoteElement } | { count: number } | undefined;
+export type InPageAnswer = { element: RemoteElement & { inWorld: string } } | { count: number } | undefined;
 
 /** Resolves `query` in the page's main frame; undefined where the page cannot answer for sure. */
 export async function locateInPage(
@@ -186,7 +187,9 @@ export async function locateInPage(
       { backendNodeId: node.backendNodeId, objectGroup: OBJECT_GROUP },
       step,
     );
-    return object.objectId ? { element: { cdp, objectId: object.objectId } } : undefined;
+    return object.objectId
+      ? { element: { cdp, objectId: object.objectId, inWorld: result.objectId } }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -209,6 +212,10 @@ export async function uniqueInPage(
   if (target.cdp !== cdp || target.frameOwners.length > 0) return undefined;
   const list = queries.map((q) => (q?.kind === 'role' && !FAST_ROLES.has(q.value) ? undefined : q));
   try {
+    if (target.inWorld !== undefined) {
+      const answers = await uniquesOn(cdp, target.inWorld, list, step).catch(() => undefined);
+      if (answers !== undefined) return answers;
+    }
     const [{ frameTree }, described] = await Promise.all([
       cdp.send('Page.getFrameTree', undefined, step),
       cdp.send('DOM.describeNode', { objectId: target.objectId }, step),
@@ -225,21 +232,30 @@ export async function uniqueInPage(
       step,
     );
     if (!object.objectId) return undefined;
-    const called = await cdp.send(
-      'Runtime.callFunctionOn',
-      {
-        objectId: object.objectId,
-        functionDeclaration: UNIQUES_FUNCTION,
-        arguments: [{ value: list.map((q) => q ?? { kind: 'none' }) }],
-        returnByValue: true,
-      },
-      step,
-    );
-    const answers = called.result.value as unknown;
-    if (called.exceptionDetails || !Array.isArray(answers) || answers.length !== list.length)
-      return undefined;
-    return answers.map((a, i) => (list[i] === undefined || a === -1 ? undefined : a === 1));
+    return await uniquesOn(cdp, object.objectId, list, step);
   } catch {
     return undefined;
   }
+}
+
+/** UNIQUES_FUNCTION on the element's capture-world object; undefined when the answer is unusable. */
+async function uniquesOn(
+  cdp: CDPSession,
+  objectId: string,
+  list: (InPageQuery | undefined)[],
+  step: StepOptions,
+): Promise<Uniqueness | undefined> {
+  const called = await cdp.send(
+    'Runtime.callFunctionOn',
+    {
+      objectId,
+      functionDeclaration: UNIQUES_FUNCTION,
+      arguments: [{ value: list.map((q) => q ?? { kind: 'none' }) }],
+      returnByValue: true,
+    },
+    step,
+  );
+  const answers = called.result.value as unknown;
+  if (called.exceptionDetails || !Array.isArray(answers) || answers.length !== list.length) return undefined;
+  return answers.map((a, i) => (list[i] === undefined || a === -1 ? undefined : a === 1));
 }

@@ -58,5 +58,6 @@ export async function resolveRef(
     backendNodeId: entry.backendNodeId,
     frameId: entry.frameId,
     targetKey: entry.targetKey,
+    ...(located.inWorld ? { inWorld: located.inWorld } : {}),
   };
 }

@@ -15,6 +15,11 @@ export interface ElementTarget extends RemoteElement {
   frameOwners: RemoteElement[];
   /** Safe, bounded text for errors: what was searched or the ref, never page content. */
   description: string;
+  /**
+   * The same element in its document's capture world (a CDP object id in the operation's group),
+   * when the page found it (in-page ref or locator): the in-page resolver is asked on it directly.
+   */
+  inWorld?: string | undefined;
 }
 
 /** Objects created while resolving targets live in this group and are released after each operation. */
