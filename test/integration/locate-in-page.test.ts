@@ -63,6 +63,8 @@ const HARVEST = `(() => {
     if (t === 'img') return 'img';
     if (t === 'nav') return 'navigation';
     if (t === 'dialog') return 'dialog';
+    if (t === 'strong') return 'strong';
+    if (t === 'em') return 'emphasis';
     if (t === 'input') {
       const ty = (el.getAttribute('type') || 'text').toLowerCase();
       return { checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', submit: 'button', button: 'button', reset: 'button' }[ty] || 'textbox';
@@ -114,6 +116,8 @@ function queries(h: Harvest): InPageQuery[] {
     if (name === '') continue;
     add({ kind: 'role', value: role, exact: true, name: { text: name } });
     add({ kind: 'role', value: role, exact: false, name: { text: name.split(' ')[0]?.toLowerCase() ?? '' } });
+    add({ kind: 'text', value: '', exact: true, name: { text: name } });
+    add({ kind: 'text', value: '', exact: false, name: { text: name.slice(0, 5).toUpperCase() } });
   }
   for (const text of h.labels.filter(Boolean)) {
     add({ kind: 'label', value: '', exact: true, name: { text } });
@@ -151,6 +155,8 @@ function playwrightLocator(frame: Frame, q: InPageQuery): Locator {
       return frame.getByLabel(text, { exact: q.exact });
     case 'placeholder':
       return frame.getByPlaceholder(text, { exact: q.exact });
+    case 'text':
+      return frame.getByText(text, { exact: q.exact });
     case 'testId':
       return frame.getByTestId(q.value);
     case 'css':

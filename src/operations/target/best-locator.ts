@@ -201,7 +201,7 @@ async function pickUnique(
   return undefined;
 }
 
-/** A candidate as the in-page resolver reads it (text goes to Playwright: its engine is not modelled). */
+/** A candidate as the in-page resolver reads it (it answers unsure where it does not model the page). */
 function toInPageQuery(best: BestLocator): InPageQuery | undefined {
   const exact = 'exact' in best && best.exact === true;
   switch (best.by) {
@@ -220,7 +220,7 @@ function toInPageQuery(best: BestLocator): InPageQuery | undefined {
     case 'css':
       return { kind: 'css', value: best.value, exact: true };
     case 'text':
-      return undefined;
+      return { kind: 'text', value: '', exact, name: { text: best.value } };
   }
 }
 

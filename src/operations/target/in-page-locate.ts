@@ -45,6 +45,8 @@ const FAST_ROLES: ReadonlySet<string> = new Set([
   'menuitem',
   'menuitemcheckbox',
   'menuitemradio',
+  'strong',
+  'emphasis',
 ]);
 
 /** FAST_ROLES that take getByRole's `level` (Playwright refuses it on any other role). */
@@ -75,7 +77,7 @@ export function inPageQueryOf(checked: CheckedLocator): InPageQuery | undefined 
       name: checked.name === undefined ? undefined : { text: checked.name },
     };
   }
-  if (strategy === 'label' || strategy === 'placeholder')
+  if (strategy === 'label' || strategy === 'placeholder' || strategy === 'text')
     return { kind: strategy, value: '', exact, name: { text: value } };
   if (strategy === 'testId') return { kind: 'testId', value, exact: true };
   if (strategy === 'css' && isPlainCss(value)) return { kind: 'css', value, exact: true };
@@ -126,6 +128,10 @@ export function inPageQueryOfSelector(selector: {
         return { kind: base.kind, value: '', exact, name: { source: text.source, flags: text.flags } };
       return undefined;
     }
+    case 'text':
+      return typeof base.text === 'string'
+        ? { kind: 'text', value: '', exact, name: { text: base.text } }
+        : undefined;
     case 'testId':
       return typeof base.testId === 'string'
         ? { kind: 'testId', value: base.testId, exact: true }

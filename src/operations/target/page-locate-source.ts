@@ -17,7 +17,7 @@ import { ROLES_SOURCE } from '../../snapshot/page-roles-source.js';
 /** A locator the in-page resolver understands; anything else goes to Playwright's engine. */
 export interface InPageQuery {
   /** css: plain CSS, answered where the document has no open shadow root (else, or not CSS: unsure). */
-  kind: 'role' | 'label' | 'placeholder' | 'testId' | 'css';
+  kind: 'role' | 'label' | 'placeholder' | 'testId' | 'css' | 'text';
   value: string;
   /** Role name (role only), or the label/placeholder text. */
   name?: { text: string } | { source: string; flags: string } | undefined;
@@ -35,7 +35,7 @@ const IMPLICIT = {
   textbox: ['input', 'textarea'], searchbox: ['input'], combobox: ['input', 'select'], listbox: ['select'],
   option: ['option'], heading: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], slider: ['input'], spinbutton: ['input'],
   dialog: ['dialog'], navigation: ['nav'], main: ['main'], img: ['img', 'svg'], list: ['ul', 'ol', 'menu'],
-  listitem: ['li'], progressbar: ['progress'],
+  listitem: ['li'], progressbar: ['progress'], strong: ['strong'], emphasis: ['em'],
 };
 const UNSURE = -1;
 function norm(s) { return String(s).replace(/[\u200b\u00ad]/g, '').trim().replace(/\s+/g, ' '); }
@@ -84,7 +84,11 @@ function simplyNamed(el) {
   if ((el.getAttribute('aria-label') || '').trim() || el.hasAttribute('aria-labelledby')) return true;
   const labels = el.labels ? Array.from(el.labels) : [];
   if (labels.length === 0) return false;
-  return labels.every((l) => !l.querySelector('input, select, textarea, button, slot') && !l.shadowRoot);
+  // A checkbox or radio inside its own label (the control is left out of its name, by both).
+  const own = (l) => el.type === 'checkbox' || el.type === 'radio'
+    ? Array.prototype.every.call(l.querySelectorAll('input, select, textarea, button, slot'), (c) => c === el)
+    : !l.querySelector('input, select, textarea, button, slot');
+  return labels.every((l) => own(l) && !l.shadowRoot);
 }
 function roleMatches(q) {
   const tags = IMPLICIT[q.value];
@@ -117,9 +121,11 @@ function levelOf(el, role) {
 }
 /** A label's text as Playwright reads it, or undefined where it holds what this code does not model. */
 function labelContent(label) {
-  if (label.querySelector('input, select, textarea, button, slot, script, style, noscript, template')) return undefined;
+  if (label.querySelector('slot, template')) return undefined;
   if (label.shadowRoot || Array.prototype.some.call(label.querySelectorAll('*'), (e) => e.shadowRoot)) return undefined;
-  return label.textContent || '';
+  // Playwright's elementText: a control inside counts with its text (a select's options, a
+  // textarea's default text, a button input's value), scripts and styles do not.
+  return textOf(new Map(), label).full;
 }
 const LABELLED = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea']);
 function labelsOf(el) {
@@ -147,6 +153,50 @@ function labelMatches(q) {
   }
   return out;
 }
+const SKIP_TEXT = new Set(['SCRIPT', 'NOSCRIPT', 'STYLE']);
+function skipsText(el) { return SKIP_TEXT.has(el.nodeName) || (!!document.head && document.head.contains(el)); }
+/** Playwright's elementText: text nodes, child elements' text, a button input's value, the shadow root's text. */
+function textOf(cache, root) {
+  let value = cache.get(root);
+  if (value !== undefined) return value;
+  value = { full: '', normalized: '' };
+  if (!(root.nodeType === 1 && skipsText(root))) {
+    if (root instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(root.type)) value.full = root.value;
+    else {
+      for (let child = root.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) value.full += child.nodeValue || '';
+        else if (child.nodeType === 1) value.full += textOf(cache, child).full;
+      }
+      if (root.shadowRoot) value.full += textOf(cache, root.shadowRoot).full;
+    }
+    value.normalized = norm(value.full);
+  }
+  cache.set(root, value);
+  return value;
+}
+/**
+ * Playwright's getByText with a string: lax (case-insensitive substring of the normalized text) or
+ * exact (the whole normalized text); an element is taken when it matches and none of its children
+ * does alone. A document with open shadow roots is left to Playwright (its walk order differs).
+ */
+function textMatches(q) {
+  const want = norm(q.name.text);
+  if (want === '' || hasShadow()) return UNSURE;
+  const lower = want.toLowerCase();
+  const match = q.exact ? (t) => t.normalized === want : (t) => t.normalized.toLowerCase().includes(lower);
+  const cache = new Map();
+  const out = [];
+  let lastMiss = null;
+  for (const el of everyElement(document, [])) {
+    if (!q.exact && lastMiss && lastMiss.contains(el)) continue;
+    if (skipsText(el) || !match(textOf(cache, el))) { lastMiss = el; continue; }
+    let self = true;
+    for (let child = el.firstElementChild; child && self; child = child.nextElementSibling)
+      if (match(textOf(cache, child))) self = false;
+    if (self) out.push(el);
+  }
+  return out;
+}
 function attrMatches(attr, name, exact) {
   const match = textMatcher(name, exact, false);
   return everyElement(document, []).filter((el) => el.hasAttribute(attr) && match(el.getAttribute(attr)));
@@ -156,6 +206,7 @@ function matches(q) {
   if (q.kind === 'label') return labelMatches(q);
   if (q.kind === 'placeholder') return attrMatches('placeholder', q.name, q.exact);
   if (q.kind === 'testId') return attrMatches('data-testid', { text: q.value }, true);
+  if (q.kind === 'text') return q.name && 'text' in q.name ? textMatches(q) : UNSURE;
   // Plain CSS: Playwright's engine pierces open shadow roots, querySelectorAll does not.
   // A selector that is not plain CSS (Playwright's own engines and pseudo-classes) throws: unsure.
   if (q.kind === 'css') {
