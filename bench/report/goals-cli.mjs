@@ -44,7 +44,7 @@ export function cliGoals(results, goal, notMeasured) {
           ...(met
             ? {}
             : {
-                note: 'each command pays a Node start (~40 ms quiet), the thin client and one round trip (~25 ms over a bare Node start under load), then the daemon’s click; load adds to both',
+                note: 'both CLIs pay a Node start (agent-browser’s bin is a Node wrapper around its native client; here Node takes ~95–105 ms to its first line), then one round trip and the daemon’s click (ref resolved, the action log’s locator chosen in two page rounds, the mouse events): the two are within a few ms and trade places between runs (docs/cli.md)',
               }),
         };
       },

@@ -37,7 +37,7 @@ function ratioGoal(bm, other, field, limit, what, format = fmtMs) {
  * missed goal's row shows only what was measured.
  */
 const SNAPSHOT_WHY =
-  "BrowserMesh reads Chromium's own accessibility tree over CDP (for /large ~10,700 nodes, ~4 MB of JSON with name sources and inline text boxes CDP cannot leave out): ~80% of the capture, parsed and collected in Node too, while the peers compute a smaller tree inside the page; meeting the goal needs an in-page capture that reproduces Chromium's roles and names (docs/snapshots.md)";
+  'the in-page capture computes roles and names inside the page as the peer does and sends back only the kept nodes; the two are within ~10% and trade places between runs on a loaded machine (0.87× to 1.08× in session 11), the rest being the ref bookkeeping and text rendering in Node (docs/performance.md)';
 
 const COLD_START_WHY =
   "after initialize, one Node thread loads playwright-core (~220 ms on Node 20, which has no module compile cache; on Node 22.1+ BrowserMesh keeps one in its data directory) and the tools with their schemas (~290 ms) while Chromium starts, so Chromium's handshake waits for that thread; then browser_session_create makes the context and page and browser_navigate loads the page, two calls where the peers make one (docs/performance.md)";
