@@ -216,6 +216,9 @@ describe('secrets per principal over HTTP', () => {
     await ok(alice.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
     await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: '{{secret:ALICE_ONLY}}' });
     await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#who' }, value: '{{secret:PW}}' });
+    // The fills are CDP input, not Playwright actions: the trace holds the typed values in the DOM
+    // snapshot Playwright takes before its next traced call (this navigation).
+    await ok(alice.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
     const stopped = await ok<{ file: { fileId: string; bytes: number } }>(alice.client, 'browser_trace', {
       sessionId: at.sessionId,
       action: 'stop',
