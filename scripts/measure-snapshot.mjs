@@ -18,6 +18,7 @@ const dist = process.env.BROWSERMESH_DIST
 const { createBrowserMesh } = await import(new URL('create-mesh.js', dist).href);
 const { defaultConfig } = await import(new URL('config/load.js', dist).href);
 const { snapshot } = await import(new URL('operations/read/snapshot.js', dist).href);
+const { ensureListenersHook } = await import(new URL('snapshot/page-world.js', dist).href);
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
@@ -38,7 +39,11 @@ try {
   const { session, initialPage } = await mesh.createSession();
   const on = (op, fn) => mesh.runOnPage(session.sessionId, initialPage.pageId, op, fn);
   for (const path of PAGES) {
-    await on('goto', (ctx) => ctx.page.page.goto(site.url(path), { waitUntil: 'load' }));
+    // As the tools load a page: the click-listener hook first, or `auto` answers from the CDP tree.
+    await on('goto', async (ctx) => {
+      await ensureListenersHook(ctx.page);
+      await ctx.page.page.goto(site.url(path), { waitUntil: 'load' });
+    });
     const pw = await timed(() => on('aria', (ctx) => ctx.page.page.ariaSnapshot({ mode: 'ai' })));
     const pwTokens = encode(pw.value).length;
     rows.push(row(path, 'playwright ai', pw.value, pwTokens, pw.ms, null));

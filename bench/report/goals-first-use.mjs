@@ -115,14 +115,14 @@ export function firstUseGoals(results) {
     goal(
       'snapshot-capture-aria',
       "Full snapshot capture of /large vs playwright-core's ariaSnapshot()",
-      '≤ 1.5×',
+      '≤ 1.2×',
       () =>
         withWhy(
           ratioGoal(
             bmSnap,
             find(snaps, { contender: REFERENCE_LABEL, page: 'large', mode: 'full' }),
             'ms',
-            1.5,
+            1.2,
             'snapshot',
           ),
           SNAPSHOT_WHY,

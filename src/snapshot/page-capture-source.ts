@@ -72,7 +72,16 @@ export interface PageDocument {
   base?: number;
   /** Set in Node: how many nodes crossed CDP. */
   sent?: number;
+  /** The document's origin, which a link's `u` path is relative to (the wire form). */
+  o?: string;
 }
+
+/**
+ * A node as it crosses CDP (`packed` in the capture script): a text node as its string, or 0 when it
+ * repeats its parent's name; a link to the document's origin with its path in `u`; a span of the
+ * last capture's list.
+ */
+export type WireNode = (PageNode & { u?: string }) | string | 0 | { s: [number, number] };
 
 export const CAPTURE_SOURCE = String.raw`(() => {
 ${ROLES_SOURCE}
@@ -244,7 +253,9 @@ function capture(scopeId, incremental) {
     const listens = clickTargets.has(el);
     const tabindex = Number.parseInt(el.getAttribute('tabindex') || '', 10);
     if (role === 'none' || role === 'presentation') {
-      if (!listens && !(tabindex >= 0)) return keepScope(el, visitAll(flatChildren(el), cs, true));
+      // Ignored, its children take its place; what its ::before and ::after draw still shows.
+      if (!listens && !(tabindex >= 0))
+        return keepScope(el, [...pseudo(el, '::before'), ...visitAll(flatChildren(el), cs, true), ...pseudo(el, '::after')]);
       role = 'generic';
     }
     const record = { i: idOf(el), r: role };
@@ -294,17 +305,16 @@ function capture(scopeId, incremental) {
   // siblings are read top to bottom (the same rule as visual-order.ts applies to the CDP capture).
   function visualOrder(parent, kids) {
     if (kids.length < 2) return kids;
+    if (kids.some((k) => out[k].i === undefined)) return kids;
     const boxes = [];
     for (const k of kids) {
-      const id = out[k].i;
-      const el = id === undefined ? undefined : element(id);
+      const el = element(out[k].i);
       if (!el) return kids;
       const r = el.getBoundingClientRect();
       if (r.height <= 0) return kids;
+      if (boxes.length > 0 && (Math.abs(r.x - boxes[0].x) > 1 || Math.abs(r.height - boxes[0].height) > 1)) return kids;
       boxes.push(r);
     }
-    const x0 = boxes[0].x, h0 = boxes[0].height;
-    if (boxes.some((b) => Math.abs(b.x - x0) > 1 || Math.abs(b.height - h0) > 1)) return kids;
     // Their order is read from layout, which changes without mutations: computed again each capture.
     seen.layout.push(parent);
     if (boxes.every((b, i) => i === 0 || boxes[i - 1].y <= b.y)) return kids;
@@ -436,26 +446,47 @@ function capture(scopeId, incremental) {
   if (!scoped) commit(begun, out, gen, seen);
   const frames = [];
   for (const r of out) if (r.r === 'Iframe' && r.i !== undefined) frames.push(r.i);
-  const result = { nodes: out, frames, hidden, title: document.title, listeners: ack };
+  const origin = location.origin === 'null' ? '' : location.origin;
+  const result = { nodes: [], frames, hidden, title: document.title, listeners: ack };
+  if (origin) result.o = origin;
   if (!scoped) result.gen = gen;
   if (plan) {
     result.reused = reused;
     result.base = lastGen;
-    result.nodes = withSpans(out, spans);
   }
+  result.nodes = packed(out, plan ? spans : [], origin);
   return result;
 }
 
-/** The node list with the spans copied from the last capture's list written as {s: [from, length]}. */
-function withSpans(out, spans) {
+/**
+ * The node list as it crosses CDP (page-capture.ts unpacks it): the spans copied from the last
+ * capture's list as {s: [from, length]}; a text node as its string, or 0 when it is the only child of
+ * a node with the same name; a link to the document's origin as its path in u. The kept list is not
+ * changed.
+ */
+function packed(out, spans, origin) {
+  const echo = new Set();
+  for (const r of out) {
+    const only = r.c && r.c.length === 1 ? out[r.c[0]] : undefined;
+    if (only && r.n !== undefined && only.r === 'StaticText' && only.n === r.n) echo.add(r.c[0]);
+  }
+  const wire = (r, j) => {
+    if (r.r === 'StaticText' && r.i === undefined && r.c === undefined) return echo.has(j) ? 0 : r.n;
+    const url = r.p && r.p.url;
+    if (!origin || typeof url !== 'string' || !url.startsWith(origin + '/')) return r;
+    const { url: _, ...rest } = r.p;
+    const short = { ...r, u: url.slice(origin.length) };
+    if (Object.keys(rest).length > 0) short.p = rest; else delete short.p;
+    return short;
+  };
   const sent = [];
   let at = 0;
   for (const [start, from, length] of spans) {
-    for (; at < start; at++) sent.push(out[at]);
+    for (; at < start; at++) sent.push(wire(out[at], at));
     sent.push({ s: [from, length] });
     at = start + length;
   }
-  for (; at < out.length; at++) sent.push(out[at]);
+  for (; at < out.length; at++) sent.push(wire(out[at], at));
   return sent;
 }
 

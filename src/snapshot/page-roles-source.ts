@@ -19,8 +19,8 @@ const NAMED_TAGS = new Set(['input', 'select', 'textarea', 'img', 'area', 'svg',
 const SECTIONING = 'article, aside, main, nav, section, [role=article], [role=complementary], [role=main], [role=navigation], [role=region]';
 
 /** Per-capture caches (styles, table kinds, content text): the page does not change during one capture. */
-let styles = new Map(), tables = new Map(), contents = new Map(), pseudos = new Map();
-function resetCaches() { styles = new Map(); tables = new Map(); contents = new Map(); pseudos = new Map(); }
+let styles = new Map(), tables = new Map(), contents = new Map(), pseudos = new Map(), generating = new Map();
+function resetCaches() { styles = new Map(); tables = new Map(); contents = new Map(); pseudos = new Map(); generating = new Map(); }
 function styleOf(el) {
   let cs = styles.get(el);
   if (cs === undefined) { cs = getComputedStyle(el); styles.set(el, cs); }
@@ -271,8 +271,51 @@ function flatChildren(el) {
 
 function pseudoText(el, which) {
   let both = pseudos.get(el);
-  if (both === undefined) { both = [readPseudo(el, '::before'), readPseudo(el, '::after')]; pseudos.set(el, both); }
+  if (both === undefined) {
+    both = mayGenerate(el) ? [readPseudo(el, '::before'), readPseudo(el, '::after')] : ['', ''];
+    pseudos.set(el, both);
+  }
   return which === '::before' ? both[0] : both[1];
+}
+
+/**
+ * Whether a style sheet that can style this element has a ::before or ::after rule that sets content (its own tree
+ * scope's, an enclosing scope's through ::part, its shadow root's through :host); a sheet that cannot
+ * be read (another origin) counts as having one. Most pages have none, and reading a pseudo-element's
+ * computed style is the capture's dearest call. (The user-agent sheet's only ones, q's quotes, are
+ * not strings, so they never named anything.)
+ */
+function mayGenerate(el) {
+  if (el.shadowRoot && scopeGenerates(el.shadowRoot)) return true;
+  for (let scope = el.getRootNode(); scope; scope = scope.host ? scope.host.getRootNode() : null) {
+    if (scopeGenerates(scope)) return true;
+  }
+  return false;
+}
+
+function scopeGenerates(scope) {
+  let known = generating.get(scope);
+  if (known === undefined) {
+    const sheets = [...(scope.styleSheets || []), ...(scope.adoptedStyleSheets || [])];
+    known = sheets.some(sheetGenerates);
+    generating.set(scope, known);
+  }
+  return known;
+}
+
+function sheetGenerates(sheet) {
+  let rules;
+  try { rules = sheet.cssRules; } catch { return true; }
+  return rulesGenerate(rules);
+}
+
+function rulesGenerate(rules) {
+  for (const rule of rules) {
+    if (rule.styleSheet) { if (sheetGenerates(rule.styleSheet)) return true; continue; }
+    if (typeof rule.selectorText === 'string' && /:(before|after)/i.test(rule.selectorText) && rule.style && rule.style.getPropertyValue('content') !== '') return true;
+    if (rule.cssRules && rulesGenerate(rule.cssRules)) return true;
+  }
+  return false;
 }
 
 function readPseudo(el, which) {

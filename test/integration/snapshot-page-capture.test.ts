@@ -32,6 +32,7 @@ const PAGES = [
   '/snapshot/clickable',
   '/snapshot/hidden',
   '/snapshot/mutate',
+  '/snapshot/pseudo',
   '/real/scopes',
   '/real/components',
   '/real/widgets',
@@ -100,6 +101,25 @@ describe('in-page capture vs CDP capture, line for line', () => {
       const page = await snap('page');
       expect(page.kind).toBe('page');
       expect(renumberRefs(page.text).split('\n')).toEqual(renumberRefs(cdp.text).split('\n'));
+    });
+  }
+});
+
+describe('pseudo-element text', () => {
+  const KINDS: Array<[string, RegExp]> = [
+    ['media', /@e\d+ Media from media/],
+    ['nested', /@e\d+ Nested rule/],
+    ['imported', /@e\d+ Imported sheet/],
+    ['adopted', /@e\d+ Adopted sheet/],
+    ['host', /Host says hello/],
+    ['part', /\[button @e\d+\] Styled by part/],
+  ];
+  for (const [kind, line] of KINDS) {
+    it(`is read when the only sheet that sets content on ::before or ::after is ${kind}`, async () => {
+      await open(`/snapshot/pseudo?only=${kind}`);
+      const { text, kind: captured } = await snap('page');
+      expect(captured).toBe('page');
+      expect(text).toMatch(line);
     });
   }
 });
