@@ -13,12 +13,16 @@ export function axString(value: AXNodeLike['name']): string {
   return typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : '';
 }
 
+/** White space that cleanText changes: a run of two, any but a plain space, or at either end. */
+const UNCLEAN = /\s\s|[^\S ]|^\s|\s$/;
+
 /**
  * Collapses whitespace and caps the length in code points, cutting between graphemes (an emoji
  * sequence is kept whole or left out); `onCut` counts what was shortened.
  */
 export function cleanText(text: string, maxChars: number, onCut?: () => void): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  // Most names are clean already (the in-page capture collapses text): test before copying.
+  const collapsed = UNCLEAN.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
   if (collapsed.length <= maxChars) return collapsed;
   if (Array.from(collapsed).length <= maxChars) return collapsed;
   onCut?.();

@@ -394,12 +394,7 @@ function expand(nodes: PageNode[], toId: (id: number) => number, dom: Map<number
     }
     return node;
   });
-  out.forEach((node) => {
-    for (const child of node.childIds ?? []) {
-      const c = out[Number(child)];
-      if (c) c.parentId = node.nodeId;
-    }
-  });
+  // No parentId: the builder takes the node without one as the root, and the page's root is first.
   return out;
 }
 

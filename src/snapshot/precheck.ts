@@ -16,9 +16,10 @@ export const PRECHECK = `function (maxNodes, maxChars) {
   while (stack.length > 0) {
     const n = stack.pop();
     nodes++;
-    if (n.nodeType === 3 || n.nodeType === 4 || n.nodeType === 8) chars += n.data.length;
+    if (n.nodeType === 3 || n.nodeType === 4 || n.nodeType === 8) chars += n.length;
     else if (n.nodeType === 1) {
-      for (const a of n.attributes) chars += a.value.length;
+      // Most elements have no attributes; asking first spares making their Attr objects.
+      if (n.hasAttributes()) { const list = n.attributes; for (let i = 0; i < list.length; i++) chars += list[i].value.length; }
       if (n.shadowRoot) stack.push(n.shadowRoot);
       if (n.localName === 'iframe' || n.localName === 'frame') {
         try { if (n.contentDocument) stack.push(n.contentDocument); } catch (e) {}
