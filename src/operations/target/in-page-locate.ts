@@ -3,7 +3,7 @@ import type { ManagedPage } from '../../engine/page.js';
 import type { StepOptions } from '../../snapshot/step.js';
 import { dropWorld, worldContext } from '../../snapshot/page-world.js';
 import type { CheckedLocator } from './locator-spec.js';
-import { LOCATE_FUNCTION, UNIQUES_FUNCTION, type InPageQuery } from './page-locate-source.js';
+import { LOCATE_FUNCTION, UNBUILT, UNIQUES_FUNCTION, type InPageQuery } from './page-locate-source.js';
 import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from './remote-element.js';
 
 export type { InPageQuery } from './page-locate-source.js';
@@ -164,21 +164,15 @@ export async function locateInPage(
     const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
     const { id: frameId, loaderId } = frameTree.frame;
     const contextId = await worldContext(page, cdp, frameId, loaderId, step, false);
-    const called = await cdp
-      .send(
-        'Runtime.callFunctionOn',
-        {
-          executionContextId: contextId,
-          functionDeclaration: LOCATE_FUNCTION,
-          arguments: [{ value: query }],
-          objectGroup: OBJECT_GROUP,
-        },
-        step,
-      )
-      .catch((error: unknown) => {
-        dropWorld(page, cdp, frameId);
-        throw error;
-      });
+    const called = await callResolver(
+      cdp,
+      LOCATE_FUNCTION,
+      { executionContextId: contextId, arguments: [{ value: query }], objectGroup: OBJECT_GROUP },
+      step,
+    ).catch((error: unknown) => {
+      dropWorld(page, cdp, frameId);
+      throw error;
+    });
     if (called.exceptionDetails) return undefined;
     const { result } = called;
     if (result.type === 'number') {
@@ -251,17 +245,39 @@ async function uniquesOn(
   list: (InPageQuery | undefined)[],
   step: StepOptions,
 ): Promise<Uniqueness | undefined> {
-  const called = await cdp.send(
-    'Runtime.callFunctionOn',
-    {
-      objectId,
-      functionDeclaration: UNIQUES_FUNCTION,
-      arguments: [{ value: list.map((q) => q ?? { kind: 'none' }) }],
-      returnByValue: true,
-    },
+  const called = await callResolver(
+    cdp,
+    UNIQUES_FUNCTION,
+    { objectId, arguments: [{ value: list.map((q) => q ?? { kind: 'none' }) }], returnByValue: true },
     step,
   );
   const answers = called.result.value as unknown;
   if (called.exceptionDetails || !Array.isArray(answers) || answers.length !== list.length) return undefined;
   return answers.map((a, i) => (list[i] === undefined || a === -1 ? undefined : a === 1));
+}
+
+interface CallParams {
+  objectId?: string;
+  executionContextId?: number;
+  arguments: { value: unknown }[];
+  objectGroup?: string;
+  returnByValue?: boolean;
+}
+
+/**
+ * Calls the resolver in its world: the short form first, and the full one (which builds the resolver)
+ * only where the short one found it unbuilt, so each call after a document's first sends a few
+ * hundred bytes instead of the resolver's source.
+ */
+async function callResolver(
+  cdp: CDPSession,
+  fn: { short: string; full: string },
+  params: CallParams,
+  step: StepOptions,
+) {
+  const send = (functionDeclaration: string) =>
+    cdp.send('Runtime.callFunctionOn', { ...params, functionDeclaration }, step);
+  const first = await send(fn.short);
+  if (first.exceptionDetails || first.result.value !== UNBUILT) return first;
+  return send(fn.full);
 }

@@ -236,21 +236,42 @@ function uniques(el, list) {
 return { run, uniques };
 `;
 
-/**
- * Runs in the capture world (`this` unused): builds the resolver on first use in this document, then
- * answers one query with the element, a match count, or -1 (unsure).
- */
-export const LOCATE_FUNCTION = `function (q) {
-  const key = Symbol.for(${JSON.stringify(LOCATE_KEY)});
+/** What the short calls answer in a document whose resolver is not built yet. */
+export const UNBUILT = 'browsermesh:resolver-unbuilt';
+
+/** Builds the resolver in this world unless it is there (the installing half of the full calls). */
+const BUILD = `const key = Symbol.for(${JSON.stringify(LOCATE_KEY)});
   let api = globalThis[key];
-  if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }
+  if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }`;
+
+/** The resolver already built in this world, or the UNBUILT answer: a call of a few hundred bytes. */
+const BUILT = `const api = globalThis[Symbol.for(${JSON.stringify(LOCATE_KEY)})];
+  if (!api) return ${JSON.stringify(UNBUILT)};`;
+
+/**
+ * Runs in the capture world (`this` unused): answers one query with the element, a match count, or -1
+ * (unsure). `full` carries the resolver's ~29 KB source and builds it on first use in the document;
+ * the short form is sent first and answers UNBUILT where it is not built yet (in-page-locate.ts).
+ */
+export const LOCATE_FUNCTION = {
+  short: `function (q) {
+  ${BUILT}
   return api.run(q);
-}`;
+}`,
+  full: `function (q) {
+  ${BUILD}
+  return api.run(q);
+}`,
+};
 
 /** Runs on an element in the capture world: which of the queries match exactly it (1/0/-1 each). */
-export const UNIQUES_FUNCTION = `function (list) {
-  const key = Symbol.for(${JSON.stringify(LOCATE_KEY)});
-  let api = globalThis[key];
-  if (!api) { api = (() => {${RESOLVER}})(); Object.defineProperty(globalThis, key, { value: api }); }
+export const UNIQUES_FUNCTION = {
+  short: `function (list) {
+  ${BUILT}
   return api.uniques(this, list);
-}`;
+}`,
+  full: `function (list) {
+  ${BUILD}
+  return api.uniques(this, list);
+}`,
+};
