@@ -14,11 +14,15 @@ const SANDBOX_TESTS = [
   'src/code-mode/nul-safety.test.ts',
 ];
 
+/** The CommonJS modules of the command's warm path (src/cli/bin.cts and what it loads) are TypeScript too. */
+const oxc = { include: /\.(m?ts|cts|[jt]sx)$/ };
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.mjs'],
     projects: [
       {
+        oxc,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
@@ -30,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        oxc,
         test: {
           name: 'sandbox',
           include: SANDBOX_TESTS,
@@ -39,6 +44,7 @@ export default defineConfig({
         },
       },
       {
+        oxc,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
@@ -52,6 +58,7 @@ export default defineConfig({
         },
       },
       {
+        oxc,
         test: {
           // The stress harness (docs/reliability.md): a bounded form runs with every `npm test`;
           // `npm run test:stress` runs the long form plus the on-demand checks.
@@ -68,6 +75,7 @@ export default defineConfig({
         },
       },
       {
+        oxc,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

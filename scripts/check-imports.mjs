@@ -54,7 +54,7 @@ function files(dir) {
     const path = join(dir, name);
     return statSync(path).isDirectory()
       ? files(path)
-      : path.endsWith('.ts') && !path.endsWith('.test.ts')
+      : /\.c?ts$/.test(path) && !path.endsWith('.test.ts')
         ? [path]
         : [];
   });
@@ -82,7 +82,9 @@ function importGraph(all) {
     const source = readFileSync(file, 'utf8');
     const deps = new Set();
     for (const match of source.matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)) {
-      const target = join(dirname(file), match[1]).replace(/\.js$/, '.ts');
+      const target = join(dirname(file), match[1])
+        .replace(/\.js$/, '.ts')
+        .replace(/\.cjs$/, '.cts');
       if (existsSync(target)) deps.add(target);
     }
     graph.set(file, [...deps]);

@@ -91,7 +91,7 @@ export function browsermeshCli() {
     BROWSERMESH_EXECUTABLE_PATH: CHROMIUM_PATH,
     BROWSERMESH_TIMEOUT_MS: '60000',
   };
-  const main = join(ROOT, 'dist', 'cli', 'main.js');
+  const main = join(ROOT, 'dist', 'cli', 'bin.cjs');
   const run = runner(dataDir, env, [process.execPath, main]);
   const line = commandLine('browsermesh');
   const withSession = (args, session) => (session ? ['-s', session, ...args] : args);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { clientSettings } from './client-settings.js';
 import { SETTINGS } from './settings.js';
 import type { SettingSpec } from './setting-spec.js';
-import { DEFAULT_DATA_DIR, THIN_CLIENT_ENV, thinClientEnv, thinDataDir } from './thin-client-env.js';
+import { DEFAULT_DATA_DIR, THIN_CLIENT_ENV, thinClientEnv, thinDataDir } from './thin-client-env.cjs';
 
 const spec = (key: string): SettingSpec | undefined =>
   (SETTINGS as readonly SettingSpec[]).find((s) => s.key === key);

@@ -50,9 +50,13 @@ export async function resolve(specifier, context, next) {
 import { appendFileSync } from 'node:fs';
 register(${JSON.stringify(pathToFileURL(hookFile).href)});
 const load = Module._load;
-Module._load = function (request, ...rest) {
-  if (!request.startsWith('node:')) appendFileSync(${JSON.stringify(log)}, 'require:' + request + '\\n');
-  return load.call(this, request, ...rest);
+Module._load = function (request, parent, ...rest) {
+  if (!request.startsWith('node:')) {
+    let file = request;
+    try { file = Module._resolveFilename(request, parent); } catch {}
+    appendFileSync(${JSON.stringify(log)}, 'require:' + file + '\\n');
+  }
+  return load.call(this, request, parent, ...rest);
 };
 `,
   );
@@ -83,7 +87,7 @@ function hooked(
 const own = (url: string): string => /\/dist\/(.+)$/.exec(url)?.[1] ?? url;
 
 /** The whole of what a warm command may load: the entry, the thin client and its environment reader. */
-const WARM = ['cli/face/thin-client.js', 'cli/main.js', 'config/thin-client-env.js'];
+const WARM = ['cli/bin.cjs', 'cli/face/thin-client.cjs', 'config/thin-client-env.cjs'];
 const warmSet = (loaded: readonly string[]): string[] => [...new Set(loaded.map(own))].sort();
 
 /** Runs the built CLI without the hook, stdin from `input`. */

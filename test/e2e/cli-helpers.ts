@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM } from '../helpers/harness.js';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli/bin.cjs', import.meta.url));
 
 export interface RunResult {
   status: number | null;

@@ -19,7 +19,7 @@ import type { LocalAction } from './command-spec.js';
 /**
  * The shell face's full client: parse the command from the table, hand it to the per-user daemon
  * (started on first use), print the answer. A warm command without setting flags never gets here:
- * thin-client.ts sends it to the daemon as typed; this file runs what that path hands back. It never loads the engine or the tools, and while a daemon runs
+ * thin-client.cts sends it to the daemon as typed; this file runs what that path hands back. It never loads the engine or the tools, and while a daemon runs
  * not even the configuration's validators (a running daemon keeps the settings it started with): a
  * warm command costs a Node start, the command table and one socket round trip. Whatever it may load
  * is checked by test/e2e/cli-client-imports.test.ts.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readArgvRequest } from './daemon-argv.js';
 import { MAX_LINE_BYTES } from './protocol.js';
-import { MAX_ANSWER_CHARS, warmCandidate } from './thin-client.js';
+import { MAX_ANSWER_CHARS, warmCandidate } from './thin-client.cjs';
 
 const at = (argv: string[], extra: { env?: Record<string, string>; stdin?: string | null } = {}) =>
   readArgvRequest({

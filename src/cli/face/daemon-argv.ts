@@ -6,7 +6,7 @@ import { commandHelp, parseCommand, UsageError } from './commands.js';
 import type { ArgvAnswer, ArgvRequest, CliRequest } from './protocol.js';
 
 /**
- * The daemon's half of the warm thin client (thin-client.ts): the command line read with the
+ * The daemon's half of the warm thin client (thin-client.cts): the command line read with the
  * command table exactly as the full client reads it (src/cli/face/client.ts, `runCommand`), up to
  * the request it would send. What only the full client does — setting flags (the whole loader
  * checks them), starting a daemon, installing the skill, a default it must refuse with the loader's

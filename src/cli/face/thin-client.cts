@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
-import { thinClientEnv, thinDataDir } from '../../config/thin-client-env.js';
-import type { ArgvAnswer, ArgvRequest } from './protocol.js';
+import { thinClientEnv, thinDataDir } from '../../config/thin-client-env.cjs';
+import type { ArgvAnswer, ArgvRequest } from './protocol.js' with { 'resolution-mode': 'import' };
 
 /**
  * The warm path of a shell command (docs/cli.md, "The client is light"): the only module a command

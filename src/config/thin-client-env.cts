@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /**
- * What the shell face's warm thin client (src/cli/face/thin-client.ts) reads from the environment,
+ * What the shell face's warm thin client (src/cli/face/thin-client.cts) reads from the environment,
  * without the settings table: Node built-ins only, so a warm command loads nothing else. The names
  * and the data directory's default are unit-tested against the settings table (thin-client-env.test.ts).
  */
