@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageNode } from './page-capture-source.js';
-import { fromSpans, unpacked, type Span } from './page-capture.js';
+import { fromSpans, unpacked, type Span } from './page-wire.js';
 
 describe('fromSpans (the node list of an incremental capture)', () => {
   // The last capture: root → [a, b]; b → [b1].
