@@ -6,7 +6,7 @@ import { worldCall } from './page-world.js';
 
 /**
  * The node list of an in-page capture as it crosses CDP, and back (page-capture.ts reads it): the
- * page packs it (`packed` in page-capture-source.ts: text nodes as strings, names an only child
+ * page packs it (`packed` in page-wire-source.ts: text nodes as strings, names an only child
  * repeats as 0, links to the document's origin as paths) and an incremental capture sends the nodes
  * it reused from its last capture as spans of that list, which Node keeps per document.
  */
@@ -19,7 +19,7 @@ export type Span = Extract<WireNode, { s: [number, number] }>;
 
 /**
  * An incremental capture sends the nodes reused from the last capture as spans of that capture's list
- * (page-capture-source.ts `withSpans`): expanded here from the list kept for the document, or, when
+ * (page-wire-source.ts `packed`): expanded here from the list kept for the document, or, when
  * that list is not the base the page used, from the page's own copy of it (`lastNodes`).
  */
 export async function withBase(
