@@ -5,7 +5,23 @@ import type { BestLocator, LoggedTarget } from '../act/action-log.js';
 import { SECRET_AUTOCOMPLETE } from '../../snapshot/roles.js';
 import { ROLES } from './locator-spec.js';
 import { callOn, type ElementTarget } from './remote-element.js';
-import { uniqueInPage, type InPageQuery, type Uniqueness } from './in-page-locate.js';
+import {
+  callResolver,
+  uniqueInPage,
+  verdictsFrom,
+  type InPageQuery,
+  type Uniqueness,
+} from './in-page-locate.js';
+import { withResolver } from './page-locate-source.js';
+import {
+  collectFacts,
+  cssCandidates,
+  FACTS_FUNCTION,
+  FACTS_OPTS,
+  MAX_TEXT,
+  type Facts,
+  type FactsOpts,
+} from './element-facts.js';
 
 /**
  * The best locator for an element an action is about to hit, chosen in its frame at that moment:
@@ -16,32 +32,23 @@ import { uniqueInPage, type InPageQuery, type Uniqueness } from './in-page-locat
  * element's real frame chain.
  */
 
-/** Facts the page gives about an element in one call (see collectFacts). */
-interface Facts {
-  label: string;
-  placeholder: string;
-  testId: string;
-  text: string;
-  css: string[];
-  secretField: boolean;
-}
-
-const MAX_TEXT = 80;
-
 /** Describes `target`; undefined when it cannot be (a detached element, a closed frame). */
 export async function describeTarget(
   page: ManagedPage,
   target: ElementTarget,
 ): Promise<LoggedTarget | undefined> {
-  // Every action by a logged target waits for this choice, so its round trips count (issue 26): in
-  // the main frame, the facts and Chromium's role and name come in one round, the page's verdict on
-  // every candidate in the next, and a Playwright handle only when a verdict is missing.
+  // Every action by a logged target waits for this choice, so its round trips count (issues 26, 30):
+  // in the main frame, Chromium's role and name come in one round with the facts and, where the page
+  // found the element, the page's verdicts on the candidates it expects; the verdicts are asked in a
+  // second round only when Chromium names the element otherwise; a Playwright handle only when a
+  // verdict is missing.
   const inMainFrame = target.frameOwners.length === 0 && target.cdp === (await page.cdp());
   let read: Read | undefined;
   if (inMainFrame) {
-    read = await readFacts(target, (opts) => callOn<Facts>(target, FACTS_FUNCTION, [opts]));
+    if (target.inWorld !== undefined) read = await readWithVerdicts(target, target.inWorld);
+    read ??= await readFacts(target, (opts) => callOn<Facts>(target, FACTS_FUNCTION, [opts]));
     if (read === undefined) return undefined;
-    read.known = await uniqueInPage(page, target, read.queries, { timeout: 5000 });
+    read.known ??= await uniqueInPage(page, target, read.queries, { timeout: 5000 });
     const chosen = read.known && decided(read.list, read.known.slice(0, read.list.length));
     const css = read.known && decided(read.cssList, read.known.slice(read.list.length));
     if (chosen !== 'ask Playwright' && css !== 'ask Playwright' && read.known !== undefined)
@@ -78,20 +85,71 @@ interface Read {
   known?: Uniqueness | undefined;
 }
 
-type FactsOpts = { maxText: number; secretAutocomplete: string };
-
 /** The facts and Chromium's role and name, sent together; undefined when the element is gone. */
 async function readFacts(
   target: ElementTarget,
   collect: (opts: FactsOpts) => Promise<Facts>,
 ): Promise<Read | undefined> {
-  const opts = { maxText: MAX_TEXT, secretAutocomplete: SECRET_AUTOCOMPLETE.source };
-  const [facts, role] = await Promise.all([collect(opts).catch(() => undefined), roleAndName(target)]);
-  if (facts === undefined) return undefined;
+  const [facts, role] = await Promise.all([collect(FACTS_OPTS).catch(() => undefined), roleAndName(target)]);
+  return facts === undefined ? undefined : toRead(facts, role);
+}
+
+function toRead(facts: Facts, role: { role: string; name: string } | undefined): Read {
   const list = candidates(role, facts);
-  const cssList = facts.css.map((value): BestLocator => ({ by: 'css', value }));
+  const cssList = cssCandidates(facts);
   return { facts, list, cssList, queries: [...list, ...cssList].map(toInPageQuery) };
 }
+
+/**
+ * readFacts on the element's capture-world object, where the page also answers its verdicts on the
+ * candidates it expects (its own role and name for the element's): `known` is set when they are the
+ * candidates Chromium's role and name give. Undefined when the page call failed.
+ */
+async function readWithVerdicts(target: ElementTarget, inWorld: string): Promise<Read | undefined> {
+  const [called, role] = await Promise.all([
+    callResolver(
+      target.cdp,
+      FACTS_AND_VERDICTS,
+      { objectId: inWorld, arguments: [{ value: FACTS_OPTS }], returnByValue: true },
+      { timeout: 5000 },
+    ).catch(() => undefined),
+    roleAndName(target),
+  ]);
+  const answer = called?.exceptionDetails ? undefined : called?.result.value;
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { facts, verdicts } = answer as { facts: Facts; verdicts: [string, number][] };
+  const read = toRead(facts, role);
+  read.known = verdictsFrom(read.queries, verdicts);
+  return read;
+}
+
+/**
+ * On the element in its capture world: its facts, and the page's verdict on every candidate
+ * `candidates` would build from them and from the page's own role and name for it, each keyed
+ * as queryKey keys it (in-page-locate.ts).
+ */
+const FACTS_AND_VERDICTS = withResolver(
+  'opts',
+  `const facts = (${collectFacts.toString()})(this, opts);
+  const [role, name] = api.roleName(this);
+  const named = (kind, text) => [
+    { kind, value: '', exact: false, name: { text } },
+    { kind, value: '', exact: true, name: { text } },
+  ];
+  const list = [];
+  if (role) {
+    list.push({ kind: 'role', value: role, exact: false, name: name === '' ? undefined : { text: name } });
+    if (name !== '') list.push({ kind: 'role', value: role, exact: true, name: { text: name } });
+  }
+  if (facts.label) list.push(...named('label', facts.label));
+  if (facts.placeholder) list.push(...named('placeholder', facts.placeholder));
+  if (facts.testId) list.push({ kind: 'testId', value: facts.testId, exact: true });
+  if (facts.text) list.push(...named('text', facts.text));
+  for (const value of facts.css) list.push({ kind: 'css', value, exact: true });
+  const answers = api.uniques(this, list);
+  const key = (q) => JSON.stringify([q.kind, q.value, q.exact, q.name === undefined ? null : q.name.text]);
+  return { facts, verdicts: list.map((q, i) => [key(q), answers[i]]) };`,
+);
 
 function logged(
   facts: Facts,
@@ -108,9 +166,6 @@ function logged(
     secretField: facts.secretField,
   };
 }
-
-/** collectFacts as a CDP function declaration on the element (`this`). */
-const FACTS_FUNCTION = `function (opts) { return (${collectFacts.toString()})(this, opts); }`;
 
 /** pickUnique's answer from the page's verdicts alone, or 'ask Playwright' at the first it lacks. */
 function decided(list: BestLocator[], known: Uniqueness): BestLocator | undefined | 'ask Playwright' {
@@ -255,11 +310,8 @@ async function frameChain(frame: Frame): Promise<string[]> {
     const owner = await child.frameElement().catch(() => undefined);
     if (!owner) break;
     try {
-      const facts = await owner.evaluate(collectFacts, {
-        maxText: MAX_TEXT,
-        secretAutocomplete: SECRET_AUTOCOMPLETE.source,
-      });
-      const list = facts.css.map((value): BestLocator => ({ by: 'css', value }));
+      const facts = await owner.evaluate(collectFacts, FACTS_OPTS);
+      const list = cssCandidates(facts);
       const best = await pickUnique(parent, owner, list);
       chain.unshift(best?.by === 'css' ? best.value : (facts.css[facts.css.length - 1] ?? 'iframe'));
     } finally {
@@ -267,66 +319,6 @@ async function frameChain(frame: Frame): Promise<string[]> {
     }
   }
   return chain;
-}
-
-/**
- * Runs in the page (Playwright serializes it): the element's label, placeholder, test id, short
- * visible text and CSS candidates (id, attributes, classes, then a structural path that crosses
- * shadow roots with a descendant step, as Playwright's CSS engine pierces them).
- */
-function collectFacts(el: Element, opts: { maxText: number; secretAutocomplete: string }): Facts {
-  const norm = (s: string | null | undefined): string =>
-    String(s ?? '')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const q = (s: string): string => JSON.stringify(s);
-  const ident = /^[A-Za-z_][\w-]*$/;
-  const tag = el.localName;
-  const input = el as HTMLInputElement;
-  const labels = 'labels' in input && input.labels && input.labels.length > 0 ? input.labels : null;
-  const label = labels ? norm((labels[0] as HTMLElement).innerText) : norm(el.getAttribute('aria-label'));
-  const text = norm((el as HTMLElement).innerText ?? el.textContent);
-  const auto = String(el.getAttribute('autocomplete') ?? '');
-  const secretField =
-    tag === 'input' &&
-    (String(input.type).toLowerCase() === 'password' || new RegExp(opts.secretAutocomplete, 'i').test(auto));
-  const css: string[] = [];
-  if (el.id && ident.test(el.id)) css.push(`#${el.id}`);
-  for (const attr of ['data-testid', 'name', 'title', 'src', 'aria-label']) {
-    const v = el.getAttribute(attr);
-    if (v && v.length <= 200) css.push(`${tag}[${attr}=${q(v)}]`);
-  }
-  const classes = [...el.classList].filter((c) => ident.test(c)).slice(0, 3);
-  if (classes.length > 0) css.push(tag + classes.map((c) => `.${c}`).join(''));
-  const steps: string[] = [];
-  for (let node: Element | null = el; node;) {
-    const parent: Element | null = node.parentElement;
-    const root = node.getRootNode();
-    if (node.id && ident.test(node.id)) {
-      steps.unshift(`#${node.id}`);
-      if (root instanceof Document) break;
-    } else {
-      const same = parent ? [...parent.children].filter((c) => c.localName === node?.localName) : [node];
-      const nth = same.length > 1 ? `:nth-of-type(${same.indexOf(node) + 1})` : '';
-      steps.unshift(node.localName + nth);
-    }
-    if (parent) {
-      steps.unshift('>');
-      node = parent;
-    } else if (root instanceof ShadowRoot) {
-      node = root.host;
-    } else break;
-  }
-  if (steps[0] === '>') steps.shift();
-  css.push(steps.join(' '));
-  return {
-    label: label.length <= opts.maxText ? label : '',
-    placeholder: norm(el.getAttribute('placeholder')),
-    testId: el.getAttribute('data-testid') ?? '',
-    text: text.length <= opts.maxText ? text : '',
-    css,
-    secretField,
-  };
 }
 
 /**

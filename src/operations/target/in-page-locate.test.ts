@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inPageQueryOf, inPageQueryOfSelector } from './in-page-locate.js';
+import { inPageQueryOf, inPageQueryOfSelector, queryKey, verdictsFrom } from './in-page-locate.js';
 import { checkLocator } from './locator-spec.js';
 
 /** Which locators go to the in-page resolver; the accuracy guard (locate-in-page.test.ts) checks its answers. */
@@ -62,5 +62,41 @@ describe('in-page queries of tools locators', () => {
         checkLocator({ css: '#x', frame: { kind: 'iframe', chain: [{ css: 'iframe' }] } }, 'locator'),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe("the page's keyed verdicts (the action log's one-round choice)", () => {
+  const role = { kind: 'role', value: 'button', exact: false, name: { text: 'Go' } } as const;
+  const css = { kind: 'css', value: '#go', exact: true } as const;
+
+  it('reads each verdict by its key: 1 unique, 0 not, -1 unsure', () => {
+    const pairs: [string, number][] = [
+      [queryKey(role), 1],
+      [queryKey(css), -1],
+    ];
+    expect(verdictsFrom([role, css, undefined], pairs)).toEqual([true, undefined, undefined]);
+    expect(verdictsFrom([css, role], [[queryKey(css), 0], ...pairs.slice(0, 1)])).toEqual([false, true]);
+  });
+
+  it('is undefined when the page did not answer a candidate (Chromium names the element otherwise)', () => {
+    const other = { ...role, name: { text: 'Go now' } };
+    expect(
+      verdictsFrom(
+        [other, css],
+        [
+          [queryKey(role), 1],
+          [queryKey(css), 1],
+        ],
+      ),
+    ).toBeUndefined();
+  });
+
+  it('needs no key for roles the page does not answer, and tells exact and name apart', () => {
+    const tree = { kind: 'role', value: 'tree', exact: false } as const;
+    expect(verdictsFrom([tree], [])).toEqual([undefined]);
+    expect(queryKey({ ...role, exact: true })).not.toBe(queryKey(role));
+    expect(queryKey({ kind: 'role', value: 'button', exact: false })).not.toBe(
+      queryKey({ kind: 'role', value: 'button', exact: false, name: { text: '' } }),
+    );
   });
 });

@@ -161,8 +161,7 @@ export async function locateInPage(
   if (query.kind === 'role' && !FAST_ROLES.has(query.value)) return undefined;
   const cdp = await page.cdp();
   try {
-    const { frameTree } = await cdp.send('Page.getFrameTree', undefined, step);
-    const { id: frameId, loaderId } = frameTree.frame;
+    const { frameId, loaderId } = await mainDocument(cdp, step);
     const contextId = await worldContext(page, cdp, frameId, loaderId, step, false);
     const called = await callResolver(
       cdp,
@@ -193,6 +192,54 @@ export async function locateInPage(
   } catch {
     return undefined;
   }
+}
+
+interface MainDocument {
+  frameId: string;
+  loaderId: string;
+  /** The first read, or undefined until it is asked (again, after a failure). */
+  read?: Promise<MainDocument> | undefined;
+}
+
+/** The main frame's id and document, per session: read once, then kept current by its events. */
+const mainDocuments = new WeakMap<CDPSession, MainDocument>();
+
+/**
+ * The main frame's document without a round trip per call (an action by locator asked for it each
+ * time). A navigation that commits after it is read makes the call fail in the gone world, which
+ * answers "ask Playwright", as a frame tree read just before would.
+ */
+function mainDocument(cdp: CDPSession, step: StepOptions): Promise<MainDocument> {
+  let doc = mainDocuments.get(cdp);
+  if (!doc) {
+    const known: MainDocument = { frameId: '', loaderId: '' };
+    cdp.on('Page.frameNavigated', ({ frame }) => {
+      if (frame.parentId !== undefined) return;
+      known.frameId = frame.id;
+      known.loaderId = frame.loaderId;
+    });
+    mainDocuments.set(cdp, known);
+    doc = known;
+    // The events need the Page domain on this session (the actions' tracker enables it too); sent
+    // ahead of the read, so it holds from the read's answer on.
+    void cdp.send('Page.enable').catch(() => undefined);
+  }
+  const current = doc;
+  current.read ??= cdp.send('Page.getFrameTree', undefined, step).then(
+    ({ frameTree }) => {
+      // An event that came first is at least as new as this answer.
+      if (current.frameId === '') {
+        current.frameId = frameTree.frame.id;
+        current.loaderId = frameTree.frame.loaderId;
+      }
+      return current;
+    },
+    (error: unknown) => {
+      current.read = undefined;
+      throw error;
+    },
+  );
+  return current.read;
 }
 
 /** Per query: true (matches exactly the element), false (does not), undefined (ask Playwright). */
@@ -238,6 +285,34 @@ export async function uniqueInPage(
   }
 }
 
+/** A query's key in the verdicts a page call sends keyed (the same text is built in the page). */
+export function queryKey(q: InPageQuery): string {
+  const name = q.name !== undefined && 'text' in q.name ? q.name.text : null;
+  return JSON.stringify([q.kind, q.value, q.exact, name]);
+}
+
+/**
+ * The page's verdicts on `queries`, read from the keyed pairs it sent; undefined when one the page
+ * could answer is missing (the caller asks with uniqueInPage then).
+ */
+export function verdictsFrom(
+  queries: (InPageQuery | undefined)[],
+  pairs: [string, number][],
+): Uniqueness | undefined {
+  const byKey = new Map(pairs);
+  const out: Uniqueness = [];
+  for (const q of queries) {
+    if (q === undefined || (q.kind === 'role' && !FAST_ROLES.has(q.value))) {
+      out.push(undefined);
+      continue;
+    }
+    const verdict = byKey.get(queryKey(q));
+    if (verdict === undefined) return undefined;
+    out.push(verdict === -1 ? undefined : verdict === 1);
+  }
+  return out;
+}
+
 /** UNIQUES_FUNCTION on the element's capture-world object; undefined when the answer is unusable. */
 async function uniquesOn(
   cdp: CDPSession,
@@ -256,6 +331,12 @@ async function uniquesOn(
   return answers.map((a, i) => (list[i] === undefined || a === -1 ? undefined : a === 1));
 }
 
+/** What Runtime.callFunctionOn answers, as far as the callers read it. */
+interface CallResult {
+  result: { type: string; subtype?: string; value?: unknown; objectId?: string };
+  exceptionDetails?: unknown;
+}
+
 interface CallParams {
   objectId?: string;
   executionContextId?: number;
@@ -269,12 +350,12 @@ interface CallParams {
  * only where the short one found it unbuilt, so each call after a document's first sends a few
  * hundred bytes instead of the resolver's source.
  */
-async function callResolver(
+export async function callResolver(
   cdp: CDPSession,
   fn: { short: string; full: string },
   params: CallParams,
   step: StepOptions,
-) {
+): Promise<CallResult> {
   const send = (functionDeclaration: string) =>
     cdp.send('Runtime.callFunctionOn', { ...params, functionDeclaration }, step);
   const first = await send(fn.short);

@@ -233,7 +233,15 @@ function uniques(el, list) {
   resetCaches();
   return out;
 }
-return { run, uniques };
+/** The element's role and accessible name as this code computes them (callers compare them with Chromium's). */
+function roleName(el) {
+  resetCaches();
+  const role = roleOf(el, styleOf(el));
+  const name = role ? norm(nameOf(el, role)) : '';
+  resetCaches();
+  return [role === 'image' ? 'img' : role || '', name];
+}
+return { run, uniques, roleName };
 `;
 
 /** What the short calls answer in a document whose resolver is not built yet. */
@@ -249,29 +257,19 @@ const BUILT = `const api = globalThis[Symbol.for(${JSON.stringify(LOCATE_KEY)})]
   if (!api) return ${JSON.stringify(UNBUILT)};`;
 
 /**
- * Runs in the capture world (`this` unused): answers one query with the element, a match count, or -1
- * (unsure). `full` carries the resolver's ~29 KB source and builds it on first use in the document;
- * the short form is sent first and answers UNBUILT where it is not built yet (in-page-locate.ts).
+ * A function for the capture world with the resolver in scope as `api`, in its two forms: `short`
+ * answers UNBUILT where the resolver is not built yet; `full` carries the resolver's ~29 KB source and
+ * builds it on first use in the document (in-page-locate.ts sends the short form first).
  */
-export const LOCATE_FUNCTION = {
-  short: `function (q) {
-  ${BUILT}
-  return api.run(q);
-}`,
-  full: `function (q) {
-  ${BUILD}
-  return api.run(q);
-}`,
-};
+export function withResolver(params: string, body: string): { short: string; full: string } {
+  return {
+    short: `function (${params}) {\n  ${BUILT}\n  ${body}\n}`,
+    full: `function (${params}) {\n  ${BUILD}\n  ${body}\n}`,
+  };
+}
+
+/** Answers one query (`this` unused) with the element, a match count, or -1 (unsure). */
+export const LOCATE_FUNCTION = withResolver('q', 'return api.run(q);');
 
 /** Runs on an element in the capture world: which of the queries match exactly it (1/0/-1 each). */
-export const UNIQUES_FUNCTION = {
-  short: `function (list) {
-  ${BUILT}
-  return api.uniques(this, list);
-}`,
-  full: `function (list) {
-  ${BUILD}
-  return api.uniques(this, list);
-}`,
-};
+export const UNIQUES_FUNCTION = withResolver('list', 'return api.uniques(this, list);');

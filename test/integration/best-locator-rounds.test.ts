@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CDPSession } from 'playwright-core';
+import type { ManagedPage } from '../../src/engine/page.js';
+import { describeTarget } from '../../src/operations/target/best-locator.js';
+import { locateInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
+import type { ElementTarget } from '../../src/operations/target/remote-element.js';
+import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
+
+/**
+ * The action log's locator choice (src/operations/target/best-locator.ts) for an element the page
+ * found: the facts, Chromium's role and name and the page's verdicts come in one round, and the
+ * choice is the one the two-round path (facts, then verdicts on Chromium's candidates) makes.
+ */
+
+const PAGES: [string, InPageQuery[]][] = [
+  [
+    '/shop/checkout',
+    [
+      ...['Full name', 'Email', 'Address', 'City', 'Postal code'].map((text): InPageQuery => ({
+        kind: 'label',
+        value: '',
+        exact: true,
+        name: { text },
+      })),
+      { kind: 'label', value: '', exact: false, name: { text: 'Country' } },
+      { kind: 'label', value: '', exact: false, name: { text: 'Express' } },
+      { kind: 'label', value: '', exact: false, name: { text: 'I accept the terms' } },
+      { kind: 'role', value: 'button', exact: false, name: { text: 'Place order' } },
+    ],
+  ],
+  [
+    '/actions/buttons',
+    [
+      { kind: 'role', value: 'button', exact: false, name: { text: 'Increment' } },
+      { kind: 'css', value: '#increment', exact: true },
+    ],
+  ],
+  [
+    '/shop/',
+    [
+      { kind: 'role', value: 'searchbox', exact: false, name: { text: 'Search' } },
+      { kind: 'role', value: 'button', exact: false, name: { text: 'Search' } },
+    ],
+  ],
+];
+
+/** Counts the page calls (Runtime.callFunctionOn) made through `cdp` while `fn` runs. */
+async function countingCalls<T>(cdp: CDPSession, fn: () => Promise<T>): Promise<{ value: T; calls: number }> {
+  const send = cdp.send.bind(cdp);
+  let calls = 0;
+  cdp.send = ((method: string, ...rest: unknown[]) => {
+    if (method === 'Runtime.callFunctionOn') calls++;
+    return (send as (m: string, ...r: unknown[]) => Promise<unknown>)(method, ...rest);
+  }) as CDPSession['send'];
+  try {
+    return { value: await fn(), calls };
+  } finally {
+    cdp.send = send;
+  }
+}
+
+let env: SnapshotEnv;
+beforeAll(async () => {
+  env = await startSnapshotEnv();
+});
+afterAll(async () => env?.close());
+
+describe("the action log's locator choice for an element the page found", () => {
+  it('takes one page call and chooses what the two-round path chooses', async () => {
+    let checked = 0;
+    for (const [path, queries] of PAGES) {
+      await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'rounds', async (ctx) => {
+        await ctx.page.page.goto(env.site.url(path), { waitUntil: 'load' });
+        for (const q of queries) {
+          const target = await found(ctx.page, q);
+          const one = await countingCalls(target.cdp, () => describeTarget(ctx.page, target));
+          const { inWorld: _inWorld, ...withoutWorld } = target;
+          const two = await describeTarget(ctx.page, withoutWorld);
+          expect(one.value, `${path} ${JSON.stringify(q)}`).toEqual(two);
+          expect(one.value?.unique, `${path} ${JSON.stringify(q)}`).toBe(true);
+          expect(one.calls, `${path} ${JSON.stringify(q)}: page calls`).toBe(1);
+          checked++;
+        }
+      });
+    }
+    expect(checked).toBe(PAGES.reduce((n, [, qs]) => n + qs.length, 0));
+  }, 120_000);
+});
+
+async function found(page: ManagedPage, q: InPageQuery): Promise<ElementTarget> {
+  const answer = await locateInPage(page, q, { timeout: 10_000 });
+  if (!answer || !('element' in answer)) throw new Error(`the page did not find ${JSON.stringify(q)}`);
+  return { ...answer.element, frameOwners: [], description: JSON.stringify(q) };
+}
