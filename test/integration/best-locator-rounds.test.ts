@@ -3,7 +3,8 @@ import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../../src/engine/page.js';
 import { describeTarget } from '../../src/operations/target/best-locator.js';
 import { locateInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
-import type { ElementTarget } from '../../src/operations/target/remote-element.js';
+import { OBJECT_GROUP, type ElementTarget } from '../../src/operations/target/remote-element.js';
+import { worldContext } from '../../src/snapshot/page-world.js';
 import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
 
 /**
@@ -86,6 +87,44 @@ describe("the action log's locator choice for an element the page found", () => 
     expect(checked).toBe(PAGES.reduce((n, [, qs]) => n + qs.length, 0));
   }, 120_000);
 });
+
+describe('on a document whose resolver is not built yet (an element found by a snapshot ref)', () => {
+  it('builds it in the same call and still chooses what the two-round path chooses', async () => {
+    await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'rounds', async (ctx) => {
+      for (const css of ['#city', '#email']) {
+        await ctx.page.page.goto(env.site.url('/shop/checkout'), { waitUntil: 'load' });
+        const target = await inWorldOnly(ctx.page, css);
+        const one = await countingCalls(target.cdp, () => describeTarget(ctx.page, target));
+        const { inWorld: _inWorld, ...withoutWorld } = target;
+        expect(one.value).toEqual(await describeTarget(ctx.page, withoutWorld));
+        expect(one.value?.unique).toBe(true);
+        // The short call answers "unbuilt", the full one builds the resolver and answers.
+        expect(one.calls).toBe(2);
+      }
+    });
+  }, 60_000);
+});
+
+/** An element taken in the capture world with no resolver built there (as a ref's lookup takes it). */
+async function inWorldOnly(page: ManagedPage, css: string): Promise<ElementTarget> {
+  const cdp = await page.cdp();
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const step = { timeout: 10_000 };
+  const contextId = await worldContext(page, cdp, frameTree.frame.id, frameTree.frame.loaderId, step, false);
+  const { result } = await cdp.send('Runtime.evaluate', {
+    contextId,
+    expression: `document.querySelector(${JSON.stringify(css)})`,
+    objectGroup: OBJECT_GROUP,
+  });
+  if (!result.objectId) throw new Error(`no ${css}`);
+  const { node } = await cdp.send('DOM.describeNode', { objectId: result.objectId });
+  const { object } = await cdp.send('DOM.resolveNode', {
+    backendNodeId: node.backendNodeId,
+    objectGroup: OBJECT_GROUP,
+  });
+  if (!object.objectId) throw new Error(`no main-world ${css}`);
+  return { cdp, objectId: object.objectId, inWorld: result.objectId, frameOwners: [], description: css };
+}
 
 async function found(page: ManagedPage, q: InPageQuery): Promise<ElementTarget> {
   const answer = await locateInPage(page, q, { timeout: 10_000 });

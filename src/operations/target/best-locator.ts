@@ -147,8 +147,8 @@ const FACTS_AND_VERDICTS = withResolver(
   if (facts.text) list.push(...named('text', facts.text));
   for (const value of facts.css) list.push({ kind: 'css', value, exact: true });
   const answers = api.uniques(this, list);
-  const key = (q) => JSON.stringify([q.kind, q.value, q.exact, q.name === undefined ? null : q.name.text]);
-  return { facts, verdicts: list.map((q, i) => [key(q), answers[i]]) };`,
+  const keyOf = (q) => JSON.stringify([q.kind, q.value, q.exact, q.name === undefined ? null : q.name.text]);
+  return { facts, verdicts: list.map((q, i) => [keyOf(q), answers[i]]) };`,
 );
 
 function logged(
