@@ -1,11 +1,10 @@
-import { mkdir, readlink } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { SessionUrlGuard, type UrlPolicy } from '../url-policy/index.js';
 import { CHROMIUM_ARGS, chromiumOrThrow } from './local.js';
 import { loadChromium } from './playwright-loader.js';
+import { exitedWithin, liveLockHolder } from './profile-lock.js';
 import type { BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
 
 export interface PersistentProfileOptions {
@@ -35,6 +34,8 @@ export class PersistentProfileProvider implements BrowserProvider {
   private guard: Promise<SessionUrlGuard> | undefined;
   private state: ProviderStatus['state'] = 'idle';
   private closed = false;
+  /** The pid of the Chromium this provider launched last, as its SingletonLock names it. */
+  private launchedPid: number | undefined;
 
   constructor(private readonly options: PersistentProfileOptions) {}
 
@@ -127,7 +128,11 @@ export class PersistentProfileProvider implements BrowserProvider {
     const guardProxy = (await this.ownGuard()).contextProxy();
     await mkdir(userDataDir, { recursive: true, mode: 0o700 });
     // Checked first: a headed Chromium would otherwise hand the launch to the running one and exit.
-    if (await lockedByLiveProcess(userDataDir)) throw profileInUse();
+    // Our own last browser, whose close we saw, is on its way out: it is waited for, not blamed.
+    const holder = await liveLockHolder(userDataDir);
+    if (holder !== undefined && (holder !== this.launchedPid || !(await exitedWithin(holder, timeoutMs)))) {
+      throw profileInUse();
+    }
     let context: BrowserContext;
     try {
       context = await (
@@ -152,29 +157,9 @@ export class PersistentProfileProvider implements BrowserProvider {
         recoveryHint: 'Run `browsermesh --doctor` to see what is missing.',
       });
     }
+    this.launchedPid = await liveLockHolder(userDataDir);
     for (const path of this.options.initScriptPaths) await context.addInitScript({ path });
     return context;
-  }
-}
-
-/**
- * Chromium's SingletonLock is a symlink to `host-pid`. A live process on this host holds the
- * profile; a lock left by a crash (dead pid) is Chromium's to clear, so the launch goes ahead.
- */
-async function lockedByLiveProcess(userDataDir: string): Promise<boolean> {
-  let target: string;
-  try {
-    target = await readlink(join(userDataDir, 'SingletonLock'));
-  } catch {
-    return false;
-  }
-  const match = /^(.*)-(\d+)$/.exec(target);
-  if (!match || match[1] !== hostname()) return false;
-  try {
-    process.kill(Number(match[2]), 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
