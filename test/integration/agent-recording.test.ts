@@ -47,9 +47,9 @@ async function expectPlayableMp4(t: ToolDriver, result: RecordingResult, name: s
     await t.ok<{ value: Played }>('browser_evaluate', { script: PLAY_SCRIPT, returnValue: true })
   ).value;
   expect(played.error).toBeNull();
+  expect(played.playError ?? null).toBeNull();
   expect(played.readyState).toBeGreaterThanOrEqual(2);
   expect(played.width).toBeGreaterThan(0);
-  expect(played.playError ?? null).toBeNull();
   expect(played.frames).toBeGreaterThanOrEqual(1);
   return played;
 }

@@ -133,8 +133,8 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
     await page.goto(servePlayer(site, 'grid', mp4, 'video/mp4'));
     const played = (await page.evaluate(PLAY_SCRIPT)) as Played;
     expect(played.error).toBeNull();
-    expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.playError ?? null).toBeNull();
+    expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.frames).toBeGreaterThanOrEqual(1);
 
     // Take-over: the person's input goes over the Grid's CDP proxy while the agent waits.

@@ -182,9 +182,9 @@ describe('browser_recording', () => {
     await player.goto(servePlayer(site, 'watch', mp4, 'video/mp4'));
     const played = (await player.evaluate(PLAY_SCRIPT)) as Played;
     expect(played.error).toBeNull();
+    expect(played.playError ?? null).toBeNull();
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.width).toBeGreaterThan(0);
-    expect(played.playError ?? null).toBeNull();
     expect(played.frames).toBeGreaterThanOrEqual(1);
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });

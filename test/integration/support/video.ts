@@ -27,9 +27,10 @@ export function servePlayer(site: FixtureServer, name: string, bytes: Buffer, mi
 }
 
 /**
- * Page script (a promise of {@link Played}): plays #v until a frame is presented or it fails. A
- * play() that Chromium interrupts (an AbortError: a busy machine can pause video-only media between
- * the load and the play) is tried again on the next animation frame, up to 20 times; a rejection
+ * Page script (a promise of {@link Played}): plays #v until a frame is presented, and the element
+ * says it holds the current frame, or until it fails. A play() that Chromium interrupts (an
+ * AbortError: a busy machine can pause video-only media between the load and the play) is tried
+ * again 50 ms later, for up to ~5 s (a timer, which runs where animation frames may not); a rejection
  * that is not an interruption, or the last one, reports frames -1 with its name in `playError`.
  */
 export const PLAY_SCRIPT = `new Promise((resolve) => {
@@ -43,10 +44,16 @@ export const PLAY_SCRIPT = `new Promise((resolve) => {
   };
   if (v.error) report(0);
   v.addEventListener('error', () => report(0));
-  v.requestVideoFrameCallback((_now, meta) => report(meta.presentedFrames));
+  // The frame can be presented before the element's readyState catches up (that update is a task of
+  // its own, late on a busy machine): the report waits for readyState >= 2, up to ~5 s, then tells.
+  const whenCurrent = (frames, left) => {
+    if (v.readyState >= 2 || left === 0) report(frames);
+    else setTimeout(() => whenCurrent(frames, left - 1), 20);
+  };
+  v.requestVideoFrameCallback((_now, meta) => whenCurrent(meta.presentedFrames, 250));
   const attempt = (left) => v.play().catch((e) => {
-    if (e && e.name === 'AbortError' && left > 0) requestAnimationFrame(() => attempt(left - 1));
+    if (e && e.name === 'AbortError' && left > 0) setTimeout(() => attempt(left - 1), 50);
     else report(-1, e ? e.name + ': ' + e.message : 'rejected');
   });
-  attempt(20);
+  attempt(100);
 })`;
