@@ -1,5 +1,6 @@
 import type { Browser, LaunchOptions } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import { DISABLE_FEATURES_SWITCH } from './chromium-features.js';
 import { findChromium, installHint } from './find-chromium.js';
 import { loadChromium } from './playwright-loader.js';
 import type { Placement } from './provider.js';
@@ -14,9 +15,10 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--disable-sync',
   // Chromium otherwise sends every form it sees to Google's autofill server (through the session's
-  // proxy, so with the page's context). A non-http server URL turns those queries off without a
-  // second --disable-features switch, which would replace Playwright's own list.
+  // proxy, so with the page's context). A non-http server URL turns those queries off.
   '--autofill-server-url=about:invalid',
+  // Playwright's disabled features and ours, in the one switch Chromium reads (chromium-features.ts).
+  DISABLE_FEATURES_SWITCH,
 ];
 
 export interface LocalProviderOptions {
