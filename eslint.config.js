@@ -39,4 +39,20 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'test/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // The integration files of a worker share one module graph (vitest.config.ts, isolate: false):
+    // a top-level `test.override` would change the shared fixtures for every later file.
+    files: ['test/integration/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'test',
+          property: 'override',
+          message:
+            "Give the file its own fixtures: `const test = fixtureTest.extend('name', { scope: 'file' }, ...)`.",
+        },
+      ],
+    },
+  },
 );

@@ -1,20 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { refOf, shell, type Shell } from './cli-face-support.js';
+import { fileShell, refOf } from './cli-face-support.js';
 
 // Issue 27 (and 28 §6) on the shell face: find, cookies, storage, routes, emulation and text
 // selection as spawned `browsermesh` commands against the fixture site on loopback.
 
 let site: FixtureServer;
-const shells: Shell[] = [];
+/** One daemon for the file (127.0.0.2 blocked, a loopback alias); each test ends with its sessions closed. */
+const daemon = fileShell({ BROWSERMESH_BLOCKED_ADDRESSES: '127.0.0.2/32' });
 
 beforeAll(async () => {
   site = await startFixtureServer();
 });
 afterEach(async () => {
-  await Promise.all(shells.splice(0).map((sh) => sh.cleanup()));
+  await daemon.reset();
 });
 afterAll(async () => {
+  await daemon.stop();
   await site.close();
 });
 
@@ -24,8 +26,7 @@ const SCHEME_PAGE =
 
 describe('browsermesh find, cookies, storage, route, emulate, select-text', () => {
   it('walks find → click, cookie-set → cookie-list, route → fulfilled page, emulate → dark', async () => {
-    const sh = shell();
-    shells.push(sh);
+    const sh = daemon.get();
     const { bm } = sh;
     expect((await bm(['open', `${site.origin}/shop/product/2`])).status).toBe(0);
 
@@ -65,8 +66,7 @@ describe('browsermesh find, cookies, storage, route, emulate, select-text', () =
   });
 
   it('selects text in a contenteditable, and refuses bad commands with exit status 2 or 1', async () => {
-    const sh = shell({ BROWSERMESH_BLOCKED_ADDRESSES: '127.0.0.2/32' });
-    shells.push(sh);
+    const sh = daemon.get();
     const { bm } = sh;
     expect((await bm(['open', `${site.origin}/widgets/editable`])).status).toBe(0);
     const selected = await bm(['select-text', '--css', '#para', 'brown', '--occurrence', '2']);

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { alive, CLI, descendants, waitFor } from './cli-helpers.js';
 import { CHROMIUM } from '../helpers/harness.js';
 
-/** Shell-face e2e helpers: each test gets its own data directory, so its own daemon. */
+/**
+ * Shell-face e2e helpers. A file shares one daemon between its tests (`fileShell`: each test ends
+ * with every session closed); a test that needs other daemon settings opens its own (`shell`).
+ */
 
 export interface Shell {
   dataDir: string;
@@ -21,6 +24,25 @@ export interface Shell {
   daemonPid(): number | undefined;
   /** Stops the daemon (its own command, then its pid and browser if it did not go). */
   cleanup(): Promise<void>;
+  /** Closes every session the daemon holds, leaving the daemon and its browser running. */
+  closeSessions(): Promise<void>;
+}
+
+/**
+ * One daemon for a file's tests, started by the first command: `get()` gives the shell,
+ * `afterEach(reset)` closes its sessions (each test starts with none), `afterAll(stop)` ends it.
+ */
+export function fileShell(env: Record<string, string> = {}): {
+  get(): Shell;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+} {
+  let current: Shell | undefined;
+  return {
+    get: () => (current ??= shell(env)),
+    reset: async () => current?.closeSessions(),
+    stop: async () => current?.cleanup(),
+  };
 }
 
 export function shell(extraEnv: Record<string, string> = {}): Shell {
@@ -56,7 +78,13 @@ export function shell(extraEnv: Record<string, string> = {}): Shell {
     if (pid !== undefined && !(await waitFor(() => !alive(pid), 15_000))) process.kill(pid, 'SIGKILL');
     for (const child of browsers) if (alive(child)) process.kill(child, 'SIGKILL');
   };
-  return { dataDir, home, env, bm, bmAsync, daemonPid, cleanup };
+  const closeSessions = async (): Promise<void> => {
+    if (daemonPid() === undefined) return;
+    const listed = (await bm(['sessions'])).stdout;
+    const names = [...listed.matchAll(/^(\S+) (?:ready|failed|closing)\b/gm)].map((match) => match[1] ?? '');
+    await Promise.all(names.map((name) => bm(['sessions', 'close', name])));
+  };
+  return { dataDir, home, env, bm, bmAsync, daemonPid, cleanup, closeSessions };
 }
 
 /** The ref of the first snapshot line with this role and name, e.g. `[button @e8] Add to cart`. */

@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { refOf, shell, type Shell } from './cli-face-support.js';
+import { fileShell, refOf, shell, type Shell } from './cli-face-support.js';
 
 // Issue 26: the shell face, driven as an agent drives it — one spawned process per command, a
 // per-user daemon behind them, the fixture shop on loopback.
 
 let site: FixtureServer;
+/** The file's daemon, for the tests that need no settings of their own. */
+const daemon = fileShell();
+const open = (): Shell => daemon.get();
+/** Tests that need their own daemon settings start their own, stopped after the test. */
 const shells: Shell[] = [];
-const open = (env: Record<string, string> = {}): Shell => {
+const openOwn = (env: Record<string, string>): Shell => {
   const sh = shell(env);
   shells.push(sh);
   return sh;
@@ -20,9 +24,10 @@ beforeAll(async () => {
   site = await startFixtureServer();
 });
 afterEach(async () => {
-  await Promise.all(shells.splice(0).map((sh) => sh.cleanup()));
+  await Promise.all([daemon.reset(), ...shells.splice(0).map((sh) => sh.cleanup())]);
 });
 afterAll(async () => {
+  await daemon.stop();
   await site.close();
 });
 
@@ -122,7 +127,7 @@ describe('browsermesh <command> (shell face)', async () => {
   it('applies the URL policy and the upload roots to shell commands', async () => {
     const root = mkdtempSync(join(tmpdir(), 'bm-uploads-'));
     writeFileSync(join(root, 'note.txt'), 'hello upload');
-    const { bm } = open({ BROWSERMESH_BLOCKED_ADDRESSES: '127.0.0.2/32', BROWSERMESH_UPLOAD_ROOTS: root });
+    const { bm } = openOwn({ BROWSERMESH_BLOCKED_ADDRESSES: '127.0.0.2/32', BROWSERMESH_UPLOAD_ROOTS: root });
     const blocked = await bm(['open', `http://127.0.0.2:${new URL(site.origin).port}/shop/`]);
     expect(blocked.status).toBe(1);
     expect(blocked.stderr).toMatch(/^NAVIGATION_BLOCKED: /);

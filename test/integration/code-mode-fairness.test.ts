@@ -1,7 +1,8 @@
-import { describe, expect, test } from './support/fixtures.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
 
-test.override('harnessConfig', { scriptCpuMs: 1_000 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({ scriptCpuMs: 1_000 }));
 
 /**
  * Sandbox fairness through MCP on real Chromium (issue 15): spinning `browser_run` scripts with a

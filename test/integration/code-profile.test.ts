@@ -1,6 +1,10 @@
-import { describe, expect, test } from './support/fixtures.js';
+import type { ToolProfile } from '../../src/config/config-types.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
-test.override('harnessConfig', { tools: ['code'] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): { tools: ToolProfile[] } => ({
+  tools: ['code'],
+}));
 
 describe('--tools code on its own', () => {
   test('publishes a complete small surface: sessions, snapshot, screenshot, run', async ({ harness: h }) => {

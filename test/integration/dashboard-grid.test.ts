@@ -5,11 +5,22 @@
  * A real viewer Chromium on a real dashboard, sessions on the fixture site.
  */
 import type { Browser, Page } from 'playwright-core';
-import { createSession, describe, expect, openDashboard, test, waitForFrames } from './support/dashboard.js';
+import {
+  createSession,
+  describe,
+  expect,
+  openDashboard,
+  test as fixtureTest,
+  waitForFrames,
+} from './support/dashboard.js';
 
 const TOKEN = 'dashboard-grid-token-0123456789';
 const PAGE = `<!doctype html><title>Grid page</title><h1 style="font-size:80px">tile</h1>`;
-test.override('dashboardSetup', { token: TOKEN, takeover: false });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('dashboardSetup', { scope: 'file' }, () => ({
+  token: TOKEN,
+  takeover: false,
+}));
 
 const sessionIds: string[] = [];
 

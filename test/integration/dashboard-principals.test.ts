@@ -9,7 +9,7 @@ import {
   describe,
   expect,
   openDashboard,
-  test,
+  test as fixtureTest,
   type SessionIds,
 } from './support/dashboard.js';
 import { connectHttp, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
@@ -17,14 +17,15 @@ import { connectHttp, ok, rawRequest, type HttpClient } from './support/mcp-http
 const OPERATOR = 'operator-token-0123456789abcdef';
 const ALICE = 'alice-token-0123456789abcdef';
 const BOB = 'bob-token-0123456789abcdefgh';
-test.override('dashboardSetup', {
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('dashboardSetup', { scope: 'file' }, () => ({
   token: OPERATOR,
   takeover: true,
   tokens: [
     { principal: 'alice', token: ALICE },
     { principal: 'bob', token: BOB },
   ],
-});
+}));
 
 let alice: HttpClient;
 let bob: HttpClient;

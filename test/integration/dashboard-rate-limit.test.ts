@@ -3,12 +3,17 @@
  * requests obey. They now take from the same budget; the static shell does not. Loopback only, no
  * browser launched.
  */
-import { describe, expect, test } from './support/dashboard.js';
+import { describe, expect, test as fixtureTest } from './support/dashboard.js';
 import { rawRequest } from './support/mcp-http.js';
 
 const TOKEN = 'operator-token-0123456789abcdef';
 const RATE = 5;
-test.override('dashboardSetup', { token: TOKEN, takeover: false, limits: { ratePerMinute: RATE } });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('dashboardSetup', { scope: 'file' }, () => ({
+  token: TOKEN,
+  takeover: false,
+  limits: { ratePerMinute: RATE },
+}));
 
 describe('dashboard API and the rate limit', () => {
   test("answers 429 with Retry-After once the principal's budget is spent; the shell stays served", async ({

@@ -4,14 +4,21 @@
  * Two loopback origins: the dashboard's own port and the fixture site's. Nothing leaves 127.0.0.1.
  */
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { ToolProfile } from '../../src/config/config-types.js';
 import type { RunningDashboard } from '../../src/dashboard/server.js';
-import { describe, expect, test, type SessionIds } from './support/dashboard.js';
+import { describe, expect, test as fixtureTest, type SessionIds } from './support/dashboard.js';
 import { rawRequest } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 
 // The stdio server's dashboard: its own port, no token, over the file's MCP harness.
-test.override('harnessConfig', { tools: ['core'] });
-test.override('dashboardSetup', { token: '', takeover: true, maxStreamsPerPrincipal: 2 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest
+  .extend('harnessConfig', { scope: 'file' }, (): { tools: ToolProfile[] } => ({ tools: ['core'] }))
+  .extend('dashboardSetup', { scope: 'file' }, () => ({
+    token: '',
+    takeover: true,
+    maxStreamsPerPrincipal: 2,
+  }));
 
 /** Opens an event stream and resolves once its status is known; the caller ends it. */
 function openStream(

@@ -7,7 +7,14 @@
 import type { Browser, Page } from 'playwright-core';
 import type { BrowserMesh } from '../../src/engine/runtime.js';
 import type { FixtureServer } from '../fixtures/server.mjs';
-import { createSession, describe, expect, openDashboard, test, waitForFrames } from './support/dashboard.js';
+import {
+  createSession,
+  describe,
+  expect,
+  openDashboard,
+  test as fixtureTest,
+  waitForFrames,
+} from './support/dashboard.js';
 import { ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 
@@ -30,7 +37,11 @@ let wheeled = 0;
 document.addEventListener('wheel', (e) => { wheeled += e.deltaY; document.body.dataset.wheeled = String(wheeled); });
 </script>`;
 
-test.override('dashboardSetup', { token: TOKEN, takeover: true });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('dashboardSetup', { scope: 'file' }, () => ({
+  token: TOKEN,
+  takeover: true,
+}));
 
 test.beforeAll(({ site }) => {
   site.route('/watch/hands', (_req, res) => {

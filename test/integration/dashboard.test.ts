@@ -12,7 +12,7 @@ import {
   describe,
   expect,
   openDashboard,
-  test,
+  test as fixtureTest,
   waitForFrames,
   type SessionIds,
 } from './support/dashboard.js';
@@ -20,11 +20,12 @@ import { err, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 
 const TOKEN = 'dashboard-test-token-0123456789';
-test.override('dashboardSetup', {
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('dashboardSetup', { scope: 'file' }, () => ({
   token: TOKEN,
   takeover: true,
   config: { secrets: { API_KEY: 'CONFIGURED-SECRET-4' } },
-});
+}));
 
 /** A page that repaints on its own, so screencast frames keep coming; a button and a field to drive. */
 const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>

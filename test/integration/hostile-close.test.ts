@@ -1,8 +1,12 @@
-import { describe, expect, test } from './support/fixtures.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { textOf, type ErrorPayload } from '../helpers/harness.js';
 import { within } from './support/wait.js';
 
-test.override('harnessConfig', { maxSessions: 2, maxQueuedOps: 8 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({
+  maxSessions: 2,
+  maxQueuedOps: 8,
+}));
 
 /** A close that has not answered by then counts as hung (issue 15 saw 30, 60 and 180 s). */
 const CLOSE_BOUND_MS = 10_000;

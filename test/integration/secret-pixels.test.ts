@@ -6,12 +6,13 @@
  * secrets of one length look the same; two fields holding two plain values of that length do not.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, test as fixtureTest } from './support/fixtures.js';
 
 const KEY_A = 'abcdefghij';
 const KEY_B = 'WXYZ987654';
 
-test.override({ harnessConfig: { secrets: { KEY_A, KEY_B } } });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({ secrets: { KEY_A, KEY_B } }));
 
 test.beforeAll(({ site }) => {
   const field = 'style="font:20px monospace;width:320px;height:32px;border:1px solid #888;padding:2px"';

@@ -1,8 +1,9 @@
-import { describe, expect, test } from './support/fixtures.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 
-test.override('harnessConfig', { maxSessions: 4, maxPages: 3 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({ maxSessions: 4, maxPages: 3 }));
 
 async function cookieNames(
   h: McpHarness,

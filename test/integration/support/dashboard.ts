@@ -5,8 +5,8 @@
  * `./fixtures.ts`, so `site`, `harness` and `session` are here too.
  *
  * @example
- * import { expect, openDashboard, test } from './support/dashboard.js';
- * test.override('dashboardSetup', { token: TOKEN, takeover: true });
+ * import { expect, openDashboard, test as fixtureTest } from './support/dashboard.js';
+ * const test = fixtureTest.extend('dashboardSetup', { scope: 'file' }, () => ({ token: TOKEN, takeover: true }));
  * test('shows it', async ({ agent, viewer, dashboardUrl }) => {
  *   const page = await openDashboard(viewer, dashboardUrl, TOKEN);
  * });
@@ -23,7 +23,7 @@ import { CHROMIUM, testConfig } from '../../helpers/harness.js';
 import { test as base } from './fixtures.js';
 import { connectHttp, ok, startTestHttpServer, type HttpClient } from './mcp-http.js';
 
-/** How a file's dashboard is set up; a file sets it with `test.override('dashboardSetup', {...})`. */
+/** How a file's dashboard is set up; a file sets it on its own copy (`fixtureTest.extend`, above). */
 export interface DashboardSetup {
   /** The operator's bearer token for the HTTP server and its dashboard ('' = none). */
   token: string;

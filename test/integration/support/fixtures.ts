@@ -7,8 +7,10 @@
  * test('navigates', async ({ site, harness, session }) => {
  *   await harness.ok('browser_navigate', { ...session, url: site.url('/shop/') });
  * });
- * // A file whose harness needs settings (before its tests, at the top of the file or a describe):
- * test.override({ harnessConfig: { tools: ['core', 'files'] } });
+ * // A file whose harness needs settings takes its own copy of the fixtures (never `test.override`:
+ * // the files of a worker share this module, so an override would reach every later file):
+ * import { test as fixtureTest } from './support/fixtures.js';
+ * const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({ maxSessions: 2 }));
  *
  * A fixture starts only when a test (or a suite hook) names it; suite hooks get the file-scoped
  * ones: `test.beforeAll(({ site }) => site.route(...))`.
@@ -24,7 +26,7 @@ export interface PageAddress {
 }
 
 export const test = base
-  /** Settings for the file's harness; a file sets them with `test.override({ harnessConfig: {...} })`. */
+  /** Settings for the file's harness; a file sets them on its own copy (`fixtureTest.extend`, above). */
   .extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({}))
   // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
   .extend('site', { scope: 'file' }, async ({}, { onCleanup }): Promise<FixtureServer> => {

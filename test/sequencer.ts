@@ -1,0 +1,61 @@
+/**
+ * The order `npm test` starts files in. Files of one group (`sequence.groupOrder`) share its
+ * workers whatever their project, so the files that take longest by design start first, and the
+ * shorter ones fill the gaps behind them: a long file started last would run alone at the end.
+ * After them: longest first by the last run's results cache, else largest first (a clean clone).
+ */
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Slow by design, longest first (seconds on the 2-core machine): hostile pages that spin, the
+ * Selenium Grid, sandbox fairness and CPU budgets, the packed tarball, the quick bench, Node 24.
+ */
+export const SLOW_BY_DESIGN = [
+  'test/integration/hostile-loops.test.ts', // 60
+  'src/code-mode/sandbox-fairness.test.ts', // 51
+  'test/integration/providers-selenium.test.ts', // 34
+  'test/integration/code-mode-fairness.test.ts', // 30
+  'test/e2e/pack.test.ts', // 28
+  'test/integration/export-test-variants.test.ts', // 26
+  'test/e2e/bench-quick.test.ts', // 25
+  'test/integration/agent-mastra.test.ts', // 25
+  'test/integration/dashboard.test.ts', // 25
+  'test/integration/locate-in-page.test.ts', // 24
+  'test/e2e/cli-face.test.ts', // 20
+];
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const cache = this.ctx.cache;
+    const facts = new Map(
+      files.map((spec) => {
+        const path = relative(root, spec.moduleId);
+        const key = `${spec.project.name}:${path}`;
+        const listed = SLOW_BY_DESIGN.indexOf(path);
+        return [
+          spec,
+          {
+            listed: listed === -1 ? SLOW_BY_DESIGN.length : listed,
+            durationMs: cache.getFileTestResults(key)?.duration,
+            size: cache.getFileStats(key)?.size ?? 0,
+          },
+        ];
+      }),
+    );
+    const order = (a: TestSpecification, b: TestSpecification): number => {
+      const x = facts.get(a)!;
+      const y = facts.get(b)!;
+      if (x.listed !== y.listed) return x.listed - y.listed;
+      // Across projects: the last run's durations where both are known, else the larger file.
+      if (x.durationMs !== undefined && y.durationMs !== undefined) return y.durationMs - x.durationMs;
+      return y.size - x.size;
+    };
+    return Promise.resolve(
+      [...files].sort(
+        (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || order(a, b),
+      ),
+    );
+  }
+}
