@@ -1,0 +1,95 @@
+/**
+ * Face parity without a browser: a call whose arguments are wrong is refused by the tool
+ * definition before anything runs, so every face that maps onto the definition gives the same code
+ * and details, and no Chromium is launched to say so. The real-browser contract (the same page
+ * errors on every face) stays in test/integration/face-contract.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMeshOperations, type MeshOperations } from '../../src/library/operations.js';
+import { BrowserMeshError } from '../../src/errors.js';
+import { McpHarness, textOf, type ErrorPayload } from '../helpers/harness.js';
+
+/** A session and page that do not exist: argument checks come before any lookup. */
+const AT = { sessionId: 's_none', pageId: 'p_none' };
+
+interface Refusal {
+  code: string;
+  details?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The click cases every face must refuse alike, before the session is looked up. (Neither or both of
+ * ref and locator is checked where the target is resolved, after the lookup: face-contract covers it.)
+ */
+const CASES: Array<{ name: string; args: Record<string, unknown> }> = [
+  { name: 'an unknown field', args: { ...AT, ref: '@e1', bogus: true } },
+  { name: 'a ref with spaces', args: { ...AT, ref: ' @e1 ' } },
+  { name: 'a negative timeoutMs', args: { ...AT, ref: '@e1', timeoutMs: -5 } },
+  { name: 'a ref of the wrong type', args: { ...AT, ref: 5 } },
+];
+
+let mcp: McpHarness;
+let ops: MeshOperations;
+
+beforeAll(async () => {
+  mcp = await McpHarness.start();
+  ops = createMeshOperations(mcp.mesh);
+});
+afterAll(async () => {
+  await mcp.close();
+});
+
+const faces: Record<string, (args: Record<string, unknown>) => Promise<Refusal>> = {
+  mcp: async (args) => pick(await mcp.err('browser_click', args)),
+  library: async (args) => {
+    try {
+      await ops.click(args as Parameters<MeshOperations['click']>[0]);
+    } catch (error) {
+      if (error instanceof BrowserMeshError) {
+        // The library puts the call's operationId into the details; the others beside them.
+        const { operationId: _id, ...details } = error.details ?? {};
+        return { code: error.code, details };
+      }
+      throw error;
+    }
+    throw new Error('the library accepted the call');
+  },
+  // A browser_run step carries the same arguments minus the address, which the run gives.
+  step: async ({ sessionId, pageId, ...step }) => {
+    const result = await mcp.call('browser_run', {
+      sessionId,
+      pageId,
+      actions: [{ action: 'click', ...step }],
+    });
+    if (!result.isError) throw new Error(`browser_run accepted the step: ${textOf(result).slice(0, 200)}`);
+    return pick((JSON.parse(textOf(result)) as { error: ErrorPayload }).error);
+  },
+};
+
+function pick(error: ErrorPayload): Refusal {
+  return { code: error.code, details: error.details };
+}
+
+describe('bad click arguments, on every face, with no browser', () => {
+  it.each(CASES)(
+    '$name: the same code and field on MCP, the library and browser_run steps',
+    async ({ args }) => {
+      const mcpRefusal = await faces.mcp!(args);
+      expect(mcpRefusal.code).toBe('INVALID_ARGUMENT');
+      const library = await faces.library!(args);
+      expect(library).toEqual(mcpRefusal);
+      const step = await faces.step!(args);
+      expect(step.code).toBe(mcpRefusal.code);
+      // A step's field is named inside its action (actions[0].ref) or as the tool's own.
+      const field = String(mcpRefusal.details?.field ?? '');
+      if (field !== '')
+        expect(String(step.details?.field ?? '')).toMatch(
+          new RegExp(`(^|\\.)${field.replace(/[.[\]]/g, '\\$&')}$`),
+        );
+    },
+  );
+
+  it('launched no Chromium to refuse any of them', () => {
+    expect(mcp.mesh.runtimeInfo().browser.state).toBe('idle');
+  });
+});
