@@ -18,6 +18,12 @@ test('every frame, those sent while a scaled still is taken too, carries the pag
   await harness.ok('browser_navigate', { ...session, url: site.url('/shop/') });
   const page = harness.mesh.getSession(session.sessionId).getPage(session.pageId);
   const viewport = page.page.viewportSize()!;
+  // Something on the page that keeps changing, so frames keep coming whether or not Chromium sends
+  // one for a still (it does not always: seen when the browser is busy with other pages).
+  await page.page.evaluate(() => {
+    const ticker = document.body.appendChild(document.createElement('p'));
+    setInterval(() => (ticker.textContent = String(Date.now())), 50);
+  });
   const frames: ScreencastFrame[] = [];
   const cast = await startPageScreencast(
     page,
@@ -31,7 +37,7 @@ test('every frame, those sent while a scaled still is taken too, carries the pag
     (frame) => frames.push(frame),
   );
   try {
-    // Scaled stills while the screencast runs; each makes Chromium paint and send frames.
+    // Scaled stills while the screencast runs, and frames on each side of them.
     for (let i = 0; i < 3; i++) {
       const before = frames.length;
       await new Thumbnails().of(page); // a new one each time: a Thumbnails keeps its still 3 s

@@ -60,7 +60,12 @@ describe('MCP', () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/large') });
     const full = await h.ok<{ refCount: number }>('browser_snapshot', s);
     const interactive = await h.ok<{ refCount: number }>('browser_snapshot', { ...s, interactiveOnly: true });
-    expect({ full: full.refCount, interactive: interactive.refCount }).toEqual(LARGE_REFS);
+    expect(interactive.refCount).toBe(LARGE_REFS.interactive);
+    // The full snapshot is cut by its character budget, and ref numbers come from one counter for
+    // the whole process (src/snapshot/refs.ts): after other files' snapshots its refs are longer
+    // (@e12345, not @e12), so a line or two fewer fit. Flooding would add hundreds.
+    expect(full.refCount).toBeGreaterThanOrEqual(LARGE_REFS.full - 3);
+    expect(full.refCount).toBeLessThanOrEqual(LARGE_REFS.full);
   });
 });
 
