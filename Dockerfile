@@ -31,6 +31,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY README.md LICENSE ./
 COPY docs ./docs
+# The dashboard's page, script and pictures, served from assets/ next to dist/.
+COPY assets ./assets
 USER browsermesh
 # Chromium's own sandbox needs user namespaces, which Docker's default seccomp profile refuses to an
 # unprivileged process (Playwright's Docker docs say the same), so with it on the first session would
@@ -43,11 +45,14 @@ ENV NODE_ENV=production \
     BROWSERMESH_CHROMIUM_SANDBOX=off \
     BROWSERMESH_EXECUTABLE_PATH=/usr/bin/chromium \
     BROWSERMESH_DATA_DIR=/home/browsermesh/.browsermesh \
-    BROWSERMESH_HTTP_PORT=8940
+    BROWSERMESH_HTTP_PORT=8940 \
+    BROWSERMESH_DASHBOARD=true
 EXPOSE 8940
 # BROWSERMESH_HTTP_TOKEN must come from the environment (docker run -e, a secret): binding 0.0.0.0
-# without it is refused at start (exit 2), by design.
+# without it is refused at start (exit 2), by design. The dashboard (/dashboard/) takes the same token.
+# Healthy means both the MCP endpoint's health and the dashboard's page answer (the dashboard's files
+# ship in assets/, next to dist/).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.BROWSERMESH_HTTP_PORT||8940)+'/healthz',{headers:{authorization:'Bearer '+(process.env.BROWSERMESH_HTTP_TOKEN||'')}}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const u='http://127.0.0.1:'+(process.env.BROWSERMESH_HTTP_PORT||8940),h={headers:{authorization:'Bearer '+(process.env.BROWSERMESH_HTTP_TOKEN||'')}};Promise.all(['/healthz','/dashboard/'].map(p=>fetch(u+p,h))).then(r=>process.exit(r.every(x=>x.ok)?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["node", "dist/cli/main.js"]
 CMD ["--http", "--host", "0.0.0.0"]

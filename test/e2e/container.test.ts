@@ -1,13 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/load.js';
 import { SETTINGS } from '../../src/config/settings.js';
-import { CLI, waitFor } from './cli-helpers.js';
+import { waitFor } from './cli-helpers.js';
 
 // Issue 19: no container runtime here, so the Dockerfile and compose.yaml are checked for what can be
 // checked: they parse, every command and flag is one the CLI accepts, the files they copy exist, and
@@ -39,6 +40,27 @@ function envOf(): Record<string, string> {
   for (const { args } of final.filter((i) => i.op === 'ENV'))
     for (const match of args.matchAll(/(\w+)=(\S+)/g)) env[match[1]!] = match[2]!;
   return env;
+}
+
+/**
+ * The final stage's files as the image lays them out under WORKDIR: each COPY's sources, from the
+ * build stage's /app (this checkout, built) or the build context. Files are copied, so the server
+ * finds what sits next to dist/ in the image, not in the checkout; node_modules is linked (only
+ * packages are read from it).
+ */
+function imageLayout(): string {
+  const app = mkdtempSync(join(tmpdir(), 'bm-image-'));
+  for (const { args } of final.filter((i) => i.op === 'COPY')) {
+    const parts = args.split(/\s+/).filter((part) => !part.startsWith('--'));
+    const target = parts.pop() ?? '.';
+    for (const source of parts) {
+      const from = join(ROOT, source.replace(/^\/app\//, ''));
+      const to = target.endsWith('/') ? join(app, target, basename(from)) : join(app, target);
+      if (basename(from) === 'node_modules') symlinkSync(from, to);
+      else cpSync(from, to, { recursive: true });
+    }
+  }
+  return app;
 }
 
 function freePort(): Promise<number> {
@@ -76,9 +98,11 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('has a health check that passes against the running server and fails with a wrong token', async () => {
+  it('has a health check that passes against the server in the image layout (dashboard too), not with a wrong token', async () => {
     const check = JSON.parse(one('HEALTHCHECK').replace(/^.*?CMD\s+/, '')) as string[];
     expect(check[0]).toBe('node');
+    expect(check[2]).toContain('/dashboard/');
+    const app = imageLayout();
     const port = await freePort();
     // The image binds 0.0.0.0 inside its own network namespace; on this host the test stays on loopback.
     const env = {
@@ -86,18 +110,29 @@ describe('Dockerfile', () => {
       HOME: process.env.HOME ?? '/tmp',
       BROWSERMESH_HTTP_TOKEN: TOKEN,
       BROWSERMESH_HTTP_PORT: String(port),
+      BROWSERMESH_DASHBOARD: envOf().BROWSERMESH_DASHBOARD ?? '',
     };
-    const server = spawn(process.execPath, [CLI, '--http', '--host', '127.0.0.1'], { env, stdio: 'pipe' });
+    const server = spawn(process.execPath, [join(app, 'dist/cli/main.js'), '--http', '--host', '127.0.0.1'], {
+      cwd: app,
+      env,
+      stdio: 'pipe',
+    });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       expect(await waitFor(() => stderr.includes('MCP over Streamable HTTP at'))).toBe(true);
       const run = (extra: Record<string, string>): number | null =>
         spawnSync(process.execPath, check.slice(1), { env: { ...env, ...extra }, timeout: 10_000 }).status;
-      expect(run({})).toBe(0);
+      expect(run({}), stderr).toBe(0);
       expect(run({ BROWSERMESH_HTTP_TOKEN: 'wrong-token-0123456789abcdef' })).toBe(1);
+      const shell = await fetch(`http://127.0.0.1:${port}/dashboard/`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(shell.status).toBe(200);
+      expect(await shell.text()).toContain('<html');
     } finally {
       server.kill('SIGTERM');
+      rmSync(app, { recursive: true, force: true });
     }
   }, 30_000);
 });
