@@ -188,3 +188,31 @@ describe('the shell command table', () => {
     expect(doc).toContain(commandsMarkdown());
   });
 });
+
+describe('typos and help', () => {
+  const usage = (argv: string[]): string => {
+    try {
+      parseCommand(argv, '/work', () => undefined);
+    } catch (error) {
+      if (error instanceof UsageError) return error.message;
+      throw error;
+    }
+    throw new Error(`accepted ${argv.join(' ')}`);
+  };
+
+  it('suggests the command or option a typo was likely meant as', () => {
+    expect(usage(['clik', '@e5'])).toMatch(/^unknown command "clik" \(did you mean click\?\)/);
+    expect(usage(['snapshot', '--depht', '3'])).toMatch(/unknown option --depht \(did you mean --depth\?\)/);
+    // Nothing close: no guess.
+    expect(usage(['frobnicate'])).toBe('unknown command "frobnicate" (see browsermesh --help)');
+  });
+
+  it('lists each option once: wait --text is the condition, not the locator', () => {
+    const help = commandHelp(findCommand('wait')!);
+    expect(help.match(/^ {2}--text /gm)).toHaveLength(1);
+    for (const spec of COMMANDS) {
+      const names = [...commandHelp(spec).matchAll(/^ {2}(?:-\w, )?--([\w-]+)/gm)].map((match) => match[1]);
+      expect(new Set(names).size, spec.name).toBe(names.length);
+    }
+  });
+});

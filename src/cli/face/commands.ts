@@ -1,4 +1,5 @@
 import { settingFlagKind } from '../../config/setting-flags.js';
+import { closestName } from '../../suggest.js';
 import { CommandInput, UsageError, type CommandSpec, type OptionSpec } from './command-spec.js';
 import { LOCATOR_OPTIONS } from './command-helpers.js';
 import { PAGE_COMMANDS } from './commands-page.js';
@@ -26,6 +27,22 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { name: 'help', short: 'h', help: 'this command’s help' },
 ];
 
+/**
+ * The options a command takes, each name once: its own first, then the locator's (a command whose own
+ * option has a locator option's name, as `wait --text`, means its own), then the global ones.
+ */
+export function optionsOf(spec: CommandSpec): OptionSpec[] {
+  const own = spec.options ?? [];
+  const locator = spec.target ? LOCATOR_OPTIONS.filter((o) => !own.some((mine) => mine.name === o.name)) : [];
+  return [...own, ...locator, ...GLOBAL_OPTIONS];
+}
+
+/** ` (did you mean X?)` when a command or option name is a likely typo of one of ours, else ''. */
+function didYouMean(typed: string, candidates: Iterable<string>): string {
+  const near = closestName(typed, candidates);
+  return near === undefined ? '' : ` (did you mean ${near}?)`;
+}
+
 export function findCommand(word: string): CommandSpec | undefined {
   return COMMANDS.find((spec) => spec.name === word || spec.aliases?.includes(word));
 }
@@ -48,8 +65,13 @@ export function parseCommand(
 ): ParsedCommand {
   const [word = '', ...rest] = argv;
   const spec = findCommand(word);
-  if (!spec) throw new UsageError(`unknown command "${word.slice(0, 30)}" (see browsermesh --help)`);
-  const known = [...(spec.options ?? []), ...(spec.target ? LOCATOR_OPTIONS : []), ...GLOBAL_OPTIONS];
+  if (!spec) {
+    const names = COMMANDS.flatMap((command) => [command.name, ...(command.aliases ?? [])]);
+    throw new UsageError(
+      `unknown command "${word.slice(0, 30)}"${didYouMean(word, names)} (see browsermesh --help)`,
+    );
+  }
+  const known = optionsOf(spec);
   const positionals: string[] = [];
   const options = new Map<string, string | true | string[]>();
   const configArgs: string[] = [];
@@ -82,7 +104,10 @@ export function parseCommand(
     const kind = arg.startsWith('--') ? settingFlagKind(name) : undefined;
     if (kind === undefined)
       throw new UsageError(
-        `${spec.name}: unknown option ${arg.slice(0, 40)} (see browsermesh ${spec.name} --help)`,
+        `${spec.name}: unknown option ${arg.slice(0, 40)}${didYouMean(
+          arg.replace(/^-+/, '').split('=')[0] ?? '',
+          known.map((o) => o.name),
+        ).replace(/mean (\S+)\?/, 'mean --$1?')} (see browsermesh ${spec.name} --help)`,
       );
     configArgs.push(arg);
     if (kind === 'value' && inline === undefined) {
@@ -137,7 +162,7 @@ export function commandHelp(spec: CommandSpec): string {
   ];
   if (spec.aliases) lines.push(`Also: ${spec.aliases.join(', ')}`);
   if (spec.details) lines.push('', ...spec.details);
-  const options = [...(spec.options ?? []), ...(spec.target ? LOCATOR_OPTIONS : []), ...GLOBAL_OPTIONS];
+  const options = optionsOf(spec);
   lines.push('', 'Options:');
   for (const option of options) lines.push(`  ${optionUsage(option).padEnd(26)} ${option.help}`);
   return `${lines.join('\n')}\n`;
