@@ -104,7 +104,7 @@ export const selectOptionTool = defineTool({
   name: 'browser_select_option',
   title: 'Select option',
   description:
-    'Select options of a <select> by value, label or index (one of them; arrays for multi-selects).',
+    'Select options of a <select> by value, label or index (one of them; arrays for multi-selects). A value no option has is matched against the labels.',
   profile: 'core',
   input: targetInput.extend({
     value: OneOrMany(z.string().max(1000)).optional(),

@@ -158,9 +158,14 @@ describe('checkboxes, selects and keys', () => {
     await shows('selected: cherry');
     await h.ok('browser_select_option', { ...s, locator: { label: 'Colors' }, value: ['r', 'b'] });
     await shows('colors: r,b');
-    expect((await h.err('browser_select_option', { ...s, ...fruit, value: 'nope' })).code).toBe(
-      'ELEMENT_NOT_FOUND',
-    );
+    // A value no option has is matched against the labels, as Playwright's selectOption does.
+    expect(await h.ok('browser_select_option', { ...s, ...fruit, value: 'Banana' })).toMatchObject({
+      selected: ['ban'],
+    });
+    const none = await h.err('browser_select_option', { ...s, ...fruit, value: 'nope' });
+    expect(none).toMatchObject({ code: 'ELEMENT_NOT_FOUND', details: { field: 'value', position: 0 } });
+    expect(none.message).toContain('value or label');
+    expect(JSON.stringify(none)).toMatch(/browser_snapshot/);
     expect((await h.err('browser_select_option', { ...s, ...fruit, value: 'kiwi' })).details?.reason).toBe(
       'option_disabled',
     );

@@ -133,8 +133,8 @@ export const PAGE_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'select',
     usage: '<ref|locator> <value...>',
-    summary: 'Choose option(s) of a select by value',
-    options: [{ name: 'by-label', help: 'match option labels instead of values' }],
+    summary: 'Choose option(s) of a select by value, or by label where no value matches',
+    options: [{ name: 'by-label', help: 'match option labels only' }],
     target: true,
     build: (input) => {
       const target = takeTarget(input);

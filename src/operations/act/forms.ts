@@ -85,11 +85,14 @@ export function selectOption(
       ]).catch((): Refusal => ({ ok: false, reason: 'detached' }));
       if (result.ok) return result.values;
       if (result.reason === 'no_option') {
+        const what = criteria.by === 'value' ? 'value or label' : criteria.by;
         throw new BrowserMeshError(
           ErrorCodes.ELEMENT_NOT_FOUND,
-          `No option matches ${criteria.by} #${(result.position ?? 0) + 1} in the select (${target.description})`,
+          `No option matches ${what} #${(result.position ?? 0) + 1} in the select (${target.description})`,
           {
             details: { field: criteria.by, position: result.position ?? 0 },
+            recoveryHint:
+              "Take a browser_snapshot scoped to the select to see its options' labels; a value matches an option's value, else its label.",
           },
         );
       }

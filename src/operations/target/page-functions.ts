@@ -211,7 +211,10 @@ export const PREPARE_FILL = `function (value) {
   return { ok: true, done: false };
 }`;
 
-/** Selects the options matching `wanted` (by value, label or index) and fires input and change. */
+/**
+ * Selects the options matching `wanted` (by value, then label; by label; or by index) and fires input
+ * and change.
+ */
 export const SELECT_OPTIONS = `function (by, wanted) {
   const el = this;
   if (!el.isConnected) return { ok: false, reason: 'detached' };
@@ -221,7 +224,9 @@ export const SELECT_OPTIONS = `function (by, wanted) {
   const picked = [];
   for (let i = 0; i < wanted.length; i++) {
     const w = wanted[i];
-    const opt = by === 'index' ? options[w] : options.find((o) => (by === 'value' ? o.value === w : o.label === w || o.textContent.trim() === w));
+    const byLabel = (o) => o.label === w || o.textContent.trim() === w;
+    // A value no option has matches an option's label (Playwright's selectOption does the same).
+    const opt = by === 'index' ? options[w] : by === 'value' ? options.find((o) => o.value === w) || options.find(byLabel) : options.find(byLabel);
     if (!opt) return { ok: false, reason: 'no_option', position: i };
     if (opt.disabled || (opt.parentElement && opt.parentElement.localName === 'optgroup' && opt.parentElement.disabled)) return { ok: false, reason: 'option_disabled', position: i };
     if (!picked.includes(opt)) picked.push(opt);
