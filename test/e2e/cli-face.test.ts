@@ -122,6 +122,14 @@ describe('browsermesh <command> (shell face)', async () => {
     expect(notServed.status).toBe(1);
     expect(notServed.stderr).toMatch(/^NOT_SUPPORTED: .*\nhint: .*--cli-tools .*evaluate/);
     expect((await bm(['click', '--help'])).stdout).toMatch(/^Usage: browsermesh click <ref\|locator>/);
+    const typo = await bm(['clik', '@e1']);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/^USAGE: unknown command "clik" \(did you mean click\?\)/);
+    // --timeout bounds this one call (not the daemon's default), and the hint speaks the CLI's words.
+    const slow = await bm(['wait', '--text', 'Never shown anywhere', '--timeout', '500']);
+    expect(slow.status).toBe(1);
+    expect(slow.stderr).toMatch(/^OPERATION_TIMEOUT: .*\b500 ms\b/);
+    expect(slow.stderr).toMatch(/\nhint: .*--timeout/);
   });
 
   it('applies the URL policy and the upload roots to shell commands', async () => {

@@ -6,7 +6,7 @@ import { clientSettings, type ClientSettings } from '../../config/client-setting
 import { ConfigError } from '../../config/config-error.js';
 import { renderResponse } from './answer.js';
 import { SESSION_NAME } from './argv.js';
-import { commandHelp, parseCommand, UsageError, type ParsedCommand } from './commands.js';
+import { actionOf, commandHelp, parseCommand, UsageError, type ParsedCommand } from './commands.js';
 import {
   daemonPaths,
   MAX_LINE_BYTES,
@@ -51,7 +51,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (!SESSION_NAME.test(session)) return usage('-s: a session name is 1-64 letters, digits, _ . -');
   let action: CliAction | LocalAction;
   try {
-    action = parsed.spec.build(parsed.input);
+    action = actionOf(parsed);
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
     throw error;

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commandsMarkdown } from './commands-doc.js';
-import { commandHelp, commandsHelp, COMMANDS, findCommand, parseCommand, UsageError } from './commands.js';
+import {
+  actionOf,
+  commandHelp,
+  commandsHelp,
+  COMMANDS,
+  findCommand,
+  parseCommand,
+  UsageError,
+} from './commands.js';
 
 const parse = (argv: string[], stdin?: string) => {
   const parsed = parseCommand(argv, '/work', () => stdin);
@@ -214,5 +222,26 @@ describe('typos and help', () => {
       const names = [...commandHelp(spec).matchAll(/^ {2}(?:-\w, )?--([\w-]+)/gm)].map((match) => match[1]);
       expect(new Set(names).size, spec.name).toBe(names.length);
     }
+  });
+});
+
+describe('--timeout on a command', () => {
+  const action = (argv: string[]) => actionOf(parseCommand(argv, '/work', () => undefined));
+
+  it("is that call's timeoutMs, not a daemon setting", () => {
+    const parsed = parseCommand(['wait', '--text', 'Done', '--timeout', '500'], '/work', () => undefined);
+    expect(parsed.configArgs).toEqual([]);
+    expect(actionOf(parsed)).toMatchObject({ tool: 'browser_wait', args: { text: 'Done', timeoutMs: 500 } });
+    expect(action(['click', 'e5', '--timeout=2000'])).toMatchObject({
+      args: { ref: '@e5', timeoutMs: 2000 },
+    });
+  });
+
+  it('refuses a value that is not a positive whole number, and commands that are not one call', () => {
+    for (const bad of ['0', '-5', '1.5', 'soon'])
+      expect(() => action(['click', 'e5', '--timeout', bad])).toThrow(/--timeout takes a whole number/);
+    expect(() => action(['tabs', '--timeout', '500'])).toThrow(
+      /--timeout applies to commands that make one page call/,
+    );
   });
 });

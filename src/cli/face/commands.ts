@@ -24,6 +24,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
     help: 'the named session (default: BROWSERMESH_SESSION or `default`)',
   },
   { name: 'json', help: 'print the structured result as JSON' },
+  { name: 'timeout', value: 'MS', help: "this command's deadline in ms, queue wait included" },
   { name: 'help', short: 'h', help: 'this command’s help' },
 ];
 
@@ -55,6 +56,20 @@ export interface ParsedCommand {
   help: boolean;
   /** Setting flags (`--headed`, `--data-dir D`, …), for the configuration loader. */
   configArgs: string[];
+  /** `--timeout MS`: this call's deadline (the tool's `timeoutMs`), not the daemon's default. */
+  timeoutMs?: number;
+}
+
+/**
+ * The command's action, with `--timeout` as its tool call's `timeoutMs`. A command that is not one
+ * tool call (open, run from a file, tabs, …) refuses `--timeout` rather than ignore it.
+ */
+export function actionOf(parsed: ParsedCommand): ReturnType<CommandSpec['build']> {
+  const action = parsed.spec.build(parsed.input);
+  if (parsed.timeoutMs === undefined) return action;
+  if (action.kind !== 'tool')
+    throw new UsageError(`${parsed.spec.name}: --timeout applies to commands that make one page call`);
+  return { ...action, args: { ...action.args, timeoutMs: parsed.timeoutMs } };
 }
 
 /** Reads `<command> [args] [options]`; setting flags may appear anywhere and pass through. */
@@ -117,6 +132,10 @@ export function parseCommand(
     }
   }
   const session = options.get('session');
+  const timeout = options.get('timeout');
+  const timeoutMs = typeof timeout === 'string' ? Number(timeout) : undefined;
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    throw new UsageError(`${spec.name}: --timeout takes a whole number of milliseconds above 0`);
   return {
     spec,
     input: new CommandInput(spec.name, positionals, options, cwd, readStdin),
@@ -124,6 +143,7 @@ export function parseCommand(
     json: options.has('json'),
     help: options.has('help'),
     configArgs,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };
 }
 

@@ -2,7 +2,7 @@ import { clientSettings } from '../../config/client-settings.js';
 import { settingFlagKind } from '../../config/setting-flags.js';
 import { usageOutput } from './answer.js';
 import { commandWordAt, SESSION_NAME, wordFirst } from './argv.js';
-import { commandHelp, parseCommand, UsageError } from './commands.js';
+import { actionOf, commandHelp, parseCommand, UsageError } from './commands.js';
 import type { ArgvAnswer, ArgvRequest, CliRequest } from './protocol.js';
 
 /**
@@ -44,7 +44,7 @@ function outcome(request: ArgvRequest): ArgvOutcome {
   const session = parsed.session ?? settings.cliSession;
   if (!SESSION_NAME.test(session))
     return { answer: usageOutput('-s: a session name is 1-64 letters, digits, _ . -') };
-  const action = parsed.spec.build(parsed.input);
+  const action = actionOf(parsed);
   if (action.kind === 'skill-install' || action.kind === 'daemon-start' || action.kind === 'daemon-restart')
     return FALLBACK;
   return { request: { session, action, configArgs: [] }, json: parsed.json };

@@ -47,5 +47,7 @@ const COMMAND_OF: Readonly<Record<string, string>> = {
 };
 
 function toCommandWords(text: string): string {
-  return text.replace(/\bbrowser_[a-z_]+\b/g, (name) => COMMAND_OF[name] ?? name);
+  return text
+    .replace(/\bbrowser_[a-z_]+\b/g, (name) => COMMAND_OF[name] ?? name)
+    .replace(/\btimeoutMs\b/g, '--timeout');
 }
