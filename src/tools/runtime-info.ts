@@ -5,7 +5,8 @@ import { defineTool, READ_ONLY } from './define.js';
 export const runtimeInfo = defineTool({
   name: 'browser_runtime_info',
   title: 'Runtime info',
-  description: 'Versions, limits, browser state and session counts; never launches Chromium.',
+  description:
+    'Versions, the effective limits (deadline, pages, queue, observability, screenshot, visible text, saved states), browser state and session counts; never launches Chromium.',
   profile: 'core',
   timeout: false,
   input: z.object({}).strict(),
@@ -33,9 +34,23 @@ export const runtimeInfo = defineTool({
     limits: z.object({
       timeoutMs: z.number(),
       maxPages: z.number(),
+      maxQueuedOps: z.number().describe('Operations one session may have queued behind the running one.'),
       headless: z.boolean(),
       tools: z.array(z.string()),
       persistence: z.boolean(),
+      observability: z
+        .object({
+          events: z.number(),
+          stringChars: z.number(),
+          pageSize: z.number(),
+          responseBytes: z.number(),
+        })
+        .describe('Console and network events kept per page, and how much of each is kept and returned.'),
+      screenshot: z.object({ maxDimension: z.number(), maxPixels: z.number(), maxBytes: z.number() }),
+      visibleText: z.object({ maxChars: z.number(), maxBytes: z.number() }),
+      savedStates: z
+        .object({ max: z.number(), maxBytes: z.number(), maxTotalBytes: z.number() })
+        .describe('Saved browser states: how many, the size of one, and of all together.'),
     }),
     dashboard: z
       .object({
@@ -62,9 +77,27 @@ export const runtimeInfo = defineTool({
       limits: {
         timeoutMs: config.timeoutMs,
         maxPages: config.maxPages,
+        maxQueuedOps: config.maxQueuedOps,
         headless: config.headless,
         tools: config.tools,
         persistence: config.persistence,
+        observability: {
+          events: config.observabilityEvents,
+          stringChars: config.observabilityStringChars,
+          pageSize: config.observabilityPageSize,
+          responseBytes: config.observabilityResponseBytes,
+        },
+        screenshot: {
+          maxDimension: config.screenshotMaxDimension,
+          maxPixels: config.screenshotMaxPixels,
+          maxBytes: config.screenshotMaxBytes,
+        },
+        visibleText: { maxChars: config.visibleTextMaxChars, maxBytes: config.visibleTextMaxBytes },
+        savedStates: {
+          max: config.maxSavedStates,
+          maxBytes: config.maxStateBytes,
+          maxTotalBytes: config.maxStateTotalBytes,
+        },
       },
     };
   },

@@ -7,7 +7,8 @@ import { loadSavedState, StateId } from './state.js';
 export const sessionCreate = defineTool({
   name: 'browser_session_create',
   title: 'Create session',
-  description: 'Open an isolated session (own cookies, storage, pages): one per user, role or parallel task.',
+  description:
+    'Open an isolated session (own cookies, storage, auth state, pages): one per user account, role or parallel task; a saved state (browser_state_save) can start it logged in.',
   profile: 'core',
   alsoIn: ['code'],
   input: z
