@@ -169,10 +169,11 @@ describe('the shell client of a warm daemon', () => {
     const sh = shell();
     shells.push(sh);
     expect((await sh.bm(['open', `${site.origin}/actions/buttons`])).status).toBe(0);
-    // A setting flag on a warm command goes through the loader: refused as a usage error.
-    const flagged = await sh.bm(['snapshot', '--timeout', 'soon']);
+    // A setting flag on a warm command goes through the loader: refused as a usage error. (--timeout
+    // is a command's own option, its call's deadline, so a daemon setting stands in for it.)
+    const flagged = await sh.bm(['snapshot', '--max-pages', 'soon']);
     expect(flagged.status).toBe(2);
-    expect(flagged.stderr).toMatch(/^USAGE: invalid configuration: --timeout: must be an integer/);
+    expect(flagged.stderr).toMatch(/^USAGE: invalid configuration: --max-pages: must be an integer/);
     // A default session name its setting refuses is left to the loader, which says what is wrong.
     const env = { ...sh.env, BROWSERMESH_SESSION: 'no spaces allowed' };
     const refused = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
