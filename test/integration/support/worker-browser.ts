@@ -8,8 +8,9 @@
  * still believes it launched the browser; only the launch and the final close are redirected:
  * - `obtain` returns the worker's browser for the same launch options (launching it on first use,
  *   or again once it disconnected);
- * - `dispose` closes the contexts left open instead of the browser.
- * After each file every context still open is closed, so no file sees another's pages.
+ * - `dispose` leaves the worker's browser running (each runtime closes its own contexts at shutdown).
+ * After each file every context still open is closed, so no file sees another's pages. (Two runtimes
+ * whose first sessions start at the same moment may launch a second browser; it stays unused.)
  *
  * Files that need a browser of their own (they kill it, count launches, or bind a URL interceptor
  * to the browser) belong to the `integration-own-browser` project in vitest.config.ts.
