@@ -128,5 +128,7 @@ export interface Config {
   /** The named session of a shell command without -s (BROWSERMESH_SESSION). */
   cliSession: string;
   daemonIdleMs: number;
+  /** After the last named session closes, the daemon (and its browser) exits this much later. */
+  daemonGraceMs: number;
   cliTools: ToolProfile[];
 }

@@ -19,6 +19,15 @@ export const CLI_SETTINGS = [
       'Shell commands: the background daemon closes its sessions and exits after this long without a command (ms).',
   },
   {
+    key: 'daemonGraceMs',
+    env: 'BROWSERMESH_DAEMON_GRACE_MS',
+    flag: 'daemon-grace-ms',
+    type: int(0, 3_600_000),
+    default: '5000',
+    description:
+      'Shell commands: when the last session closes the daemon ends its browser, and exits this long after (ms) unless a command comes; as long as --daemon-idle-ms turns this off.',
+  },
+  {
     key: 'cliTools',
     env: 'BROWSERMESH_CLI_TOOLS',
     flag: 'cli-tools',

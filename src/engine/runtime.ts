@@ -360,6 +360,17 @@ export class BrowserMesh {
     return runtimeInfoOf(source, options.principal);
   }
 
+  /**
+   * Ends the shared browser while no session is open or being created (the shell daemon does so when
+   * its last session closes); a later session obtains a new one. Whether it did.
+   */
+  async releaseIdleBrowser(): Promise<boolean> {
+    if (this.shuttingDown || this.creating > 0 || this.liveCount() > 0 || !this.provider.releaseIdle)
+      return false;
+    await this.provider.releaseIdle();
+    return true;
+  }
+
   /** Closes every session, then the browser (only if BrowserMesh launched it). Idempotent. */
   shutdown(): Promise<void> {
     this.shuttingDown ??= (async () => {

@@ -84,6 +84,38 @@ describe('the shell face daemon', async () => {
     expect((await sh.bm(['open'])).status).toBe(0);
   });
 
+  it('closes its browser when the last session closes, and opens a new one for the next', async () => {
+    const sh = open({ BROWSERMESH_DAEMON_GRACE_MS: '600000' });
+    expect((await sh.bm(['open', `${site.origin}/shop/`])).status).toBe(0);
+    const pid = sh.daemonPid() ?? 0;
+    const browser = descendants(pid);
+    expect(browser.length).toBeGreaterThan(0);
+    expect((await sh.bm(['close'])).status).toBe(0);
+    // The browser goes at once; the daemon itself waits out its grace.
+    expect(await waitFor(() => browser.every((child) => !alive(child)))).toBe(true);
+    expect(alive(pid)).toBe(true);
+    const status = (await sh.bm(['daemon', 'status'])).stdout;
+    expect(status).toContain('0 session(s), exits 600 s after the last session closed');
+    expect(status).toContain('browser: idle');
+    // A command within the grace keeps the daemon and gets a new browser.
+    expect((await sh.bm(['open', `${site.origin}/shop/`])).status).toBe(0);
+    expect(sh.daemonPid()).toBe(pid);
+    expect((await sh.bm(['daemon', 'status'])).stdout).toMatch(
+      /1 session\(s\) \(default: 1 tab\(s\)\), idle exit after 1800 s\nbrowser: ready/,
+    );
+  });
+
+  it('exits after the short grace once the last session closed, leaving no browser', async () => {
+    const sh = open({ BROWSERMESH_DAEMON_GRACE_MS: '500' });
+    expect((await sh.bm(['open', `${site.origin}/shop/`])).status).toBe(0);
+    const pid = sh.daemonPid() ?? 0;
+    const browser = descendants(pid);
+    expect((await sh.bm(['close'])).status).toBe(0);
+    expect(await waitFor(() => !alive(pid), 30_000)).toBe(true);
+    expect(browser.every((child) => !alive(child))).toBe(true);
+    expect(existsSync(join(sh.dataDir, 'cli', 'daemon.sock'))).toBe(false);
+  });
+
   it('installs the skill where each agent looks', async () => {
     const sh = open();
     const claude = await sh.bm(['skill', 'install']);

@@ -39,7 +39,8 @@ export function fileShell(env: Record<string, string> = {}): {
 } {
   let current: Shell | undefined;
   return {
-    get: () => (current ??= shell(env)),
+    // The daemon keeps its browser between the tests (a grace as long as the idle time).
+    get: () => (current ??= shell({ BROWSERMESH_DAEMON_GRACE_MS: '1800000', ...env })),
     reset: async () => current?.closeSessions(),
     stop: async () => current?.cleanup(),
   };

@@ -41,7 +41,13 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
   };
   const executor = new CliExecutor(mesh, createServices(config), tools, logger, missing);
   if (config.warmUp) void mesh.warmUp().catch(() => undefined);
-  const state = { inflight: 0, idle: undefined as NodeJS.Timeout | undefined, stopping: false };
+  // `held`: the daemon has had a named session since it started; once the last one closes, its
+  // browser goes at once and the daemon follows after the short grace (`--daemon-grace-ms`), so a
+  // finished flow leaves no process behind; a daemon that never held one waits out the idle time.
+  const state = { inflight: 0, idle: undefined as NodeJS.Timeout | undefined, stopping: false, held: false };
+  // A grace as long as the idle time turns the rule off: the browser stays until the idle exit.
+  const lastClosed = (): boolean =>
+    state.held && executor.named.size === 0 && config.daemonGraceMs < config.daemonIdleMs;
 
   const stop = async (reason: string): Promise<void> => {
     if (state.stopping) return;
@@ -57,13 +63,19 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
   };
   const armIdle = (): void => {
     clearTimeout(state.idle);
+    if (executor.named.size > 0) state.held = true;
+    const grace = lastClosed();
+    if (grace) void mesh.releaseIdleBrowser().catch(() => undefined);
     // Timers run before the poll phase that accepts connections: after a busy stretch a command
     // may be waiting in the backlog, so the check runs after the next poll (setImmediate).
-    state.idle = setTimeout(() => {
-      setImmediate(() => {
-        if (state.inflight === 0) void stop('idle');
-      });
-    }, config.daemonIdleMs);
+    state.idle = setTimeout(
+      () => {
+        setImmediate(() => {
+          if (state.inflight === 0) void stop(grace ? 'last session closed' : 'idle');
+        });
+      },
+      grace ? config.daemonGraceMs : config.daemonIdleMs,
+    );
   };
 
   const server: Server = createServer((socket) => {
@@ -93,13 +105,32 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
     const response = await executor.execute(request);
     return mismatch(request, startArgs, response);
   };
+  /** What the daemon holds: its sessions and their tabs, its browser, and when it will exit. */
   const status = (word: string): CliResponse => {
-    const sessions = [...executor.named.keys()];
-    const text = `daemon ${word}: pid ${process.pid}, ${sessions.length} session(s)${sessions.length ? ` (${sessions.join(', ')})` : ''}, idle exit after ${Math.round(config.daemonIdleMs / 1000)} s`;
+    const infos = mesh.listSessions();
+    const sessions = [...executor.named].map(([name, named]) => {
+      const info = infos.find((s) => s.sessionId === named.sessionId);
+      return { name, state: info?.state ?? 'closed', tabs: info?.pageCount ?? 0 };
+    });
+    const browser = mesh.runtimeInfo().browser;
+    const exit = lastClosed()
+      ? `exits ${seconds(config.daemonGraceMs)} after the last session closed`
+      : `idle exit after ${seconds(config.daemonIdleMs)}`;
+    const text = [
+      `daemon ${word}: pid ${process.pid}, ${sessions.length} session(s)${sessions.length ? ` (${sessions.map((s) => `${s.name}: ${s.tabs} tab(s)`).join(', ')})` : ''}, ${exit}`,
+      `browser: ${browser.state}${browser.browserVersion ? ` (${browser.browserVersion})` : ''}`,
+    ].join('\n');
     return {
       ok: true,
       text,
-      structured: { pid: process.pid, sessions, idleMs: config.daemonIdleMs, startArgs },
+      structured: {
+        pid: process.pid,
+        sessions,
+        browser,
+        idleMs: config.daemonIdleMs,
+        graceMs: config.daemonGraceMs,
+        startArgs,
+      },
     };
   };
 
@@ -114,6 +145,8 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
   armIdle();
   logger.info('ready', { reason: 'cli-daemon' });
 }
+
+const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 /** Settings a later command gave that the running daemon did not start with: said, not silently ignored. */
 function mismatch(request: CliRequest, startArgs: readonly string[], response: CliResponse): CliResponse {

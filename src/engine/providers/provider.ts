@@ -69,6 +69,8 @@ export interface BrowserProvider {
    * through, opened once; each session gets a view of it that does not close it.
    */
   sharedUrlGuard?(): Promise<SessionUrlGuard>;
+  /** Ends a browser no session uses, keeping the provider usable (the next acquire gets a new one). Optional. */
+  releaseIdle?(): Promise<void>;
   /** Releases everything this provider holds; kills only processes it launched. */
   shutdown(): Promise<void>;
 }

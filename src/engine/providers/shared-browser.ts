@@ -47,6 +47,19 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
     };
   }
 
+  /**
+   * Ends the browser while no session uses it (the shell daemon after its last session closed); the
+   * next acquire obtains a new one. Not a crash: nothing is relaunched eagerly.
+   */
+  async releaseIdle(): Promise<void> {
+    const browser = this.browser;
+    if (!browser || this.pending) return;
+    this.browser = undefined;
+    this.leased.delete(browser);
+    await this.dispose(browser).catch(() => undefined);
+    if (!this.browser) this.state = 'idle';
+  }
+
   async shutdown(): Promise<void> {
     this.closed = true;
     const browser = this.browser ?? (await this.pending?.catch(() => undefined));
