@@ -1,4 +1,5 @@
 import type { ManagedPage } from '../engine/page.js';
+import { startPageScreencast, type ScreencastFrame } from '../engine/media/page-screencast.js';
 
 /**
  * Small stills of each session's page for the dashboard's session grid (issue 31: see every session
@@ -7,6 +8,8 @@ import type { ManagedPage } from '../engine/page.js';
  */
 
 const THUMB_WIDTH = 320;
+/** A tall page's still is bounded too (the compositor keeps the aspect ratio within both). */
+const THUMB_MAX_HEIGHT = 640;
 const QUALITY = 50;
 const MAX_AGE_MS = 3000;
 /** A page busy loading may not paint at once; the grid shows the previous still rather than wait. */
@@ -43,16 +46,33 @@ export class Thumbnails {
   }
 }
 
+/**
+ * A still is the first frame of a screencast of its own, scaled by the compositor to the thumbnail's
+ * width: never `Page.captureScreenshot` with a scale, which sets a device emulation for its duration
+ * and, beside another still of the same page, could leave the page at the thumbnail's size
+ * (docs/human-in-the-loop.md, "Watching never changes the page").
+ */
 async function capture(page: ManagedPage): Promise<Thumbnail> {
-  const cdp = await page.cdp();
-  const { cssVisualViewport: view } = await cdp.send('Page.getLayoutMetrics');
-  const scale = Math.min(1, THUMB_WIDTH / Math.max(1, view.clientWidth));
-  const { data } = await cdp.send('Page.captureScreenshot', {
-    format: 'jpeg',
-    quality: QUALITY,
-    clip: { x: view.pageX, y: view.pageY, width: view.clientWidth, height: view.clientHeight, scale },
-  });
-  return { data, timestamp: Date.now() };
+  let got!: (frame: ScreencastFrame) => void;
+  const first = new Promise<ScreencastFrame>((resolve) => (got = resolve));
+  const cast = await startPageScreencast(
+    page,
+    {
+      format: 'jpeg',
+      quality: QUALITY,
+      maxWidth: THUMB_WIDTH,
+      maxHeight: THUMB_MAX_HEIGHT,
+      everyNthFrame: 1,
+    },
+    (frame) => got(frame),
+  );
+  try {
+    // Bounded here too, so a page that never paints does not keep its screencast running.
+    const frame = await withTimeout(first, CAPTURE_WAIT_MS);
+    return { data: frame.data, timestamp: Date.now() };
+  } finally {
+    await cast.stop();
+  }
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

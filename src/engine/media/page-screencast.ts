@@ -31,6 +31,8 @@ export interface ScreencastParams {
  * unanswered; every start step is bounded so the caller can retry instead of waiting forever.
  */
 const START_TIMEOUT_MS = 2000;
+/** How long a start waits for the screencast's own first frame before asking the page for one. */
+const FIRST_FRAME_WAIT_MS = 300;
 
 export interface PageScreencast {
   stop(): Promise<void>;
@@ -48,8 +50,11 @@ export async function startPageScreencast(
 ): Promise<PageScreencast> {
   const cdp: CDPSession = await bounded(page.page.context().newCDPSession(page.page), START_TIMEOUT_MS);
   let stopped = false;
+  let framed!: () => void;
+  const firstFrame = new Promise<void>((resolve) => (framed = resolve));
   cdp.on('Page.screencastFrame', (event) => {
     cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
+    framed();
     if (stopped) return;
     const meta = event.metadata;
     onFrame({
@@ -79,9 +84,7 @@ export async function startPageScreencast(
     cdp.detach().catch(() => undefined);
     throw error;
   }
-  await sendFirstFrame(cdp, page, params, (frame) => {
-    if (!stopped) onFrame(frame);
-  });
+  await nudgeFirstFrame(cdp, firstFrame);
   return {
     async stop() {
       if (stopped) return;
@@ -94,42 +97,29 @@ export async function startPageScreencast(
 }
 
 /**
- * Chromium only sends screencast frames when the page repaints, so a still page would show nothing:
- * one screenshot, scaled to the same bounds, is delivered as the first frame. The start waits for it
- * a bounded time only; a late one (a loaded machine) is still delivered, or a still page would stay
- * blank for good.
+ * Chromium sends a screencast frame when the page paints; a still page may send none for a while,
+ * and its live view would stay blank. If no frame came within a short wait, a still of the page is
+ * asked for (and dropped): the compositor produces a frame for it, which the screencast sends at
+ * its own size. The still is never clipped or scaled: `Page.captureScreenshot` with `clip` sets a
+ * device emulation for its duration and then restores what its own CDP session knew, so two such
+ * stills of one page at once (another watcher, a thumbnail, the agent's screenshot) could leave the
+ * page at the scaled size (docs/human-in-the-loop.md, "Watching never changes the page"). The start
+ * waits a bounded time only.
  */
-async function sendFirstFrame(
-  cdp: CDPSession,
-  page: ManagedPage,
-  params: ScreencastParams,
-  deliver: (frame: ScreencastFrame) => void,
-): Promise<void> {
-  const sent = (async () => {
-    const metrics = await cdp.send('Page.getLayoutMetrics');
-    const { clientWidth: width, clientHeight: height, pageX, pageY } = metrics.cssVisualViewport;
-    const scale = Math.min(1, params.maxWidth / width, params.maxHeight / height);
-    const shot = await cdp.send('Page.captureScreenshot', {
-      format: params.format,
-      ...(params.format === 'jpeg' ? { quality: params.quality } : {}),
-      clip: { x: pageX, y: pageY, width, height, scale },
-    });
-    deliver({
-      data: shot.data,
-      timestamp: Date.now(),
-      viewport: viewportOf(page, { width, height }),
-      pageId: page.id,
-    });
-  })().catch(() => {
-    // The page is closing or not painted yet: its screencast frames will follow.
-  });
-  await bounded(sent, START_TIMEOUT_MS).catch(() => undefined);
+async function nudgeFirstFrame(cdp: CDPSession, firstFrame: Promise<void>): Promise<void> {
+  const came = await bounded(firstFrame, FIRST_FRAME_WAIT_MS).then(
+    () => true,
+    () => false,
+  );
+  if (came) return;
+  const still = cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 1 }).catch(() => undefined);
+  await bounded(Promise.race([firstFrame, still]), START_TIMEOUT_MS).catch(() => undefined);
 }
 
 /**
  * The page's viewport in CSS pixels, the space its mouse input is given in. Not the frame's metadata
- * when the page has one: a still taken with a scale while the page is screencast (the dashboard's
- * first frame, its thumbnails) makes Chromium send frames whose metadata gives the scaled size.
+ * when the page has one: a still taken with a scale while the page is screencast (the agent's
+ * browser_screenshot) makes Chromium send frames whose metadata gives the scaled size.
  */
 function viewportOf(page: ManagedPage, measured: { width: number; height: number }) {
   const size = page.page.viewportSize() ?? measured;
