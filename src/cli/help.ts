@@ -1,32 +1,49 @@
 import { SETTINGS, type SettingSpec } from '../config/settings.js';
 import { commandsHelp } from './face/commands.js';
 
-/** `--help`, generated from the settings table so it never drifts from what the loader accepts. */
-export function helpText(): string {
-  const lines = [
-    'browsermesh — isolated Chromium sessions for AI agents (MCP server on stdio, or Streamable HTTP with --http)',
+/** The server flags most people need; `--help-all` lists every one. */
+const FIRST_FLAGS = ['http', 'port', 'headless', 'tools', 'secrets', 'allowed-origins', 'dashboard'];
+
+/**
+ * `--help`: the shell commands first, then the few server flags people need. `--help-all` adds every
+ * flag and environment setting, generated from the settings table so it never drifts from what the
+ * loader accepts.
+ */
+export function helpText(options: { all?: boolean } = {}): string {
+  const settings = (SETTINGS as readonly SettingSpec[]).filter((spec) => !spec.hidden);
+  const head = [
+    'browsermesh — many isolated Chromium sessions for AI agents: shell commands, an MCP server, a library',
     '',
-    'Usage: browsermesh [options]',
+    'Usage:',
+    '  browsermesh <command> [args]   a shell command (below); a per-user daemon keeps the sessions',
+    '  browsermesh [options]          the MCP server on stdio (Streamable HTTP with --http --port N)',
     '',
-    'Commands:',
-    '  --doctor              Check Node, Playwright, Chromium and the data directory; exit 0 when all pass',
-    '  --install-browser     Get a Chromium where possible, otherwise print the exact command',
-    '  --help, --version',
-    '',
-    'Options (each also settable by its environment variable; flags win):',
   ];
-  for (const spec of SETTINGS as readonly SettingSpec[]) {
-    if (!spec.flag || spec.hidden) continue;
-    lines.push(
+  const server = [
+    options.all
+      ? 'Server options (each also settable by its environment variable; flags win):'
+      : 'Server options people start with (browsermesh --help-all lists every one):',
+  ];
+  for (const spec of settings) {
+    if (!spec.flag || (!options.all && !FIRST_FLAGS.includes(spec.flag))) continue;
+    server.push(
       `  ${flagUsage(spec).padEnd(30)} ${spec.description} [${spec.env}, default ${spec.default || '(none)'}]`,
     );
   }
-  lines.push('', 'Environment-only settings:');
-  for (const spec of SETTINGS as readonly SettingSpec[]) {
-    if (spec.flag || spec.hidden) continue;
-    lines.push(`  ${spec.env.padEnd(44)} ${spec.description} (default ${spec.default})`);
+  server.push(
+    '',
+    'Other commands:',
+    '  --doctor              Check Node, Playwright, Chromium and the data directory; exit 0 when all pass',
+    '  --install-browser     Get a Chromium where possible, otherwise print the exact command',
+    '  --help-all            Every server option and environment setting',
+    '  --help, --version',
+  );
+  if (options.all) {
+    server.push('', 'Environment-only settings:');
+    for (const spec of settings)
+      if (!spec.flag) server.push(`  ${spec.env.padEnd(44)} ${spec.description} (default ${spec.default})`);
   }
-  return `${lines.join('\n')}\n\n${commandsHelp()}`;
+  return `${head.join('\n')}\n${commandsHelp()}\n${server.join('\n')}\n`;
 }
 
 function flagUsage(spec: SettingSpec): string {

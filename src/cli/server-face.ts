@@ -23,7 +23,8 @@ export async function runServerFace(argv: string[]): Promise<number | undefined>
   const out = (line: string): void => void process.stdout.write(line);
   switch (command) {
     case 'help':
-      out((await import('./help.js')).helpText());
+    case 'help-all':
+      out((await import('./help.js')).helpText({ all: command === 'help-all' }));
       return 0;
     case 'version':
       out(`${VERSIONS.browsermesh}\n`);

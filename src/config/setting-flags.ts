@@ -6,13 +6,15 @@ import type { SettingSpec } from './setting-spec.js';
  * so the shell client can read its command line without loading the validators it does not need.
  */
 
-export type CliCommand = 'serve' | 'doctor' | 'install-browser' | 'help' | 'version' | 'export-state';
+export type CliCommand =
+  'serve' | 'doctor' | 'install-browser' | 'help' | 'help-all' | 'version' | 'export-state';
 
 export const COMMAND_FLAGS: Readonly<Record<string, CliCommand>> = {
   doctor: 'doctor',
   'install-browser': 'install-browser',
   help: 'help',
   h: 'help',
+  'help-all': 'help-all',
   version: 'version',
 };
 

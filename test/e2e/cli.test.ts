@@ -120,11 +120,15 @@ describe('configuration and commands', () => {
     expect(byEnv.stdout).toBe('');
   });
 
-  it('prints --help and --version', () => {
+  it('prints --help, --help-all and --version', () => {
     const help = runCli(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--doctor');
-    expect(help.stdout).toContain('BROWSERMESH_MAX_SESSIONS');
+    expect(help.stdout.split('\n').slice(0, 10).join('\n')).toContain('Shell commands');
+    expect(help.stdout).not.toContain('BROWSERMESH_MAX_SESSIONS');
+    const all = runCli(['--help-all']);
+    expect(all.status).toBe(0);
+    expect(all.stdout).toContain('BROWSERMESH_MAX_SESSIONS');
     expect(runCli(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 

@@ -27,8 +27,8 @@ describe('docs/configuration.md (run `npm run docs:tools` when this fails)', () 
     expect(renderDeviceList()).toContain('`Pixel 7`');
   });
 
-  it('--help shows every flag the settings declare (but the hidden compatibility ones)', () => {
-    const help = helpText();
+  it('--help-all shows every flag the settings declare (but the hidden compatibility ones)', () => {
+    const help = helpText({ all: true });
     for (const spec of SETTINGS)
       if ('flag' in spec && !('hidden' in spec)) expect(help).toContain(`--${spec.flag}`);
     expect(help).toContain('--config <value>');
