@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /** Every supported facade member against real pages, through browser_run over MCP. */
 
@@ -25,20 +25,16 @@ const PAGE = `<!doctype html><html><head><title>Facade page</title></head><body>
 <script>window.n = 0; document.getElementById('name').addEventListener('keydown', (e) => { document.getElementById('keys').textContent += e.key; });</script>
 </body></html>`;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   site.route('/facade', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   });
   site.route('/facade-2', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Second</title><h1>Second page</h1>');
   });
-  h = await McpHarness.start();
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 async function run<T>(code: string): Promise<T> {
@@ -49,7 +45,7 @@ async function run<T>(code: string): Promise<T> {
 describe('facade members on a real page', () => {
   // hover's runner and step live in its definition (src/tools/interactions.ts, `code` parts):
   // the step runs the same operation as page.hover (the `actions` test below).
-  it("hover as a browser_run step, from the tool's definition", async () => {
+  test("hover as a browser_run step, from the tool's definition", async () => {
     const out = await h.ok<{ completed: number }>('browser_run', {
       ...s,
       actions: [
@@ -63,7 +59,7 @@ describe('facade members on a real page', () => {
     expect(bad.code).toBe('INVALID_ARGUMENT');
   });
 
-  it('reads: textContent, innerText, inputValue, isVisible, isChecked, isEnabled, getAttribute, count, all*', async () => {
+  test('reads: textContent, innerText, inputValue, isVisible, isChecked, isEnabled, getAttribute, count, all*', async () => {
     const value = await run<Record<string, unknown>>(`
       await page.goto('${site.url('/facade')}');
       const fruits = page.locator('#fruits .fruit');
@@ -125,7 +121,7 @@ describe('facade members on a real page', () => {
     });
   });
 
-  it('actions: click, fill, type, press, keyboard, check/uncheck, selectOption, hover, waits, scroll', async () => {
+  test('actions: click, fill, type, press, keyboard, check/uncheck, selectOption, hover, waits, scroll', async () => {
     const value = await run<Record<string, unknown>>(`
       await page.goto('${site.url('/facade')}', { waitUntil: 'domcontentloaded' });
       await page.waitForLoadState('load');
@@ -170,7 +166,7 @@ describe('facade members on a real page', () => {
     });
   });
 
-  it('navigation: goto, waitForURL, goBack, reload, snapshot and page.ref', async () => {
+  test('navigation: goto, waitForURL, goBack, reload, snapshot and page.ref', async () => {
     const value = await run<Record<string, unknown>>(`
       await page.goto('${site.url('/facade')}');
       await page.getByRole('link', { name: 'Next page' }).click();
@@ -187,7 +183,7 @@ describe('facade members on a real page', () => {
     expect(value).toEqual({ second: 'Second', back: site.url('/facade'), hasRef: true, out: 'clicked 1' });
   });
 
-  it('surfaces locator errors to the script as catchable errors with codes', async () => {
+  test('surfaces locator errors to the script as catchable errors with codes', async () => {
     const value = await run<Record<string, string>>(`
       await page.goto('${site.url('/facade')}');
       const codes = {};
@@ -213,7 +209,7 @@ describe('facade members on a real page', () => {
     expect(['STALE_ELEMENT_REFERENCE', 'ELEMENT_NOT_FOUND']).toContain(value.stale);
   });
 
-  it('names unsupported members and what to use instead', async () => {
+  test('names unsupported members and what to use instead', async () => {
     const error = await h.err('browser_run', { ...s, code: `await page.evaluate(() => document.cookie);` });
     expect(error.code).toBe('SCRIPT_ERROR');
     expect(error.details?.kind).toBe('runtime');

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -14,14 +15,16 @@ mkdirSync(root);
 writeFileSync(join(root, 'disk.txt'), 'on disk');
 writeFileSync(join(base, 'secret.txt'), 'secret');
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['code'], uploadRoots: [root] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['code'],
+  uploadRoots: [root],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const run = <T>(code: string) => h.ok<{ value: T }>('browser_run', { ...s, code });
@@ -37,7 +40,7 @@ const probe = (selector: string, lines: number) =>
   });
 
 describe('code mode: page.mouse, page.setViewportSize, locator.setInputFiles', () => {
-  it('clicks, double-clicks and drags by coordinates, and resizes the viewport', async () => {
+  test('clicks, double-clicks and drags by coordinates, and resizes the viewport', async () => {
     const out = await run<string>(`
       await page.goto(${JSON.stringify(site.url('/files/pointer'))});
       await page.mouse.click(50, 60);
@@ -57,7 +60,7 @@ describe('code mode: page.mouse, page.setViewportSize, locator.setInputFiles', (
     expect(lines).toContain('mouseup 100,90 0 1');
   });
 
-  it('uploads by content and by a path under the roots; refuses a path outside, by code', async () => {
+  test('uploads by content and by a path under the roots; refuses a path outside, by code', async () => {
     await run(`
       await page.goto(${JSON.stringify(site.url('/files/upload'))});
       await page.getByLabel('Single file').setInputFiles({ name: 'hi.txt', mimeType: 'text/plain', buffer: 'aGkgdGhlcmU=' });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf, type ErrorPayload } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf, type ErrorPayload } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /**
  * browser_run's sandbox through MCP on real Chromium: errors with positions, output bounds, escape
@@ -12,15 +12,11 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
   await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 /**
@@ -42,14 +38,14 @@ async function stillHealthy(): Promise<void> {
 }
 
 describe('script errors', () => {
-  it('reports syntax errors with their position and never runs anything', async () => {
+  test('reports syntax errors with their position and never runs anything', async () => {
     const error = await fail('const a = 1;\nreturn (a +;');
     expect(error.code).toBe('SCRIPT_ERROR');
     expect(error.details).toMatchObject({ kind: 'syntax', line: 2, operations: 0 });
     expect(typeof error.details?.column).toBe('number');
   });
 
-  it('reports runtime errors with the line and the last page step', async () => {
+  test('reports runtime errors with the line and the last page step', async () => {
     const error = await fail(`await page.title();\nconst x = null;\nreturn x.y;`);
     expect(error.code).toBe('SCRIPT_ERROR');
     expect(error.details).toMatchObject({ kind: 'runtime', line: 3, operations: 1 });
@@ -57,13 +53,13 @@ describe('script errors', () => {
 });
 
 describe('output bounds', () => {
-  it('cuts a huge return value and says so', async () => {
+  test('cuts a huge return value and says so', async () => {
     const out = await run<string>(`return 'x'.repeat(5_000_000);`);
     expect(out.valueTruncated).toBe(true);
     expect(out.value.length).toBeLessThanOrEqual(16 * 1024);
   });
 
-  it('keeps at most 100 log lines of at most ~1000 chars', async () => {
+  test('keeps at most 100 log lines of at most ~1000 chars', async () => {
     const out = await run<null>(
       `for (let i = 0; i < 500; i++) console.log('line', i, 'y'.repeat(5000)); return null;`,
     );
@@ -72,7 +68,7 @@ describe('output bounds', () => {
     expect(Math.max(...out.logs.map((l) => l.length))).toBeLessThanOrEqual(1001);
   });
 
-  it('handles deeply recursive JSON without hurting the host', async () => {
+  test('handles deeply recursive JSON without hurting the host', async () => {
     const result = await h.call('browser_run', {
       ...s,
       code: `let o = {}; for (let i = 0; i < 200000; i++) o = { o }; return o;`,
@@ -86,7 +82,7 @@ describe('output bounds', () => {
 });
 
 describe('escapes are contained', () => {
-  it('has no host globals, even through constructor.constructor', async () => {
+  test('has no host globals, even through constructor.constructor', async () => {
     const out = await run<Record<string, unknown>>(`
       const F = (function () {}).constructor.constructor;
       const names = Object.getOwnPropertyNames(globalThis);
@@ -107,7 +103,7 @@ describe('escapes are contained', () => {
     await stillHealthy();
   });
 
-  it('cannot pollute the host prototypes', async () => {
+  test('cannot pollute the host prototypes', async () => {
     await run(`
       Object.prototype.polluted = 'yes';
       Array.prototype.polluted = 'yes';
@@ -123,14 +119,14 @@ describe('escapes are contained', () => {
     await stillHealthy();
   });
 
-  it('stops infinite loops at the deadline', async () => {
+  test('stops infinite loops at the deadline', async () => {
     const error = await fail('while (true) {}', 3000);
     expect(error.code).toBe('SCRIPT_ERROR');
     expect(error.details?.kind).toBe('timeout');
     await stillHealthy();
   });
 
-  it('stops memory bombs', async () => {
+  test('stops memory bombs', async () => {
     const error = await fail(`const a = []; for (;;) a.push('x'.repeat(1 << 20) + a.length);`);
     expect(error.code).toBe('SCRIPT_ERROR');
     expect(error.details?.kind).toBe('memory');
@@ -139,7 +135,7 @@ describe('escapes are contained', () => {
 });
 
 describe('cancellation and parallel sessions', () => {
-  it('cancels a running script from the client and frees the session', async () => {
+  test('cancels a running script from the client and frees the session', async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
     // Started once the page has committed (its image is asked for), not when its request arrives:
@@ -173,7 +169,7 @@ describe('cancellation and parallel sessions', () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
   });
 
-  it('runs scripts in two sessions at once without interference', async () => {
+  test('runs scripts in two sessions at once without interference', async () => {
     const a = await h.session();
     const b = await h.session();
     const script = (who: string): string => `

@@ -4,23 +4,19 @@
  * is attached to the browser_run result as MCP image content and the script gets its description.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
 import { decodePng } from '../helpers/png-pixels.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 function imagesOf(result: CallToolResult): Array<{ data: Buffer; mimeType: string }> {
@@ -39,7 +35,7 @@ async function run(code: string): Promise<CallToolResult> {
 }
 
 describe('code mode screenshots', () => {
-  it('attaches page and locator screenshots to the result, PNG or JPEG, and returns their description', async () => {
+  test('attaches page and locator screenshots to the result, PNG or JPEG, and returns their description', async () => {
     const result = await run(`
       await page.goto(${JSON.stringify(site.url('/shots/'))});
       const badge = await page.getByRole('button', { name: 'Buy now' }).screenshot();
@@ -61,7 +57,7 @@ describe('code mode screenshots', () => {
     expect(JSON.stringify(result.structuredContent).length).toBeLessThan(2000);
   });
 
-  it('captures a snapshot ref, and fails it STALE_ELEMENT_REFERENCE once the element is gone', async () => {
+  test('captures a snapshot ref, and fails it STALE_ELEMENT_REFERENCE once the element is gone', async () => {
     const ok = await run(`
       await page.goto(${JSON.stringify(site.url('/shots/'))});
       const snap = await page.snapshot();
@@ -82,7 +78,7 @@ describe('code mode screenshots', () => {
     expect(imagesOf(ok)).toHaveLength(1);
   });
 
-  it('a locator that matches nothing fails ELEMENT_NOT_FOUND, not a timeout', async () => {
+  test('a locator that matches nothing fails ELEMENT_NOT_FOUND, not a timeout', async () => {
     const result = await run(`
       await page.goto(${JSON.stringify(site.url('/shots/'))});
       await page.locator('#nothing-here').screenshot();
@@ -91,7 +87,7 @@ describe('code mode screenshots', () => {
     expect(imagesOf(result)).toHaveLength(0);
   });
 
-  it('bounds the images one run returns; a failed run returns none', async () => {
+  test('bounds the images one run returns; a failed run returns none', async () => {
     const result = await run(`
       for (let i = 0; i < 4; i++) await page.screenshot({ type: 'jpeg', quality: 10 });
     `);

@@ -3,9 +3,11 @@
  * page/context.route (fulfil, abort, continue; still under the URL policy, with 127.0.0.2 configured
  * as the blocked alias), context cookies with redaction, page.emulateMedia and locator.selectText.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { beforeEach } from 'vitest';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'sekrit-cookie-0042';
 
@@ -13,22 +15,21 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({
-    tools: ['core', 'code', 'network'],
-    // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
-    blockedAddresses: ['127.0.0.2/32'],
-    secrets: { API_KEY: SECRET },
-  });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'code', 'network'],
+  // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
+  blockedAddresses: ['127.0.0.2/32'],
+  secrets: { API_KEY: SECRET },
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
 });
 beforeEach(async () => {
   await h.ok('browser_route', { sessionId: s.sessionId, action: 'remove' });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 // A generous run timeout: the machine may be busy; nothing waits on it unless something hangs.
@@ -51,7 +52,7 @@ const fetchFromPage = (url: string) =>
   );
 
 describe('code mode: page.route / context.route', () => {
-  it('fulfils a page the browser then shows, aborts, continues with headers; routes outlive the script', async () => {
+  test('fulfils a page the browser then shows, aborts, continues with headers; routes outlive the script', async () => {
     site.route('/echo-mesh-header', (req, res) => {
       res.setHeader('content-type', 'text/plain');
       res.end(String(req.headers['x-mesh-test'] ?? 'none'));
@@ -92,7 +93,7 @@ describe('code mode: page.route / context.route', () => {
     );
   });
 
-  it('keeps the URL policy: a blocked host is refused, a catch-all route never answers for it', async () => {
+  test('keeps the URL policy: a blocked host is refused, a catch-all route never answers for it', async () => {
     const blocked = `http://127.0.0.2:${new URL(site.origin).port}`;
     const out = await run<{ refused: string; policy: string }>(`
       let refused = 'allowed';
@@ -109,7 +110,7 @@ describe('code mode: page.route / context.route', () => {
     expect((await fetchFromPage('/api/data')).body).toBe('mocked everywhere');
   });
 
-  it('refuses bad routes with coded errors; the script and the session go on', async () => {
+  test('refuses bad routes with coded errors; the script and the session go on', async () => {
     const codes = await run<string[]>(`
       const codes = [];
       const attempts = [
@@ -133,7 +134,7 @@ describe('code mode: page.route / context.route', () => {
 });
 
 describe('code mode: context cookies', () => {
-  it('adds, lists (credential-named and --secrets values redacted in any encoding) and clears', async () => {
+  test('adds, lists (credential-named and --secrets values redacted in any encoding) and clears', async () => {
     const url = site.url('/');
     const out = await run<{
       listed: { name: string; value: string; redacted?: true }[];
@@ -169,7 +170,7 @@ describe('code mode: context cookies', () => {
     expect(after).toEqual([['plain', 'session_id', 'theme'], ['plain', 'session_id'], []]);
   });
 
-  it('refuses a bad cookie and a blocked host by code, setting none of the batch', async () => {
+  test('refuses a bad cookie and a blocked host by code, setting none of the batch', async () => {
     const url = site.url('/');
     const out = await run<{ codes: string[]; names: string[] }>(`
       const codes = [];
@@ -188,7 +189,7 @@ describe('code mode: context cookies', () => {
 });
 
 describe('code mode: page.emulateMedia and locator.selectText', () => {
-  it('changes prefers-color-scheme and reduced motion of the open page', async () => {
+  test('changes prefers-color-scheme and reduced motion of the open page', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     await run(`await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' }); return 1;`);
     expect(
@@ -201,7 +202,7 @@ describe('code mode: page.emulateMedia and locator.selectText', () => {
     expect(await evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
   });
 
-  it('selects a word by content in a contenteditable, all of an element, and a textarea value', async () => {
+  test('selects a word by content in a contenteditable, all of an element, and a textarea value', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
     await run(`await page.locator('#para').selectText({ text: 'brown', occurrence: 2 }); return 1;`);
     const selection = () =>

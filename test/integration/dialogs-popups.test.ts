@@ -1,13 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   // An alert nobody asked for, raised by a timer while no operation runs.
   site.route('/timer-alert', (_req, res: ServerResponse) => {
     res.setHeader('content-type', 'text/html');
@@ -15,11 +15,7 @@ beforeAll(async () => {
       '<!doctype html><title>t</title><p id="s">waiting</p><script>setTimeout(() => { alert("surprise"); document.getElementById("s").textContent = "after alert"; }, 100)</script>',
     );
   });
-  h = await McpHarness.start();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
+  h = harness;
 });
 
 type Session = { sessionId: string; pageId: string };
@@ -46,7 +42,7 @@ function expectDialog(
 }
 
 describe('dialogs', () => {
-  it('handles each dialog type atomically as asked', async () => {
+  test('handles each dialog type atomically as asked', async () => {
     const s = await onDialogsPage();
     const alert = await expectDialog(s, 'Show alert', { type: 'alert' });
     expect(alert.event).toEqual({
@@ -71,7 +67,7 @@ describe('dialogs', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('handles beforeunload on the way out, then the navigation goes on', async () => {
+  test('handles beforeunload on the way out, then the navigation goes on', async () => {
     const s = await onDialogsPage();
     await h.ok('browser_click', { ...s, ...button('Arm beforeunload') });
     await shows(s, 'beforeunload armed');
@@ -85,7 +81,7 @@ describe('dialogs', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('fails fast when a different dialog type opens than expected', async () => {
+  test('fails fast when a different dialog type opens than expected', async () => {
     const s = await onDialogsPage();
     const error = await h.err('browser_action_and_wait', {
       ...s,
@@ -100,7 +96,7 @@ describe('dialogs', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('dismisses unexpected dialogs and reports them on the next action', async () => {
+  test('dismisses unexpected dialogs and reports them on the next action', async () => {
     const s = await onDialogsPage();
     const clicked = await h.ok<{ dialogs?: unknown[] }>('browser_click', { ...s, ...button('Show confirm') });
     expect(clicked.dialogs).toEqual(['confirm "Are you sure?" (dismissed)']);
@@ -117,7 +113,7 @@ describe('dialogs', () => {
 });
 
 describe('popups', () => {
-  it('returns a popup as a new managed page, listed by browser_page_list', async () => {
+  test('returns a popup as a new managed page, listed by browser_page_list', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/actions/popup') });
     const opened = await h.ok<{
@@ -147,7 +143,7 @@ describe('popups', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('closes a popup past the page limit and says LIMIT_EXCEEDED', async () => {
+  test('closes a popup past the page limit and says LIMIT_EXCEEDED', async () => {
     const limited = await McpHarness.start({ maxPages: 1 });
     try {
       const s = await limited.session();
@@ -167,7 +163,7 @@ describe('popups', () => {
 });
 
 describe('cancellation', () => {
-  it('an action cancelled while queued never touches the page', async () => {
+  test('an action cancelled while queued never touches the page', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/actions/buttons') });
     // Holds the queue until its own (short) deadline; the click queues behind it and is cancelled.

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 // Issue 25: a 5 MiB per-session file quota let 280–390 MB of one download land in the temp folder,
 // because the quota was only applied once the download had finished. The download must be stopped
@@ -54,18 +55,20 @@ interface FileRow {
 let site: FixtureServer;
 let h: McpHarness;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files'],
+  sessionFileQuotaBytes: QUOTA,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   site.route('/quota/huge', streamHuge);
   site.route('/quota/page', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<a href="/quota/huge">Huge file</a> <a href="/files/dl/text">Small</a>');
   });
-  h = await McpHarness.start({ tools: ['core', 'files'], sessionFileQuotaBytes: QUOTA });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
+  h = harness;
 });
 
 async function files(sessionId: string): Promise<FileRow[]> {
@@ -73,7 +76,7 @@ async function files(sessionId: string): Promise<FileRow[]> {
 }
 
 describe('the per-session file quota during a download', () => {
-  it('stops a download in progress once it passes the quota, removes it, and the session keeps working', async () => {
+  test('stops a download in progress once it passes the quota, removes it, and the session keeps working', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/quota/page') });
     await h.ok('browser_click', { ...s, locator: { role: 'link', name: 'Huge file' } });
@@ -108,7 +111,7 @@ describe('the per-session file quota during a download', () => {
     expect(click.downloads?.[0]?.state).toBe('completed');
   });
 
-  it('reports LIMIT_EXCEEDED on the refused download', async () => {
+  test('reports LIMIT_EXCEEDED on the refused download', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/quota/page') });
     const click = await h.ok<{ downloads?: Array<{ name: string; state: string; errorCode?: string }> }>(

@@ -1,19 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'network'] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'network'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const emulate = (args: Record<string, unknown>) =>
@@ -41,7 +43,7 @@ function pageView(): Promise<{
 }
 
 describe('browser_emulate', () => {
-  it('changes media, time zone, locale and network of an open page, and resets', async () => {
+  test('changes media, time zone, locale and network of an open page, and resets', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     const before = await pageView();
     const result = await emulate({
@@ -86,7 +88,7 @@ describe('browser_emulate', () => {
     });
   });
 
-  it('sets a geolocation with permission for the page origin', async () => {
+  test('sets a geolocation with permission for the page origin', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     await emulate({ geolocation: { latitude: 48.85, longitude: 2.35 } });
     const position = await h.mesh.runOnPage(s.sessionId, s.pageId, 'probe', ({ page }) =>
@@ -103,7 +105,7 @@ describe('browser_emulate', () => {
     expect(position).toEqual([48.85, 2.35]);
   });
 
-  it('refuses nothing to do, reset with settings, and an unknown time zone', async () => {
+  test('refuses nothing to do, reset with settings, and an unknown time zone', async () => {
     expect((await h.err('browser_emulate', { ...s })).code).toBe('INVALID_ARGUMENT');
     expect((await h.err('browser_emulate', { ...s, reset: true, offline: true })).code).toBe(
       'INVALID_ARGUMENT',

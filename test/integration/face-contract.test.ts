@@ -4,12 +4,13 @@
  * steps — give the same code, details, dialog notes and secret redaction, and one operationId per
  * call that the result or error, the log line and the dashboard activity share.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import { createLogger } from '../../src/engine/logger.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
 import { refIn, testAgentBrowser } from './support/agent.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'Hunter2-face-contract-77';
 
@@ -127,23 +128,27 @@ const runFace: Face = {
 
 const FACES = [mcpFace, agentFace, runFace];
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  secrets: { PW: SECRET },
+  tools: ['core', 'code'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   site.route('/faces', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(PAGE);
   });
-  mcp = await McpHarness.start({ secrets: { PW: SECRET }, tools: ['core', 'code'] });
+  mcp = harness;
   address = await mcp.session();
   agent = testAgentBrowser({
     secrets: { PW: SECRET },
     logger: createLogger('debug', (line) => agentLog.push(line)),
   });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await agent?.close();
-  await mcp?.close();
-  await site?.close();
 });
 
 /** Runs `call` on every face and returns the outcomes by face name. */
@@ -163,7 +168,7 @@ function expectError(outcome: Outcome | undefined): Extract<Outcome, { ok: false
 }
 
 describe('face contract', () => {
-  it('a disabled button: the same code and details, and an operationId, on every face', async () => {
+  test('a disabled button: the same code and details, and an operationId, on every face', async () => {
     const out = await onEveryFace(FACES, (face, snap) => face.click(refIn(snap, 'button', 'Disabled')));
     const [mcpError, agentError, runError] = FACES.map((face) => expectError(out[face.name]));
     expect(mcpError?.code).toBe('ELEMENT_NOT_INTERACTABLE');
@@ -172,7 +177,7 @@ describe('face contract', () => {
     expect(runError?.code).toBe(mcpError?.code);
   });
 
-  it('a covered button: the same code and details on every face', async () => {
+  test('a covered button: the same code and details on every face', async () => {
     const out = await onEveryFace(FACES, (face, snap) => face.click(refIn(snap, 'button', 'Covered')));
     const [mcpError, agentError, runError] = FACES.map((face) => expectError(out[face.name]));
     expect(mcpError?.code).toBe('ELEMENT_NOT_INTERACTABLE');
@@ -180,7 +185,7 @@ describe('face contract', () => {
     expect(runError?.code).toBe(mcpError?.code);
   });
 
-  it('a stale ref (the page loaded again): the same code on every face', async () => {
+  test('a stale ref (the page loaded again): the same code on every face', async () => {
     const out = await onEveryFace(FACES, async (face, snap) => {
       const ref = refIn(snap, 'button', 'Plain');
       await face.open();
@@ -196,7 +201,7 @@ describe('face contract', () => {
     expect(runError?.code).toBe(mcpError?.code);
   });
 
-  it('ref " @e1 " is an INVALID_ARGUMENT naming the field on every face', async () => {
+  test('ref " @e1 " is an INVALID_ARGUMENT naming the field on every face', async () => {
     const out = await onEveryFace(FACES, (face) => face.click(' @e1 '));
     const [mcpError, agentError, runError] = FACES.map((face) => expectError(out[face.name]));
     expect(mcpError).toMatchObject({ code: 'INVALID_ARGUMENT' });
@@ -204,7 +209,7 @@ describe('face contract', () => {
     expect(runError?.code).toBe('INVALID_ARGUMENT');
   });
 
-  it("alert('Hi') is reported the same way on every face", async () => {
+  test("alert('Hi') is reported the same way on every face", async () => {
     const out = await onEveryFace(FACES, (face, snap) => face.click(refIn(snap, 'button', 'Alert')));
     for (const face of FACES) {
       const outcome = out[face.name];
@@ -214,7 +219,7 @@ describe('face contract', () => {
     }
   });
 
-  it('a --secrets value typed by name never comes back, on any face', async () => {
+  test('a --secrets value typed by name never comes back, on any face', async () => {
     for (const face of FACES) {
       const snap = await face.open();
       const typed = await face.type(refIn(snap, 'textbox', 'Name'), '{{secret:PW}}');
@@ -225,7 +230,7 @@ describe('face contract', () => {
     }
   });
 
-  it("one operationId: AgentBrowser's result, error and log line share it; MCP's activity has it", async () => {
+  test("one operationId: AgentBrowser's result, error and log line share it; MCP's activity has it", async () => {
     const snap = await agentFace.open();
     const failed = expectError(await agentFace.click(refIn(snap, 'button', 'Disabled')));
     const done = await agentFace.click(refIn(snap, 'button', 'Plain'));
