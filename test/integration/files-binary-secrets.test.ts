@@ -5,9 +5,10 @@
  * Chromium downloading from the loopback fixture.
  */
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'Sup3r-Secret-Value';
 const noise = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 0xff, 0xfe]);
@@ -22,8 +23,14 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files'],
+  secrets: { PW: SECRET },
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   for (const [name, bytes] of Object.entries(FILES)) {
     site.route(`/bsec/${name}`, (_req, res) => {
       res.writeHead(200, {
@@ -41,13 +48,9 @@ beforeAll(async () => {
         .join(' ')}`,
     );
   });
-  h = await McpHarness.start({ tools: ['core', 'files'], secrets: { PW: SECRET } });
+  h = harness;
   s = await h.session();
   await h.ok('browser_navigate', { ...s, url: site.url('/bsec/page') });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 async function download(name: string): Promise<string> {
@@ -61,7 +64,7 @@ async function download(name: string): Promise<string> {
 }
 
 describe('binary file reads and secrets', () => {
-  it.each(['raw.bin', 'b64.bin', 'packed.gz'])(
+  test.each(['raw.bin', 'b64.bin', 'packed.gz'])(
     'refuses %s, which holds a secret, at any offset',
     async (name) => {
       const fileId = await download(name);
@@ -84,7 +87,7 @@ describe('binary file reads and secrets', () => {
     },
   );
 
-  it('reads a binary file without a secret as before', async () => {
+  test('reads a binary file without a secret as before', async () => {
     const fileId = await download('clean.bin');
     const read = await h.call('browser_files', { sessionId: s.sessionId, action: 'read', fileId });
     expect(read.isError).toBeFalsy();

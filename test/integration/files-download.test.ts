@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 interface Note {
   downloadId: string;
@@ -18,15 +19,17 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'files', 'code'], sessionFileQuotaBytes: 100_000 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files', 'code'],
+  sessionFileQuotaBytes: 100_000,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
   await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const folder = (sessionId: string): string => join(h.mesh.config.dataDir, 'sessions', sessionId);
@@ -40,7 +43,7 @@ async function clickLink(name: string): Promise<Note[]> {
 }
 
 describe('downloads', () => {
-  it('reports a download on the click that caused it, lists it and reads text back inline', async () => {
+  test('reports a download on the click that caused it, lists it and reads text back inline', async () => {
     const [note, ...rest] = await clickLink('Text report');
     expect(rest).toEqual([]);
     expect(note).toMatchObject({ name: 'report.txt', bytes: 26, mimeType: 'text/plain', state: 'completed' });
@@ -56,7 +59,7 @@ describe('downloads', () => {
     expect(read).toMatchObject({ text: 'Quarterly report\nall good\n', truncated: false, totalBytes: 26 });
   });
 
-  it('reads binary back as an embedded resource, bounded, with an offset to read on', async () => {
+  test('reads binary back as an embedded resource, bounded, with an offset to read on', async () => {
     const [note] = await clickLink('Binary data');
     expect(note).toMatchObject({ name: 'data.bin', bytes: 256, state: 'completed' });
     const args = { sessionId: s.sessionId, action: 'read', fileId: note?.downloadId, maxBytes: 100 };
@@ -70,7 +73,7 @@ describe('downloads', () => {
     expect(tail.structuredContent).toMatchObject({ truncated: false });
   });
 
-  it('keeps a hostile suggested name inside the session folder, sanitized', async () => {
+  test('keeps a hostile suggested name inside the session folder, sanitized', async () => {
     const [note] = await clickLink('Hostile name');
     expect(note?.state).toBe('completed');
     expect(note?.name).not.toMatch(/[/\\\u202e]|^\./);
@@ -78,7 +81,7 @@ describe('downloads', () => {
     expect(existsSync(join(h.mesh.config.dataDir, '.ssh'))).toBe(false);
   });
 
-  it('reports a page-made (blob) download from a button', async () => {
+  test('reports a page-made (blob) download from a button', async () => {
     const result = await h.ok<{ downloads?: Note[] }>('browser_click', {
       ...s,
       locator: { role: 'button', name: 'Export CSV' },
@@ -86,7 +89,7 @@ describe('downloads', () => {
     expect(result.downloads?.[0]).toMatchObject({ name: 'export.csv', bytes: 8, mimeType: 'text/csv' });
   });
 
-  it('refuses a download over the session quota and deletes it', async () => {
+  test('refuses a download over the session quota and deletes it', async () => {
     const [note] = await clickLink('Large file');
     expect(note).toMatchObject({ state: 'failed', errorCode: 'LIMIT_EXCEEDED', bytes: 0 });
     expect(readdirSync(folder(s.sessionId))).not.toContain(note?.name);
@@ -95,7 +98,7 @@ describe('downloads', () => {
     expect(small).toMatchObject({ state: 'completed', bytes: 4096 });
   });
 
-  it('reports downloads a code-mode script caused', async () => {
+  test('reports downloads a code-mode script caused', async () => {
     const result = await h.ok<{ downloads?: Note[] }>('browser_run', {
       ...s,
       code: "await page.getByRole('link', { name: 'Text report' }).click(); return 1;",
@@ -103,7 +106,7 @@ describe('downloads', () => {
     expect(result.downloads?.[0]).toMatchObject({ name: 'report-2.txt', state: 'completed' });
   });
 
-  it('removes a file; unknown ids and a missing fileId are refused by code', async () => {
+  test('removes a file; unknown ids and a missing fileId are refused by code', async () => {
     const [note] = await clickLink('Text report');
     const id = note?.downloadId;
     expect(
@@ -129,7 +132,7 @@ describe('downloads', () => {
     });
   });
 
-  it('saves the page as PDF, reported like a download', async () => {
+  test('saves the page as PDF, reported like a download', async () => {
     const result = await h.ok<{ downloads: Note[] }>('browser_pdf', s);
     const [pdf] = result.downloads;
     expect(pdf).toMatchObject({ name: 'Downloads.pdf', mimeType: 'application/pdf', state: 'completed' });
@@ -144,7 +147,7 @@ describe('downloads', () => {
     expect(Buffer.from(blob, 'base64').toString()).toBe('%PDF-');
   });
 
-  it("code mode's page.pdf() saves a PDF reported like a download; a bad option is refused", async () => {
+  test("code mode's page.pdf() saves a PDF reported like a download; a bad option is refused", async () => {
     const result = await h.ok<{ value: Note; downloads?: Note[] }>('browser_run', {
       ...s,
       code: "return await page.pdf({ format: 'Letter', landscape: true });",
@@ -168,7 +171,7 @@ describe('downloads', () => {
     expect(JSON.stringify(bad)).not.toContain('/etc/x.pdf');
   });
 
-  it('removes the session folder when the session closes', async () => {
+  test('removes the session folder when the session closes', async () => {
     const other = await h.session();
     await h.ok('browser_navigate', { ...other, url: site.url('/files/download') });
     await h.ok('browser_click', { ...other, locator: { role: 'link', name: 'Text report' } });

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 // Issue 14: a download "can be kept with the saved state folder or removed". browser_files action=keep
 // copies it beside the saved states, where it outlives the session, within the saved-state quotas.
@@ -17,18 +18,17 @@ interface Kept {
 let site: FixtureServer;
 let h: McpHarness;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  // Two kept files at most; 4,100 bytes for saved states and kept files together.
-  h = await McpHarness.start({
-    tools: ['core', 'files', 'persistence'],
-    maxSavedStates: 2,
-    maxStateTotalBytes: 4100,
-  });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+// Two kept files at most; 4,100 bytes for saved states and kept files together.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files', 'persistence'],
+  maxSavedStates: 2,
+  maxStateTotalBytes: 4100,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
 });
 
 const keptFolder = (): string => join(h.mesh.config.dataDir, 'states', 'files');
@@ -43,7 +43,7 @@ async function download(s: { sessionId: string; pageId: string }, name: string):
 }
 
 describe('browser_files action=keep', () => {
-  it('keeps a download beside the saved states, where it survives the session', async () => {
+  test('keeps a download beside the saved states, where it survives the session', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
     const fileId = await download(s, 'Text report');
@@ -62,7 +62,7 @@ describe('browser_files action=keep', () => {
     expect(readFileSync(join(h.mesh.config.dataDir, kept.path), 'utf8')).toBe('Quarterly report\nall good\n');
   });
 
-  it('keeps a hostile-named download sanitized, inside the kept folder', async () => {
+  test('keeps a hostile-named download sanitized, inside the kept folder', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
     const fileId = await download(s, 'Hostile name');
@@ -78,7 +78,7 @@ describe('browser_files action=keep', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('refuses past the kept-file count and the shared byte total, writing nothing', async () => {
+  test('refuses past the kept-file count and the shared byte total, writing nothing', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
     const fileId = await download(s, 'Text report');
@@ -102,7 +102,7 @@ describe('browser_files action=keep', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('counts kept files against the saved-state total when saving a state', async () => {
+  test('counts kept files against the saved-state total when saving a state', async () => {
     for (const name of readdirSync(keptFolder())) rmSync(join(keptFolder(), name));
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
@@ -118,7 +118,7 @@ describe('browser_files action=keep', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('refuses unknown, removed and unfinished files, and a kept folder that is a symlink', async () => {
+  test('refuses unknown, removed and unfinished files, and a kept folder that is a symlink', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
     const fileId = await download(s, 'Text report');
@@ -144,7 +144,7 @@ describe('browser_files action=keep', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('is PERSISTENCE_DISABLED when saved state is off', async () => {
+  test('is PERSISTENCE_DISABLED when saved state is off', async () => {
     const off = await McpHarness.start({ tools: ['core', 'files'], persistence: false });
     try {
       const s = await off.session();

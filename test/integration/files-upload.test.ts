@@ -5,11 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { createMcpServer } from '../../src/mcp/server.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -23,14 +24,17 @@ writeFileSync(join(root, 'notes.txt'), 'notes from disk');
 writeFileSync(join(outside, 'id_ed25519'), 'PRIVATE KEY MATERIAL');
 symlinkSync(join(outside, 'id_ed25519'), join(root, 'innocent.txt'));
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'files'], uploadRoots: [root], uploadMaxBytes: 1000 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files'],
+  uploadRoots: [root],
+  uploadMaxBytes: 1000,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
@@ -57,7 +61,7 @@ async function openUploads(): Promise<void> {
 }
 
 describe('browser_upload', () => {
-  it('sets one file by content on a plain input', async () => {
+  test('sets one file by content on a plain input', async () => {
     await openUploads();
     const result = await h.ok('browser_upload', {
       ...s,
@@ -68,7 +72,7 @@ describe('browser_upload', () => {
     expect(await received(1)).toEqual(['single: hello.txt 11 text/plain hello world']);
   });
 
-  it('sets several files on a multiple input, and refuses several on a single one', async () => {
+  test('sets several files on a multiple input, and refuses several on a single one', async () => {
     await openUploads();
     await h.ok('browser_upload', {
       ...s,
@@ -87,7 +91,7 @@ describe('browser_upload', () => {
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'files' } });
   });
 
-  it('answers the file chooser a button opens, and a click-to-choose drop zone', async () => {
+  test('answers the file chooser a button opens, and a click-to-choose drop zone', async () => {
     await openUploads();
     const button = await h.ok('browser_upload', {
       ...s,
@@ -107,7 +111,7 @@ describe('browser_upload', () => {
     );
   });
 
-  it('drops files on a zone that opens no chooser', async () => {
+  test('drops files on a zone that opens no chooser', async () => {
     await openUploads();
     const result = await h.ok('browser_upload', {
       ...s,
@@ -118,7 +122,7 @@ describe('browser_upload', () => {
     expect(await received(1)).toEqual(['drop-only: dropped.txt 4 text/plain drop']);
   });
 
-  it('reaches a file input inside an iframe', async () => {
+  test('reaches a file input inside an iframe', async () => {
     await openUploads();
     await h.ok('browser_upload', {
       ...s,
@@ -128,7 +132,7 @@ describe('browser_upload', () => {
     expect(await received(1, true)).toEqual(['framed: framed.txt 8 text/plain in frame']);
   });
 
-  it('uploads a file by path under a configured root', async () => {
+  test('uploads a file by path under a configured root', async () => {
     await openUploads();
     await h.ok('browser_upload', {
       ...s,
@@ -138,7 +142,7 @@ describe('browser_upload', () => {
     expect(await received(1)).toEqual(['single: notes.txt 15 text/plain notes from disk']);
   });
 
-  it('refuses paths outside the roots, symlinks pointing out, traversal, relative and oversize', async () => {
+  test('refuses paths outside the roots, symlinks pointing out, traversal, relative and oversize', async () => {
     await openUploads();
     const target = { ...s, locator: { label: 'Single file' } };
     for (const path of [
@@ -172,7 +176,7 @@ describe('browser_upload', () => {
 });
 
 describe('MCP roots', () => {
-  it('accepts a path under a root the client declares, and nothing else', async () => {
+  test('accepts a path under a root the client declares, and nothing else', async () => {
     const declared = join(base, 'declared');
     mkdirSync(declared);
     writeFileSync(join(declared, 'client.txt'), 'from client root');

@@ -1,19 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core'] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 interface Found {
@@ -37,7 +39,7 @@ const refIn = (text: string, label: string): string => {
 };
 
 describe('browser_find', () => {
-  it('finds one button on a big page with its context, and the ref clicks at once', async () => {
+  test('finds one button on a big page with its context, and the ref clicks at once', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/big') });
     const { found, text } = await findText({ role: 'button', name: 'add to cart' });
     expect(found).toMatchObject({ total: 1, returned: 1, truncated: false, nextCursor: null });
@@ -57,7 +59,7 @@ describe('browser_find', () => {
     expect(snap.snapshot).toMatch(new RegExp(`\\[button @${ref}( focused)?\\] Add to cart`));
   });
 
-  it('matches text case-insensitively and regular expressions with flags', async () => {
+  test('matches text case-insensitively and regular expressions with flags', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/big') });
     const byText = await findText({ text: 'ADD TO CART' });
     expect(byText.found.total).toBe(1);
@@ -69,7 +71,7 @@ describe('browser_find', () => {
     expect(none.text).toBe('No matches.');
   });
 
-  it('bounds the answer by count and pages on with a cursor; the cursor dies on navigation', async () => {
+  test('bounds the answer by count and pages on with a cursor; the cursor dies on navigation', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/big') });
     const first = await findText({ role: 'button', name: 'reply to', maxResults: 5 });
     expect(first.found).toMatchObject({ total: 60, returned: 5, from: 1, truncated: true });
@@ -82,7 +84,7 @@ describe('browser_find', () => {
     expect(stale.code).toBe('CURSOR_INVALID');
   });
 
-  it('looks inside iframes (same- and cross-origin) and open shadow roots', async () => {
+  test('looks inside iframes (same- and cross-origin) and open shadow roots', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/snapshot/iframes') });
     const frames = await findText({ role: 'button', name: 'frame button' });
     expect(frames.found.total).toBe(2);
@@ -96,7 +98,7 @@ describe('browser_find', () => {
     expect(status.snapshot).toContain('nested shadow clicked');
   });
 
-  it('refuses a bad query with INVALID_ARGUMENT and keeps the session working', async () => {
+  test('refuses a bad query with INVALID_ARGUMENT and keeps the session working', async () => {
     expect((await h.err('browser_find', { ...s })).code).toBe('INVALID_ARGUMENT');
     expect((await h.err('browser_find', { ...s, text: 'a', role: 'button' })).code).toBe('INVALID_ARGUMENT');
     expect((await h.err('browser_find', { ...s, regex: '([' })).code).toBe('INVALID_ARGUMENT');

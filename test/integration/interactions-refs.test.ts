@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const shows = (text: string): Promise<unknown> => h.ok('browser_wait', { ...s, text, timeoutMs: 5000 });
@@ -32,7 +28,7 @@ async function openWithRefs(path: string): Promise<(name: string) => string> {
 }
 
 describe('every target rule works with snapshot refs', () => {
-  it('clicks, double-clicks, hovers and focuses by ref', async () => {
+  test('clicks, double-clicks, hovers and focuses by ref', async () => {
     const ref = await openWithRefs('/actions/buttons');
     await h.ok('browser_click', { ...s, ref: ref('Increment') });
     await shows('Count: 1');
@@ -47,7 +43,7 @@ describe('every target rule works with snapshot refs', () => {
     );
   });
 
-  it('checks, selects, fills, types and presses by ref', async () => {
+  test('checks, selects, fills, types and presses by ref', async () => {
     let ref = await openWithRefs('/actions/checkboxes');
     expect(await h.ok('browser_check', { ...s, ref: ref('Newsletter') })).toMatchObject({ changed: true });
     expect(await h.ok('browser_check', { ...s, ref: ref('Newsletter') })).toMatchObject({ changed: false });
@@ -64,7 +60,7 @@ describe('every target rule works with snapshot refs', () => {
     await shows('Upper: XY');
   });
 
-  it('scrolls by ref', async () => {
+  test('scrolls by ref', async () => {
     const ref = await openWithRefs('/actions/scroll');
     expect(await h.ok('browser_scroll', { ...s, ref: ref('Scrollable list'), deltaY: 80 })).toMatchObject({
       container: 'element',
@@ -75,7 +71,7 @@ describe('every target rule works with snapshot refs', () => {
     await shows('bottom clicked');
   });
 
-  it('acts three frames deep across origins by ref', async () => {
+  test('acts three frames deep across origins by ref', async () => {
     const ref = await openWithRefs('/actions/iframe-chain?cross=1');
     await h.ok('browser_fill', { ...s, ref: ref('Deep input'), value: 'x' });
     await h.ok('browser_click', { ...s, ref: ref('Deep button') });
@@ -83,7 +79,7 @@ describe('every target rule works with snapshot refs', () => {
     await h.ok('browser_wait', { ...s, locator: { text: 'deep clicked', frame }, timeoutMs: 5000 });
   });
 
-  it('uses a ref as the action_and_wait target, and a ref goes stale after navigation', async () => {
+  test('uses a ref as the action_and_wait target, and a ref goes stale after navigation', async () => {
     const ref = await openWithRefs('/actions/nav');
     const link = ref('Go to target page');
     const result = await h.ok<{ event: { url: string } }>('browser_action_and_wait', {
@@ -101,7 +97,7 @@ describe('every target rule works with snapshot refs', () => {
     );
   });
 
-  it('returns a fresh interactive snapshot in the same call when asked', async () => {
+  test('returns a fresh interactive snapshot in the same call when asked', async () => {
     const ref = await openWithRefs('/actions/covered');
     const result = await h.call('browser_click', { ...s, ref: ref('Accept cookies'), includeSnapshot: true });
     const structured = result.structuredContent as { completed: boolean; snapshot: string };

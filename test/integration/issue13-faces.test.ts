@@ -4,28 +4,30 @@
  * AgentBrowser's browser_evaluate error carries the exception's own message (§6).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  screenshotMaxDimension: 2000,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   site.route('/faces/tall', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<!doctype html><title>Tall</title><body style="margin:0"><div style="height:6000px">top</div>');
   });
-  h = await McpHarness.start({ screenshotMaxDimension: 2000 });
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const run = (code: string): Promise<CallToolResult> =>
@@ -36,7 +38,7 @@ const valueOf = <T>(result: CallToolResult): T => {
 };
 
 describe('code mode', () => {
-  it('page.snapshot() lists grid rows in aria-rowindex order with the sort a click applied (§4)', async () => {
+  test('page.snapshot() lists grid rows in aria-rowindex order with the sort a click applied (§4)', async () => {
     const text = valueOf<string>(
       await run(`
         await page.goto(${JSON.stringify(site.url('/real/grid'))});
@@ -51,7 +53,7 @@ describe('code mode', () => {
     expect(text).toMatch(/\[region (@e\d+ )?busy\] Results/);
   });
 
-  it('page.screenshot({ fullPage: true }) over the limits is scaled down and says so (§6)', async () => {
+  test('page.screenshot({ fullPage: true }) over the limits is scaled down and says so (§6)', async () => {
     const shot = valueOf<{ width: number; height: number; scale?: number; clipped?: boolean }>(
       await run(`
         await page.goto(${JSON.stringify(site.url('/faces/tall'))});
@@ -67,11 +69,11 @@ describe('code mode', () => {
 
 describe('AgentBrowser', () => {
   let browser: AgentBrowser;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await browser?.close();
   });
 
-  it("browser_evaluate's error carries the exception's own message (§6)", async () => {
+  test("browser_evaluate's error carries the exception's own message (§6)", async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'faces' });
     await t.ok('browser_goto', { url: site.url('/quiet') });
@@ -85,7 +87,7 @@ describe('AgentBrowser', () => {
 });
 
 describe('browser_run errors', () => {
-  it("carry the exception's own message with absolute paths, URLs and secrets removed (§6)", async () => {
+  test("carry the exception's own message with absolute paths, URLs and secrets removed (§6)", async () => {
     const result = await run(
       "throw new Error('bad token=abc123secret in /home/agent/private/run.js from http://127.0.0.1:9/x?k=1')",
     );

@@ -1,20 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ screenshotMaxDimension: 3000, visibleTextMaxChars: 5000 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  screenshotMaxDimension: 3000,
+  visibleTextMaxChars: 5000,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 function image(result: CallToolResult): { data: string; mimeType: string } | undefined {
@@ -23,7 +26,7 @@ function image(result: CallToolResult): { data: string; mimeType: string } | und
 }
 
 describe('navigation', () => {
-  it('returns a small result: url, title and status only', async () => {
+  test('returns a small result: url, title and status only', async () => {
     const result = await h.call('browser_navigate', { ...s, url: site.url('/large') });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ url: site.url('/large'), status: 200 });
@@ -37,7 +40,7 @@ describe('navigation', () => {
     expect(textOf(result).length).toBeLessThan(200);
   });
 
-  it('reports HTTP status and follows redirects', async () => {
+  test('reports HTTP status and follows redirects', async () => {
     expect(
       (await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/status/404') })).status,
     ).toBe(404);
@@ -48,7 +51,7 @@ describe('navigation', () => {
     expect(redirected.url).toBe(site.url('/quiet'));
   });
 
-  it('refuses schemes other than http(s), data: and about:blank, and relative URLs, naming url', async () => {
+  test('refuses schemes other than http(s), data: and about:blank, and relative URLs, naming url', async () => {
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'chrome://settings', '/relative']) {
       const error = await h.err('browser_navigate', { ...s, url });
       expect(error.code).toBe('INVALID_ARGUMENT');
@@ -56,13 +59,13 @@ describe('navigation', () => {
     }
   });
 
-  it('reports a refused connection as NAVIGATION_FAILED without the URL', async () => {
+  test('reports a refused connection as NAVIGATION_FAILED without the URL', async () => {
     const error = await h.err('browser_navigate', { ...s, url: `${site.refusedUrl}?token=secret123` });
     expect(error.code).toBe('NAVIGATION_FAILED');
     expect(error.message).not.toContain('secret123');
   });
 
-  it('goes back, forward and reloads', async () => {
+  test('goes back, forward and reloads', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/title?t=One') });
     await h.ok('browser_navigate', { ...s, url: site.url('/title?t=Two') });
     expect(await h.ok('browser_back', s)).toMatchObject({ title: 'One', moved: true });
@@ -74,14 +77,14 @@ describe('navigation', () => {
 });
 
 describe('visible text', () => {
-  it('returns rendered text without hidden content', async () => {
+  test('returns rendered text without hidden content', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/snapshot/hidden') });
     const result = await h.ok<{ text: string; truncated: boolean }>('browser_visible_text', s);
     expect(result.truncated).toBe(false);
     expect(result.text).toContain('Visible button');
   });
 
-  it('bounds the text and says it was cut, never splitting a character', async () => {
+  test('bounds the text and says it was cut, never splitting a character', async () => {
     site.route('/emoji', (_req, res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end(`<title>emoji</title><p>${'😀漢'.repeat(4000)}</p>`);
@@ -121,7 +124,7 @@ describe('visible text', () => {
 });
 
 describe('screenshots', () => {
-  it('captures the viewport as MCP image content with PNG metadata', async () => {
+  test('captures the viewport as MCP image content with PNG metadata', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
     const result = await h.call('browser_screenshot', s);
     expect(result.structuredContent).toMatchObject({
@@ -139,7 +142,7 @@ describe('screenshots', () => {
     ).toBe('PNG');
   });
 
-  it('captures an element by CSS and the full page', async () => {
+  test('captures an element by CSS and the full page', async () => {
     const element = await h.ok<{ width: number; height: number; mode: string }>('browser_screenshot', {
       ...s,
       capture: { kind: 'element', css: 'h1' },
@@ -153,7 +156,7 @@ describe('screenshots', () => {
     expect(full.height).toBeGreaterThanOrEqual(720);
   });
 
-  it('scales a full page over the limits down (never a hard error), and says so', async () => {
+  test('scales a full page over the limits down (never a hard error), and says so', async () => {
     site.route('/tall', (req, res) => {
       const height = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('h'));
       res.setHeader('content-type', 'text/html');
@@ -183,7 +186,7 @@ describe('screenshots', () => {
     expect(small.scale).toBeUndefined();
   });
 
-  it('refuses a bad element capture and the session keeps working', async () => {
+  test('refuses a bad element capture and the session keeps working', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/large') });
     const missing = await h.err('browser_screenshot', {
       ...s,

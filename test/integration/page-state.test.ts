@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'sekrit-value-0042';
 
@@ -8,19 +9,18 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({
-    tools: ['core', 'state'],
-    // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
-    blockedAddresses: ['127.0.0.2/32'],
-    secrets: { API_KEY: SECRET },
-  });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'state'],
+  // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
+  blockedAddresses: ['127.0.0.2/32'],
+  secrets: { API_KEY: SECRET },
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 interface CookieView {
@@ -44,7 +44,7 @@ async function namesSentByPage(): Promise<string[]> {
 }
 
 describe('browser_cookies', () => {
-  it('sets, lists (credentials redacted), gets by name, deletes and clears', async () => {
+  test('sets, lists (credentials redacted), gets by name, deletes and clears', async () => {
     const url = site.url('/');
     await cookies({ action: 'set', name: 'theme', value: 'dark', url });
     await cookies({ action: 'set', name: 'session_id', value: 'abc123xyz', url, httpOnly: true });
@@ -78,7 +78,7 @@ describe('browser_cookies', () => {
     expect(await namesSentByPage()).toEqual([]);
   });
 
-  it('keeps a cookie in its own session: another session neither lists nor sends it', async () => {
+  test('keeps a cookie in its own session: another session neither lists nor sends it', async () => {
     const other = await h.session();
     await cookies({ action: 'set', name: 'mine', value: 'only-here', url: site.url('/') });
     const theirs = await h.ok<{ cookies?: CookieView[]; total?: number }>('browser_cookies', {
@@ -96,7 +96,7 @@ describe('browser_cookies', () => {
     await h.ok('browser_session_close', { sessionId: other.sessionId });
   });
 
-  it('refuses a cookie for a blocked host, bad names and values, with the session still working', async () => {
+  test('refuses a cookie for a blocked host, bad names and values, with the session still working', async () => {
     const blocked = await h.err('browser_cookies', {
       sessionId: s.sessionId,
       action: 'set',
@@ -143,7 +143,7 @@ describe('browser_storage', () => {
       removed?: number;
     }>('browser_storage', { ...s, ...args });
 
-  it('reads and writes local and session storage of the current origin', async () => {
+  test('reads and writes local and session storage of the current origin', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     await h.mesh.runOnPage(s.sessionId, s.pageId, 'probe', ({ page }) =>
       page.page.evaluate(() => {
@@ -173,7 +173,7 @@ describe('browser_storage', () => {
     expect((await store({})).items).toEqual([]);
   });
 
-  it('refuses a page without an origin and a missing key', async () => {
+  test('refuses a page without an origin and a missing key', async () => {
     const fresh = await h.ok<{ page: { pageId: string } }>('browser_page_create', { sessionId: s.sessionId });
     const error = await h.err('browser_storage', { sessionId: s.sessionId, pageId: fresh.page.pageId });
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'pageId' } });
