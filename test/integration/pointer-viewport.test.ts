@@ -1,19 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'pointer', 'code'] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'pointer', 'code'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const open = (): Promise<unknown> => h.ok('browser_navigate', { ...s, url: site.url('/files/pointer') });
@@ -34,7 +36,7 @@ async function log(lines: number): Promise<string[]> {
 }
 
 describe('browser_mouse', () => {
-  it('clicks at coordinates with button, count and modifiers, and says what it hit', async () => {
+  test('clicks at coordinates with button, count and modifiers, and says what it hit', async () => {
     await open();
     expect(await mouse({ action: 'click', x: 50, y: 60 })).toMatchObject({
       completed: true,
@@ -51,7 +53,7 @@ describe('browser_mouse', () => {
     expect(outside.hit).not.toBe('canvas#board');
   });
 
-  it('drags from a point to a point with the button held, and moves', async () => {
+  test('drags from a point to a point with the button held, and moves', async () => {
     await open();
     const result = await mouse({ action: 'drag', x: 20, y: 20, toX: 200, toY: 150, steps: 5 });
     expect(result.hit).toBe('canvas#board');
@@ -68,13 +70,13 @@ describe('browser_mouse', () => {
     expect((await log(6)).slice(3)).toEqual(['mousedown 5,5 0 1', 'mouseup 40,45 0 1', 'click 40,45 0 1']);
   });
 
-  it('wheels the page', async () => {
+  test('wheels the page', async () => {
     await open();
     await mouse({ action: 'wheel', x: 100, y: 100, deltaY: 300 });
     expect(await log(1)).toContain('wheel 0,300');
   });
 
-  it('refuses points outside the viewport and missing coordinates, by field', async () => {
+  test('refuses points outside the viewport and missing coordinates, by field', async () => {
     await open();
     expect(await h.err('browser_mouse', { ...s, action: 'click', x: 5000, y: 10 })).toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -96,7 +98,7 @@ describe('browser_mouse', () => {
 });
 
 describe('browser_set_viewport', () => {
-  it("resizes an open page and the session's later pages", async () => {
+  test("resizes an open page and the session's later pages", async () => {
     await open();
     expect(await h.ok('browser_set_viewport', { ...s, width: 500, height: 400 })).toMatchObject({
       width: 500,
@@ -113,7 +115,7 @@ describe('browser_set_viewport', () => {
     });
   });
 
-  it('refuses sizes out of range', async () => {
+  test('refuses sizes out of range', async () => {
     expect(await h.err('browser_set_viewport', { ...s, width: 10, height: 400 })).toMatchObject({
       code: 'INVALID_ARGUMENT',
       details: { field: 'width' },

@@ -4,9 +4,10 @@
  * field named `key` is shown, and what is known to be secret (a --secrets value, a credential field)
  * still never is. Real Chromium against the loopback fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'Zq9-Known-Secret-77';
 
@@ -14,9 +15,15 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ secrets: { API: SECRET }, tools: ['core', 'observability', 'evaluate'] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  secrets: { API: SECRET },
+  tools: ['core', 'observability', 'evaluate'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
   site.route('/precision/post', (req, res) => {
     req.resume();
@@ -34,18 +41,14 @@ fetch('/precision/post', { method: 'POST', headers: { 'content-type': 'applicati
 </script>`);
   });
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 describe('precise redaction', () => {
-  it('browser_evaluate reports the script’s own exception', async () => {
+  test('browser_evaluate reports the script’s own exception', async () => {
     const error = await h.err('browser_evaluate', { ...s, script: 'nonExistentVariable' });
     expect(error.message).toContain('nonExistentVariable is not defined');
   });
 
-  it('browser_press names the bad key; a --secrets value sent as a key is still not shown', async () => {
+  test('browser_press names the bad key; a --secrets value sent as a key is still not shown', async () => {
     const bad = await h.err('browser_press', { ...s, key: 'XXX' });
     expect(bad.message).toContain('"XXX"');
     const secret = await h.err('browser_press', { ...s, key: SECRET });
@@ -53,7 +56,7 @@ describe('precise redaction', () => {
     expect(secret.details).toMatchObject({ field: 'key' });
   });
 
-  it('a request body shows `key` as it is and hides credential fields and known secrets', async () => {
+  test('a request body shows `key` as it is and hides credential fields and known secrets', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/precision') });
     await h.ok('browser_wait', { ...s, text: 'posted' });
     const list = await h.ok<{ events: Array<{ method?: string; requestId?: string }> }>('browser_observe', {

@@ -1,35 +1,44 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import { beforeEach } from 'vitest';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 let roots: string;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  roots = await mkdtemp(join(tmpdir(), 'bm-routes-'));
-  await writeFile(join(roots, 'mock.json'), '{"from":"file"}');
-  h = await McpHarness.start({
-    tools: ['core', 'network'],
-    // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
-    blockedAddresses: ['127.0.0.2/32'],
-    uploadRoots: [roots],
-  });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+// Its upload root (a file to fulfil from) exists before the harness that allows it, and goes after it.
+const test = fixtureTest.extend(
+  'harnessConfig',
+  { scope: 'file' },
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  async ({}, { onCleanup }): Promise<Partial<Config>> => {
+    roots = await mkdtemp(join(tmpdir(), 'bm-routes-'));
+    onCleanup(() => rm(roots, { recursive: true, force: true }));
+    await writeFile(join(roots, 'mock.json'), '{"from":"file"}');
+    return {
+      tools: ['core', 'network'],
+      // A loopback alias stands in for a host the policy blocks (no traffic leaves loopback).
+      blockedAddresses: ['127.0.0.2/32'],
+      uploadRoots: [roots],
+    };
+  },
+);
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
 });
 // Each test starts with no routes, whatever the one before it left.
 beforeEach(async () => {
   await h.ok('browser_route', { sessionId: s.sessionId, action: 'remove' });
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-  await rm(roots, { recursive: true, force: true });
 });
 
 interface RouteInfo {
@@ -61,7 +70,7 @@ function fetchFromPage(
 }
 
 describe('browser_route', () => {
-  it('fulfils on every page and popup across navigations, counts hits, and is removed', async () => {
+  test('fulfils on every page and popup across navigations, counts hits, and is removed', async () => {
     const added = await route({
       action: 'add',
       url: '**/api/data',
@@ -88,7 +97,7 @@ describe('browser_route', () => {
     expect(JSON.parse((await fetchFromPage(s.pageId, '/api/data')).body ?? '{}')).toMatchObject({ ok: true });
   });
 
-  it('aborts, filters by method, fulfils from a file, and continues with changed headers', async () => {
+  test('aborts, filters by method, fulfils from a file, and continues with changed headers', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     site.route('/echo-header', (req, res) => {
       res.setHeader('content-type', 'text/plain');
@@ -109,7 +118,7 @@ describe('browser_route', () => {
     expect((await fetchFromPage(s.pageId, '/echo-header')).body).toBe('none');
   });
 
-  it('fulfils a content type without a body (an empty typed response), not a silent continue', async () => {
+  test('fulfils a content type without a body (an empty typed response), not a silent continue', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     const added = await route({ action: 'add', url: '**/typed-empty', contentType: 'application/x-mesh' });
     expect(added.route?.action).toBe('fulfill');
@@ -123,7 +132,7 @@ describe('browser_route', () => {
     expect((await route({ action: 'remove', routeId: added.route?.routeId })).removed).toBe(1);
   });
 
-  it('never answers for a blocked origin, and refuses a blocked host, oversize bodies and bad input', async () => {
+  test('never answers for a blocked origin, and refuses a blocked host, oversize bodies and bad input', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/') });
     const blockedUrl = `http://127.0.0.2:${new URL(site.origin).port}/api/data`;
     const refused = await h.err('browser_route', {

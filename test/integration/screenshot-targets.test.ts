@@ -4,10 +4,11 @@
  * quality option (issue 13 §6), through the MCP client against /shots/.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { decodePng } from '../helpers/png-pixels.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -18,14 +19,15 @@ const RED: Rgb = [255, 0, 0];
 const GREEN: Rgb = [0, 160, 0];
 const BLUE: Rgb = [0, 0, 255];
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ screenshotMaxDimension: 3000 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  screenshotMaxDimension: 3000,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 function imageOf(result: CallToolResult): { data: Buffer; mimeType: string } {
@@ -64,11 +66,11 @@ async function refOf(pattern: RegExp, nth = 0): Promise<string> {
 }
 
 describe('element screenshots by ref or locator', () => {
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shots/') });
   });
 
-  it('captures a main-frame element below the fold by ref, by locator and by CSS', async () => {
+  test('captures a main-frame element below the fold by ref, by locator and by CSS', async () => {
     const ref = await refOf(/\[button (@e\d+)[^\]]*\] Buy now/);
     const size = { width: 120, height: 40 };
     expectSolid((await shoot({ capture: { kind: 'element', ref } })).data, size, RED);
@@ -77,7 +79,7 @@ describe('element screenshots by ref or locator', () => {
     expectSolid((await shoot({ capture: { kind: 'element', css: '#badge' } })).data, size, RED);
   });
 
-  it('captures an element scrolled out of view inside a same-origin iframe, by locator', async () => {
+  test('captures an element scrolled out of view inside a same-origin iframe, by locator', async () => {
     const locator = {
       role: 'img',
       name: 'Box',
@@ -90,13 +92,13 @@ describe('element screenshots by ref or locator', () => {
     );
   });
 
-  it('captures an element inside a cross-origin iframe, by ref', async () => {
+  test('captures an element inside a cross-origin iframe, by ref', async () => {
     // The Near frame's box comes first in the snapshot, the cross-origin Far frame's second.
     const ref = await refOf(/\[img (@e\d+)[^\]]*\] Box/, 1);
     expectSolid((await shoot({ capture: { kind: 'element', ref } })).data, { width: 70, height: 50 }, BLUE);
   });
 
-  it('fails a gone ref STALE_ELEMENT_REFERENCE and a locator that matches nothing ELEMENT_NOT_FOUND', async () => {
+  test('fails a gone ref STALE_ELEMENT_REFERENCE and a locator that matches nothing ELEMENT_NOT_FOUND', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shots/') });
     const ref = await refOf(/\[button (@e\d+)[^\]]*\] Buy now/);
     await h.ok('browser_click', { ...s, locator: { role: 'button', name: 'Remove badge' } });
@@ -118,7 +120,7 @@ describe('element screenshots by ref or locator', () => {
     expect((await shoot({})).mimeType).toBe('image/png');
   });
 
-  it('refuses an element capture with none or more than one of ref, locator and css', async () => {
+  test('refuses an element capture with none or more than one of ref, locator and css', async () => {
     for (const capture of [
       { kind: 'element' },
       { kind: 'element', css: '#badge', ref: '@e1' },
@@ -133,11 +135,11 @@ describe('element screenshots by ref or locator', () => {
 });
 
 describe('JPEG', () => {
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
   });
 
-  it('returns a JPEG with its MIME type in the result and the image block; PNG stays the default', async () => {
+  test('returns a JPEG with its MIME type in the result and the image block; PNG stays the default', async () => {
     const result = await h.call('browser_screenshot', { ...s, format: { type: 'jpeg', quality: 40 } });
     expect(result.structuredContent).toMatchObject({
       width: 1280,
@@ -154,13 +156,13 @@ describe('JPEG', () => {
     expect(imageOf(png).data.subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('applies the quality: a lower quality gives a smaller image', async () => {
+  test('applies the quality: a lower quality gives a smaller image', async () => {
     const low = await shoot({ format: { type: 'jpeg', quality: 5 } });
     const high = await shoot({ format: { type: 'jpeg', quality: 100 } });
     expect(low.data.length).toBeLessThan(high.data.length);
   });
 
-  it('captures an element by ref as JPEG', async () => {
+  test('captures an element by ref as JPEG', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/shots/') });
     const ref = await refOf(/\[button (@e\d+)[^\]]*\] Buy now/);
     const result = await h.call('browser_screenshot', {
@@ -171,7 +173,7 @@ describe('JPEG', () => {
     expect(result.structuredContent).toMatchObject({ width: 120, height: 40, mimeType: 'image/jpeg' });
   });
 
-  it('scales a full page over the limits down as JPEG too, and says so', async () => {
+  test('scales a full page over the limits down as JPEG too, and says so', async () => {
     site.route('/shots/tall', (_req, res) => {
       res.setHeader('content-type', 'text/html');
       res.end(
@@ -197,7 +199,7 @@ describe('JPEG', () => {
     expect(imageOf(result).mimeType).toBe('image/jpeg');
   });
 
-  it('refuses a quality outside 1-100 or with PNG, naming the field', async () => {
+  test('refuses a quality outside 1-100 or with PNG, naming the field', async () => {
     for (const format of [{ type: 'jpeg', quality: 0 }, { type: 'jpeg', quality: 101 }, { type: 'gif' }]) {
       const error = await h.err('browser_screenshot', { ...s, format });
       expect(error.code).toBe('INVALID_ARGUMENT');

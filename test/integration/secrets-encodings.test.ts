@@ -5,9 +5,10 @@
  * field that keeps the secret's head, and code mode reading a secret-filled field and transforming
  * the string. Real Chromium against the loopback fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'hunter2 "Sup3r\\Secret" & 1+1';
 const FRAGMENTS = ['Sup3r', 'unter2', 'hunter2+%22', 'hunter2%20%22', btoa('hunter2 "Sup3r').slice(0, 12)];
@@ -20,9 +21,14 @@ function leaks(value: unknown): string[] {
   return FRAGMENTS.filter((fragment) => text.includes(fragment));
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ secrets: { PW: SECRET } });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  secrets: { PW: SECRET },
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><title>secrets</title>${body}`);
@@ -43,13 +49,9 @@ beforeAll(async () => {
     });
   });
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 describe('--secrets in every encoding', () => {
-  it('a snapshot of a field holding a secret with quotes and backslashes shows the reference', async () => {
+  test('a snapshot of a field holding a secret with quotes and backslashes shows the reference', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
     await h.ok('browser_fill', { ...s, locator: { css: '#q' }, value: '{{secret:PW}}' });
@@ -58,7 +60,7 @@ describe('--secrets in every encoding', () => {
     expect(textOf(snap)).toContain('{{secret:PW}}');
   });
 
-  it('a GET form: result URL, browser_get_url, the page list and observed URLs', async () => {
+  test('a GET form: result URL, browser_get_url, the page list and observed URLs', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
     await h.ok('browser_fill', { ...s, locator: { css: '#q' }, value: '{{secret:PW}}' });
@@ -71,7 +73,7 @@ describe('--secrets in every encoding', () => {
     expect(JSON.stringify(url.structuredContent)).toContain('q={{secret:PW}}');
   });
 
-  it('a POST form: the observed request body', async () => {
+  test('a POST form: the observed request body', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
     await h.ok('browser_fill', { ...s, locator: { css: '#p' }, value: '{{secret:PW}}' });
@@ -87,7 +89,7 @@ describe('--secrets in every encoding', () => {
     expect(JSON.stringify(detail.structuredContent)).toContain('p={{secret:PW}}');
   });
 
-  it('a maxlength field keeps the head of the secret: masked in snapshots and code mode', async () => {
+  test('a maxlength field keeps the head of the secret: masked in snapshots and code mode', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
     await h.ok('browser_fill', { ...s, locator: { css: '#short' }, value: '{{secret:PW}}' });
@@ -98,7 +100,7 @@ describe('--secrets in every encoding', () => {
     expect(JSON.stringify(read)).not.toContain('hunter2');
   });
 
-  it('code mode: a secret-filled field read and transformed comes back masked', async () => {
+  test('code mode: a secret-filled field read and transformed comes back masked', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/sx/forms') });
     await h.ok('browser_type', { ...s, locator: { css: '#p' }, text: '{{secret:PW}}' });

@@ -3,9 +3,9 @@
  * back through code mode, display-spoofing labels, and page titles that come back unbounded with
  * bidi overrides and NUL. Real Chromium against the loopback fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 const SECRET = 'hunter2-Sup3rSecret';
 
@@ -13,9 +13,9 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
   site.route('/secrets/login', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -31,13 +31,9 @@ beforeAll(async () => {
     res.end(`<!doctype html><title></title><script>document.title = ${JSON.stringify(title)};</script>`);
   });
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 describe('errors name what the caller got wrong, never a known secret', () => {
-  it('browser_press names an unknown key (issue 25: redaction by knowledge, not by guess)', async () => {
+  test('browser_press names an unknown key (issue 25: redaction by knowledge, not by guess)', async () => {
     for (const [key, named] of [
       ['XXX', '"XXX"'],
       ['Control+XXX', '"XXX"'],
@@ -53,7 +49,7 @@ describe('errors name what the caller got wrong, never a known secret', () => {
 });
 
 describe('password inputs in code mode', () => {
-  it('inputValue() masks password and one-time-code inputs, as snapshots do', async () => {
+  test('inputValue() masks password and one-time-code inputs, as snapshots do', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/secrets/login') });
     const out = await h.ok<{ value: unknown }>('browser_run', {
       ...s,
@@ -67,7 +63,7 @@ describe('password inputs in code mode', () => {
     expect(JSON.stringify(out)).not.toContain('Sup3rSecret');
   });
 
-  it('reads them only when the operator opts in', async () => {
+  test('reads them only when the operator opts in', async () => {
     const open = await McpHarness.start({ readSecretInputs: true });
     try {
       const at = await open.session();
@@ -84,7 +80,7 @@ describe('password inputs in code mode', () => {
 });
 
 describe('display-spoofing text', () => {
-  it('refuses bidi overrides and zero-width characters in session names and metadata', async () => {
+  test('refuses bidi overrides and zero-width characters in session names and metadata', async () => {
     for (const name of ['buyer\u202Egnp', 'ad\u200Bmin', '\u2066x\u2069', 'a\uFEFF']) {
       const error = await h.err('browser_session_create', { name });
       expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'name' } });
@@ -93,7 +89,7 @@ describe('display-spoofing text', () => {
     expect(meta.code).toBe('INVALID_ARGUMENT');
   });
 
-  it('clips page titles and removes bidi controls and NUL from them, on every path', async () => {
+  test('clips page titles and removes bidi controls and NUL from them, on every path', async () => {
     const nav = await h.ok<{ title: string }>('browser_navigate', { ...s, url: site.url('/secrets/title') });
     const read = await h.ok<{ title: string }>('browser_get_title', s);
     const run = await h.ok<{ value: string }>('browser_run', { ...s, code: 'return await page.title()' });
@@ -108,7 +104,7 @@ describe('display-spoofing text', () => {
 });
 
 describe('--secrets: typed by name, never shown', () => {
-  it('fills and types {{secret:NAME}} and shows only the reference in every result', async () => {
+  test('fills and types {{secret:NAME}} and shows only the reference in every result', async () => {
     const named = await McpHarness.start({ secrets: { SHOP_PASSWORD: SECRET } });
     try {
       const at = await named.session();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { refIn, testAgentBrowser, ToolDriver } from './support/agent.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /**
  * Issue 13 §1–2 through the other two faces: AgentBrowser's tools and code mode (browser_run) share the
@@ -15,20 +15,18 @@ let h: McpHarness;
 let browser: AgentBrowser;
 let t: ToolDriver;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   browser = testAgentBrowser();
   t = new ToolDriver(browser, { threadId: 'settle' });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
-  await h?.close();
-  await site?.close();
 });
 
 describe('AgentBrowser', () => {
-  it('browser_goto and browser_back reach a page whose load never comes', async () => {
+  test('browser_goto and browser_back reach a page whose load never comes', async () => {
     const page = await t.ok('browser_goto', { url: site.url('/settle/hanging?n=7'), timeout: 8000 });
     expect(page).toMatchObject({ title: 'Hanging 7', status: 200, loadState: 'domcontentloaded' });
     await t.ok('browser_goto', { url: site.url('/settle/next') });
@@ -36,7 +34,7 @@ describe('AgentBrowser', () => {
     expect(back).toMatchObject({ title: 'Hanging 7', moved: true, loadState: 'domcontentloaded' });
   });
 
-  it('browser_click returns after a delayed navigation and a delayed relabel', async () => {
+  test('browser_click returns after a delayed navigation and a delayed relabel', async () => {
     await t.ok('browser_goto', { url: site.url('/settle/delayed') });
     let snap = await t.ok<{ snapshot: string }>('browser_snapshot');
     const changed = await t.ok<{ settled?: { navigation?: true; mutations?: number } }>('browser_click', {
@@ -52,7 +50,7 @@ describe('AgentBrowser', () => {
     expect(went).toMatchObject({ url: site.url('/settle/next'), settled: { navigation: true } });
   });
 
-  it('accepts about:blank and refuses file: with INVALID_ARGUMENT', async () => {
+  test('accepts about:blank and refuses file: with INVALID_ARGUMENT', async () => {
     expect(await t.ok('browser_goto', { url: 'about:blank' })).toMatchObject({ url: 'about:blank' });
     expect((await t.fails('browser_goto', { url: 'file:///etc/passwd' })).code).toBe('INVALID_ARGUMENT');
   });
@@ -63,7 +61,7 @@ interface CodeOut<T> {
 }
 
 describe('code mode', () => {
-  it('page.goto returns on a page whose load never comes; a click returns on the page it led to', async () => {
+  test('page.goto returns on a page whose load never comes; a click returns on the page it led to', async () => {
     const s = await h.session();
     const out = await h.ok<CodeOut<{ title: string; after: string }>>('browser_run', {
       ...s,
@@ -77,7 +75,7 @@ describe('code mode', () => {
     expect(out.value).toEqual({ title: 'Hanging 8', after: site.url('/settle/next') });
   });
 
-  it('waitForTimeout does not end before a short timer the page scheduled has added its content', async () => {
+  test('waitForTimeout does not end before a short timer the page scheduled has added its content', async () => {
     const s = await h.session();
     const out = await h.ok<CodeOut<{ late: number; sleptMs: number }>>('browser_run', {
       ...s,
@@ -93,7 +91,7 @@ describe('code mode', () => {
     expect(out.value.sleptMs).toBeLessThan(5000);
   });
 
-  it('a loop of awaited short sleeps does not pin a quiet-aware sleep', async () => {
+  test('a loop of awaited short sleeps does not pin a quiet-aware sleep', async () => {
     const s = await h.session();
     const out = await h.ok<CodeOut<number>>('browser_run', {
       ...s,
@@ -106,7 +104,7 @@ describe('code mode', () => {
     expect(out.value).toBeLessThan(4000);
   });
 
-  it('a batch goto says when the load event had not come', async () => {
+  test('a batch goto says when the load event had not come', async () => {
     const s = await h.session();
     const out = await h.ok<{ results: Array<Record<string, unknown>> }>('browser_run', {
       ...s,

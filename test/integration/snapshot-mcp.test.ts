@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, textOf } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { type McpHarness, textOf } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /** browser_snapshot through the MCP server: the text block is the snapshot itself, the structured result validates. */
 
@@ -8,18 +8,14 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 describe('browser_snapshot over MCP', () => {
-  it('returns the snapshot text itself (never JSON-escaped) plus the structured result', async () => {
+  test('returns the snapshot text itself (never JSON-escaped) plus the structured result', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/forms') });
     const result = await h.call('browser_snapshot', { ...s, interactiveOnly: true });
     expect(result.isError).toBeFalsy();
@@ -34,7 +30,7 @@ describe('browser_snapshot over MCP', () => {
     expect(structured.refCount).toBeGreaterThan(30);
   });
 
-  it('says in the text when it was cut and how to read on', async () => {
+  test('says in the text when it was cut and how to read on', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/large') });
     const first = await h.call('browser_snapshot', { ...s, maxChars: 2_000 });
     const { nextCursor } = first.structuredContent as { nextCursor: string };
@@ -50,7 +46,7 @@ describe('browser_snapshot over MCP', () => {
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'interactiveOnly' } });
   });
 
-  it('scopes browser_visible_text to one element by ref', async () => {
+  test('scopes browser_visible_text to one element by ref', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/snapshot/dialog') });
     const snap = await h.ok<{ snapshot: string }>('browser_snapshot', s);
     const ref = /\[dialog (@e\d+) modal\]/.exec(snap.snapshot)?.[1];
@@ -59,7 +55,7 @@ describe('browser_snapshot over MCP', () => {
     expect(text.text).not.toContain('Some page content');
   });
 
-  it('acts on refs end to end: snapshot, click, fill, then only what changed', async () => {
+  test('acts on refs end to end: snapshot, click, fill, then only what changed', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/snapshot/iframes') });
     const frames = await h.ok<{ snapshot: string }>('browser_snapshot', { ...s, interactiveOnly: true });
     const crossButton = [...frames.snapshot.matchAll(/\[button (@e\d+)\] Frame button/g)][1]?.[1];

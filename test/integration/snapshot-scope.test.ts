@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 /** Issue 13 §5: a scoped snapshot shows its container's subtree with working refs, or says why it is empty. */
 
@@ -15,8 +15,8 @@ let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   site.route('/huge-list', (_req, res) => {
     res.setHeader('content-type', 'text/html');
     const rows = '<div><span>x</span></div>'.repeat(7_500);
@@ -25,19 +25,15 @@ beforeAll(async () => {
         `<section id="tools"><button type="button">Export</button></section></main>`,
     );
   });
-  h = await McpHarness.start();
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const scoped = (locator: Record<string, unknown>): Promise<Snap> =>
   h.ok<Snap>('browser_snapshot', { ...s, scope: { locator } });
 
 describe('scoped browser_snapshot', () => {
-  it('scopes to lists, tables, forms, landmarks and unnamed containers', async () => {
+  test('scopes to lists, tables, forms, landmarks and unnamed containers', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/real/scopes') });
     const list = await scoped({ role: 'list', name: 'Things' });
     expect(list.snapshot.split('\n')[0]).toMatch(/^\[list\] Things$/);
@@ -66,7 +62,7 @@ describe('scoped browser_snapshot', () => {
     }
   });
 
-  it('refs from a scoped snapshot work', async () => {
+  test('refs from a scoped snapshot work', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/real/scopes') });
     const div = await scoped({ css: '#plain-div' });
     const ref = /\[button (@e\d+)\]? "?Div button/.exec(div.snapshot)?.[1];
@@ -78,7 +74,7 @@ describe('scoped browser_snapshot', () => {
     expect((await h.ok<{ url: string }>('browser_get_url', s)).url).toMatch(/#one$/);
   });
 
-  it('says why a scope is empty instead of returning an empty success', async () => {
+  test('says why a scope is empty instead of returning an empty success', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/real/scopes') });
     const hidden = await scoped({ css: '#hidden-box' });
     expect(hidden).toMatchObject({ snapshot: '', empty: true, emptyReason: 'not_rendered', refCount: 0 });
@@ -90,7 +86,7 @@ describe('scoped browser_snapshot', () => {
     expect((await h.ok<Snap>('browser_snapshot', s)).empty).toBeUndefined();
   });
 
-  it('the LIMIT_EXCEEDED hint leads to a scope that works', async () => {
+  test('the LIMIT_EXCEEDED hint leads to a scope that works', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/huge-list') });
     const refused = await h.err('browser_snapshot', s);
     expect(refused.code).toBe('LIMIT_EXCEEDED');
