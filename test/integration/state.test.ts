@@ -2,12 +2,12 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/engine/logger.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { createMcpServer } from '../../src/mcp/server.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 type Address = { sessionId: string; pageId: string };
 
@@ -17,8 +17,23 @@ let loggedClient: Client;
 /** Everything the runtime and the server logged, at debug level: saved state must never be in it. */
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+const logger = createLogger('debug', (line) => void logLines.push(line));
+
+// The file's harness, on its own copy of the fixtures (files share one module graph per worker): its
+// runtime logs into logLines.
+const test = fixtureTest.extend(
+  'harness',
+  { scope: 'file' },
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  async ({}, { onCleanup }): Promise<McpHarness> => {
+    const harness = await McpHarness.start({}, new BrowserMesh({ config: testConfig(), logger }));
+    onCleanup(() => harness.close());
+    return harness;
+  },
+);
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   site.route('/state/storage', (req, res) => {
     const set = new URL(req.url ?? '/', site.origin).searchParams.get('set');
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -27,20 +42,16 @@ beforeAll(async () => {
       document.getElementById('out').textContent = 'cart=' + localStorage.getItem('cart');
     </script>`);
   });
-  const logger = createLogger('debug', (line) => void logLines.push(line));
-  const mesh = new BrowserMesh({ config: testConfig(), logger });
-  h = await McpHarness.start({}, mesh);
+  h = harness;
   // The harness's own server logs nothing; a second connection with the capturing logger covers the server's logs.
-  const server = createMcpServer({ mesh, logger });
+  const server = createMcpServer({ mesh: h.mesh, logger });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   loggedClient = new Client({ name: 'logged', version: '1.0.0' });
   await loggedClient.connect(clientTransport);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await loggedClient?.close();
-  await h?.close();
-  await site?.close();
 });
 
 async function logIn(at: Address, user: string, password: string): Promise<string> {
@@ -67,7 +78,7 @@ async function visibleText(at: Address, path: string): Promise<string> {
 }
 
 describe('saved state', () => {
-  it('saves a logged-in session and starts a new one from it, logged in, with localStorage', async () => {
+  test('saves a logged-in session and starts a new one from it, logged in, with localStorage', async () => {
     const buyer = await h.session({ name: 'buyer' });
     const token = await logIn(buyer, 'buyer', 'buyer-pass');
     expect(await visibleText(buyer, '/state/storage?set=three-items')).toContain('cart=three-items');
@@ -112,7 +123,7 @@ describe('saved state', () => {
     for (const at of [buyer, again, fresh]) await h.ok('browser_session_close', { sessionId: at.sessionId });
   });
 
-  it('does not save or restore permissions granted by contextSettings', async () => {
+  test('does not save or restore permissions granted by contextSettings', async () => {
     const settings = { permissions: [{ permission: 'geolocation', origin: site.origin }] };
     const granted = await h.session({ contextSettings: settings });
     await h.ok('browser_navigate', { ...granted, url: site.url('/state/storage') });
@@ -132,7 +143,7 @@ describe('saved state', () => {
     for (const at of [granted, restored]) await h.ok('browser_session_close', { sessionId: at.sessionId });
   });
 
-  it('serializes concurrent saves to one id: every save succeeds and the file stays whole', async () => {
+  test('serializes concurrent saves to one id: every save succeeds and the file stays whole', async () => {
     const sessions = await Promise.all([h.session(), h.session(), h.session()]);
     await h.ok('browser_state_save', { sessionId: sessions[0]?.sessionId, stateId: 'contended' });
     const results = await Promise.all(
@@ -153,7 +164,7 @@ describe('saved state', () => {
       await h.ok('browser_session_close', { sessionId: at.sessionId });
   });
 
-  it('refuses traversal and odd ids at the boundary', async () => {
+  test('refuses traversal and odd ids at the boundary', async () => {
     const at = await h.session();
     for (const stateId of ['../escape', 'a/b', '.hidden', 'x.json', '', 'a'.repeat(65), 'C:\\x']) {
       const saved = await h.err('browser_state_save', { sessionId: at.sessionId, stateId });
@@ -165,7 +176,7 @@ describe('saved state', () => {
     await h.ok('browser_session_close', { sessionId: at.sessionId });
   });
 
-  it('reports unknown and corrupted states clearly and creates no session for them', async () => {
+  test('reports unknown and corrupted states clearly and creates no session for them', async () => {
     const before = (await h.ok<{ sessions: unknown[] }>('browser_session_list')).sessions.length;
     expect((await h.err('browser_session_create', { stateId: 'nobody' })).code).toBe('STATE_NOT_FOUND');
     const dir = join(h.mesh.config.dataDir, 'states');
@@ -180,7 +191,7 @@ describe('saved state', () => {
     expect((await h.ok<{ sessions: unknown[] }>('browser_session_list')).sessions.length).toBe(before);
   });
 
-  it('lists and removes states idempotently', async () => {
+  test('lists and removes states idempotently', async () => {
     const list = await h.ok<{
       states: Array<{ stateId: string; bytes: number }>;
       totalBytes: number;
@@ -197,14 +208,14 @@ describe('saved state', () => {
 
 describe('saved state quotas', () => {
   let q: McpHarness;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     q = await McpHarness.start({ maxSavedStates: 1, maxStateBytes: 2048 });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await q?.close();
   });
 
-  it('refuses a save over a quota and keeps the old state', async () => {
+  test('refuses a save over a quota and keeps the old state', async () => {
     const at = await q.session();
     await q.ok('browser_navigate', { ...at, url: site.url('/state/storage?set=small') });
     await q.ok('browser_state_save', { sessionId: at.sessionId, stateId: 'only' });
@@ -223,14 +234,14 @@ describe('saved state quotas', () => {
 
 describe('persistence disabled', () => {
   let off: McpHarness;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     off = await McpHarness.start({ persistence: false });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await off?.close();
   });
 
-  it('answers PERSISTENCE_DISABLED everywhere and never touches the data directory', async () => {
+  test('answers PERSISTENCE_DISABLED everywhere and never touches the data directory', async () => {
     const at = await off.session();
     expect((await off.err('browser_state_save', { sessionId: at.sessionId, stateId: 'a' })).code).toBe(
       'PERSISTENCE_DISABLED',

@@ -4,10 +4,11 @@
  * read back as the agent gets it (browser_files, in pages) and every entry of the zip is searched.
  * Real Chromium against the loopback fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { readZip } from './support/zip.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 const SECRET = 'Sup3r-Secret-Value';
 const TYPED = 'typedPassw0rd!';
@@ -26,9 +27,15 @@ const NEEDLES = [
 let site: FixtureServer;
 let h: McpHarness;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'watch'], secrets: { PW: SECRET } });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'watch'],
+  secrets: { PW: SECRET },
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   site.route('/tr/login', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `sid=${COOKIE}; Path=/` });
     res.end(`<!doctype html><title>login</title>
@@ -47,14 +54,10 @@ beforeAll(async () => {
     });
   });
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
-});
 
 describe('browser_trace scrubs what it recorded', () => {
   // The page builds its bearer token, so only the request's header carries it whole.
-  it('keeps secrets, typed passwords, cookies and credential headers out of the saved zip', async () => {
+  test('keeps secrets, typed passwords, cookies and credential headers out of the saved zip', async () => {
     const s = await h.session();
     await h.ok('browser_trace', { sessionId: s.sessionId, action: 'start' });
     await h.ok('browser_navigate', { ...s, url: site.url('/tr/login') });

@@ -3,10 +3,11 @@ import { constants, mkdtempSync, openSync, closeSync, writeFileSync } from 'node
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { within } from './support/wait.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 // Issue 25: a FIFO under an upload root hung browser_upload past its deadline (opening it for reading
 // waits for a writer), and four of them took every libuv pool thread: the server's file and DNS
@@ -20,11 +21,18 @@ writeFileSync(join(root, 'notes.txt'), 'notes from disk');
 let site: FixtureServer;
 let h: McpHarness;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'files'], uploadRoots: [root], timeoutMs: 10_000 });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files'],
+  uploadRoots: [root],
+  timeoutMs: 10_000,
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
 });
-afterAll(async () => {
+test.afterAll(async () => {
   // On a build without the fix, opens blocked in the pool wait for a writer: give them one.
   for (const fifo of fifos) {
     try {
@@ -33,13 +41,11 @@ afterAll(async () => {
       // No reader waiting (the fixed behaviour): nothing to release.
     }
   }
-  await h?.close();
-  await site?.close();
   await fs.rm(root, { recursive: true, force: true });
 });
 
 describe('browser_upload of a FIFO under an upload root', () => {
-  it('refuses each FIFO at once with INVALID_ARGUMENT, and file work goes on', async () => {
+  test('refuses each FIFO at once with INVALID_ARGUMENT, and file work goes on', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/upload') });
     const calls = fifos.map((fifo) =>

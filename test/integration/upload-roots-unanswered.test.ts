@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { createMcpServer } from '../../src/mcp/server.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
 import { within } from './support/wait.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 // Issue 25: a client that declares the roots capability but never answers roots/list got
 // INTERNAL_ERROR on every upload by path. It must get a stable code within a bounded time, and the
@@ -23,9 +24,14 @@ let site: FixtureServer;
 let h: McpHarness;
 let client: Client;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start({ tools: ['core', 'files'] });
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   const server = createMcpServer({ mesh: h.mesh, logger: createLogger('silent') });
   client = new Client({ name: 'silent-roots', version: '1.0.0' }, { capabilities: { roots: {} } });
   // Declares roots, never answers.
@@ -34,10 +40,8 @@ beforeAll(async () => {
   await server.connect(b);
   await client.connect(a);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await client?.close();
-  await h?.close();
-  await site?.close();
   await fs.rm(folder, { recursive: true, force: true });
 });
 
@@ -48,7 +52,7 @@ function errorOf(result: CallToolResult): { code: string; details?: Record<strin
 }
 
 describe('a client that declares roots but never answers roots/list', () => {
-  it('gets NOT_SUPPORTED (roots_unanswered) on an upload by path, and uploads by content still work', async () => {
+  test('gets NOT_SUPPORTED (roots_unanswered) on an upload by path, and uploads by content still work', async () => {
     const created = (await client.callTool({
       name: 'browser_session_create',
       arguments: {},

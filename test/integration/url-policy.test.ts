@@ -4,12 +4,14 @@
  * all — whether it is named directly, in a numeric spelling, by a redirect, a subresource, a worker,
  * a WebSocket or a popup.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { afterEach } from 'vitest';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
 import { installWorkerSocketPages, startSocketEcho, type SocketEcho } from './support/worker-sockets.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let trap: Trap;
@@ -17,17 +19,20 @@ let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 let echo: SocketEcho;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  blockedAddresses: ['127.0.0.2/32'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   trap = await startTrap('127.0.0.2');
   echo = await startSocketEcho();
-  h = await McpHarness.start({ blockedAddresses: ['127.0.0.2/32'] });
+  h = harness;
   s = await h.session();
   installPages();
 });
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
+test.afterAll(async () => {
   await trap?.close();
   await echo?.close();
 });
@@ -71,7 +76,7 @@ ws.onopen = () => done('ws', 'reached'); ws.onerror = () => done('ws', 'failed')
 }
 
 describe('URL policy: every request the browser makes', () => {
-  it('refuses a blocked address before the browser is asked, in every numeric spelling', async () => {
+  test('refuses a blocked address before the browser is asked, in every numeric spelling', async () => {
     for (const host of ['127.0.0.2', '2130706434', '0x7f000002', '0177.0.0.2', '[::ffff:127.0.0.2]']) {
       const error = await h.err('browser_navigate', {
         ...s,
@@ -87,13 +92,13 @@ describe('URL policy: every request the browser makes', () => {
     ).toBe(200);
   });
 
-  it('refuses a redirect hop to a blocked address with NAVIGATION_BLOCKED', async () => {
+  test('refuses a redirect hop to a blocked address with NAVIGATION_BLOCKED', async () => {
     const error = await h.err('browser_navigate', { ...s, url: site.url('/policy/redirect') });
     expect(error.code).toBe('NAVIGATION_BLOCKED');
     expect(error.details).toMatchObject({ reason: 'blocked_address' });
   });
 
-  it('blocks subresources, workers and WebSockets, and reports them as observe events', async () => {
+  test('blocks subresources, workers and WebSockets, and reports them as observe events', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/policy/subresources') });
     await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 15_000 });
     const text = await h.ok<{ text: string }>('browser_visible_text', s);
@@ -117,7 +122,7 @@ describe('URL policy: every request the browser makes', () => {
     expect(failures).toContain('BLOCKED_BY_POLICY');
   });
 
-  it('blocks a popup the page opens', async () => {
+  test('blocks a popup the page opens', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/policy/popup') });
     const cursor = (await h.ok<{ nextCursor: number }>('browser_observe', { ...s, source: 'requestFailed' }))
       .nextCursor;
@@ -165,7 +170,7 @@ describe('URL policy: every request the browser makes', () => {
     await h.ok('browser_page_close', { sessionId: s.sessionId, pageId: popupId });
   });
 
-  it('keeps WebSockets opened inside workers off blocked addresses; allowed ones connect', async () => {
+  test('keeps WebSockets opened inside workers off blocked addresses; allowed ones connect', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/wsock/page') });
     await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
     const text = (await h.ok<{ text: string }>('browser_visible_text', s)).text;
@@ -182,7 +187,7 @@ describe('URL policy: every request the browser makes', () => {
 });
 
 describe('URL policy: origin lists and private networks', () => {
-  it('--allowed-origins lets only the listed hosts through', async () => {
+  test('--allowed-origins lets only the listed hosts through', async () => {
     const port = new URL(site.origin).port;
     const limited = await McpHarness.start({ allowedOrigins: [`127.0.0.1:${port}`] });
     try {
@@ -198,7 +203,7 @@ describe('URL policy: origin lists and private networks', () => {
     }
   });
 
-  it('--blocked-origins and the private-network block refuse loopback hosts; a listed host is trusted', async () => {
+  test('--blocked-origins and the private-network block refuse loopback hosts; a listed host is trusted', async () => {
     const port = new URL(site.origin).port;
     const strict = await McpHarness.start({
       blockPrivateNetwork: 'on',

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -13,8 +13,8 @@ function html(res: ServerResponse, body: string): void {
   res.end(`<!doctype html><title>t</title><body>${body}</body>`);
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
   // Navigates itself shortly after loading: a URL change no action of ours causes.
   site.route('/self-nav', (_req, res) =>
     html(
@@ -29,13 +29,11 @@ beforeAll(async () => {
   site.route('/secret-fetch', (_req, res) =>
     html(res, '<button onclick="fetch(\'/api/data?token=abc123&x=1\')">Fetch secret</button>'),
   );
-  h = await McpHarness.start();
+  h = harness;
   s = await h.session();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   for (const res of held.splice(0)) res.end();
-  await h?.close();
-  await site?.close();
 });
 
 const open = (path: string, waitUntil = 'load'): Promise<unknown> =>
@@ -48,7 +46,7 @@ const timedOut = async (args: Record<string, unknown>): Promise<void> => {
 };
 
 describe('browser_wait', () => {
-  it('url: exact and glob, satisfied and timed out', async () => {
+  test('url: exact and glob, satisfied and timed out', async () => {
     await open('/self-nav');
     const result = await h.ok<{ satisfied: boolean; elapsedMs: number }>('browser_wait', {
       ...s,
@@ -60,7 +58,7 @@ describe('browser_wait', () => {
     await timedOut({ url: '**/never-here' });
   });
 
-  it('loadState: satisfied once the load event fires, timed out while it cannot', async () => {
+  test('loadState: satisfied once the load event fires, timed out while it cannot', async () => {
     await open('/held-image-page', 'domcontentloaded');
     await h.ok('browser_wait', { ...s, loadState: 'domcontentloaded' });
     await timedOut({ loadState: 'load' });
@@ -68,7 +66,7 @@ describe('browser_wait', () => {
     await h.ok('browser_wait', { ...s, loadState: 'load', timeoutMs: 10_000 });
   });
 
-  it('element states by locator: visible, hidden, attached, detached, enabled, disabled', async () => {
+  test('element states by locator: visible, hidden, attached, detached, enabled, disabled', async () => {
     await open('/actions/late?ms=300');
     await h.ok('browser_wait', {
       ...s,
@@ -95,7 +93,7 @@ describe('browser_wait', () => {
     await timedOut({ locator: { role: 'button', name: 'Disabled button' }, state: 'enabled' });
   });
 
-  it('text present and absent (case-sensitive)', async () => {
+  test('text present and absent (case-sensitive)', async () => {
     await open('/actions/late?ms=300');
     await h.ok('browser_wait', { ...s, text: 'Late content ready', timeoutMs: 10_000 });
     await h.ok('browser_wait', { ...s, text: 'Content arrives after', present: false });
@@ -103,7 +101,7 @@ describe('browser_wait', () => {
     await timedOut({ text: 'Late content ready', present: false });
   });
 
-  it('refuses zero or two conditions, and an ambiguous locator', async () => {
+  test('refuses zero or two conditions, and an ambiguous locator', async () => {
     await open('/actions/buttons');
     expect((await h.err('browser_wait', { ...s })).details?.field).toBe('condition');
     expect((await h.err('browser_wait', { ...s, url: '**', text: 'x' })).details?.field).toBe('condition');
@@ -115,7 +113,7 @@ describe('browser_wait', () => {
 });
 
 describe('browser_action_and_wait', () => {
-  it('waits for the navigation a click causes, however fast (the waiter is armed first)', async () => {
+  test('waits for the navigation a click causes, however fast (the waiter is armed first)', async () => {
     for (let i = 0; i < 3; i++) {
       await open('/actions/nav');
       const result = await h.ok<{ event: { type: string; url: string } }>('browser_action_and_wait', {
@@ -135,7 +133,7 @@ describe('browser_action_and_wait', () => {
     expect(pushed.event.url).toBe(site.url('/actions/nav-pushed'));
   });
 
-  it('waits for a response and reports its URL with secrets redacted', async () => {
+  test('waits for a response and reports its URL with secrets redacted', async () => {
     await open('/actions/nav');
     const result = await h.ok<{ event: Record<string, unknown> }>('browser_action_and_wait', {
       ...s,
@@ -154,7 +152,7 @@ describe('browser_action_and_wait', () => {
     expect(secret.event.url).not.toContain('abc123');
   });
 
-  it('presses a key as the action, and times out when nothing happens', async () => {
+  test('presses a key as the action, and times out when nothing happens', async () => {
     await open('/actions/keyboard');
     const error = await h.err('browser_action_and_wait', {
       ...s,

@@ -6,9 +6,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 type FileInfo = {
   fileId: string;
@@ -27,18 +28,19 @@ document.body.style.background=i%2?'#fde':'#def'},100)</script>`;
 let h: McpHarness;
 let site: FixtureServer;
 
-beforeAll(async () => {
-  // No 'files' profile: the watch profile alone must be enough to fetch what it produced.
-  h = await McpHarness.start({ tools: ['core', 'watch'] });
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+// No 'files' profile: the watch profile alone must be enough to fetch what it produced.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'watch'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   site.route('/watch-files/ticker', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(TICKER);
   });
-});
-afterAll(async () => {
-  await h.close();
-  await site.close();
 });
 
 function blobOf(result: CallToolResult): { uri: string; mimeType?: string; blob: string } {
@@ -57,7 +59,7 @@ async function untilTicked(s: { sessionId: string; pageId: string }, n: number):
 }
 
 describe('traces and recordings through browser_files', () => {
-  it('lists them and reads them back bounded; the folder goes with the session', async () => {
+  test('lists them and reads them back bounded; the folder goes with the session', async () => {
     const s = await h.session();
     await h.ok('browser_trace', { sessionId: s.sessionId, action: 'start' });
     await h.ok('browser_navigate', { ...s, url: site.url('/watch-files/ticker') });
@@ -169,7 +171,7 @@ describe('traces and recordings through browser_files', () => {
     await expect(stat(folder)).rejects.toThrow();
   });
 
-  it('refuses a recording over the session quota with LIMIT_EXCEEDED, leaves no file and keeps working', async () => {
+  test('refuses a recording over the session quota with LIMIT_EXCEEDED, leaves no file and keeps working', async () => {
     const small = await McpHarness.start({ tools: ['core', 'watch'], sessionFileQuotaBytes: 1024 });
     try {
       const s = await small.session();

@@ -5,14 +5,15 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/config/load.js';
 import { recordingsOf } from '../../src/engine/media/session-recordings.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
 import { waitFor } from './support/wait.js';
 import { serveTraceViewer } from './support/trace-viewer.js';
 import { readZip } from './support/zip.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 type FileOut = { fileId: string; name: string; bytes: number; mimeType: string | null };
 
@@ -23,17 +24,18 @@ document.body.style.background=i%2?'#fde':'#def'},100)</script>`;
 let h: McpHarness;
 let site: FixtureServer;
 
-beforeAll(async () => {
-  h = await McpHarness.start({ tools: ['core', 'watch'] });
-  site = await startFixtureServer();
+// The file's settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'watch'],
+}));
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   site.route('/watch/ticker', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(TICKER);
   });
-});
-afterAll(async () => {
-  await h.close();
-  await site.close();
 });
 
 function fileOnDisk(sessionId: string, name: string): string {
@@ -41,7 +43,7 @@ function fileOnDisk(sessionId: string, name: string): string {
 }
 
 describe('browser_trace', () => {
-  it('records from creation (contextSettings.trace) with one named group per tool call', async () => {
+  test('records from creation (contextSettings.trace) with one named group per tool call', async () => {
     const s = await h.session({ contextSettings: { trace: true } });
     const nav = await h.ok<{ operationId: string }>('browser_navigate', {
       ...s,
@@ -83,7 +85,7 @@ describe('browser_trace', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('starts and stops by tool, refuses a double start or a stop without a trace, and saves at close', async () => {
+  test('starts and stops by tool, refuses a double start or a stop without a trace, and saves at close', async () => {
     const s = await h.session();
     expect((await h.err('browser_trace', { sessionId: s.sessionId, action: 'stop' })).code).toBe(
       'INVALID_ARGUMENT',
@@ -112,7 +114,7 @@ describe('browser_trace', () => {
     expect(zip.get('trace.trace')?.toString('utf8')).toContain('browser_navigate · ');
   });
 
-  it('refuses a trace over the session quota with LIMIT_EXCEEDED and keeps the session working', async () => {
+  test('refuses a trace over the session quota with LIMIT_EXCEEDED and keeps the session working', async () => {
     const small = await McpHarness.start({ tools: ['core', 'watch'], sessionFileQuotaBytes: 1024 });
     try {
       const s = await small.session();
@@ -135,7 +137,7 @@ describe('browser_trace', () => {
 });
 
 describe('browser_recording', () => {
-  it('records a page as an MP4 that Chromium’s <video> plays', async () => {
+  test('records a page as an MP4 that Chromium’s <video> plays', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/watch/ticker') });
     const started = await h.ok<{ recording: string[] }>('browser_recording', {
@@ -189,7 +191,7 @@ describe('browser_recording', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('records every page of the session without pageId, one file each, and stops one page alone', async () => {
+  test('records every page of the session without pageId, one file each, and stops one page alone', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/watch/ticker') });
     const second = await h.ok<{ page: { pageId: string } }>('browser_page_create', {
@@ -221,7 +223,7 @@ describe('browser_recording', () => {
     await h.ok('browser_session_close', { sessionId: s.sessionId });
   });
 
-  it('stops by itself after maxDurationMs and reports the file at the next stop; bad inputs are coded', async () => {
+  test('stops by itself after maxDurationMs and reports the file at the next stop; bad inputs are coded', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/watch/ticker') });
     expect((await h.err('browser_recording', { ...s, action: 'start', maxDurationMs: 5 })).code).toBe(

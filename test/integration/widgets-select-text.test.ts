@@ -4,23 +4,19 @@
  * textarea's value — and refuses text that is not there.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
 import { refOf } from './support/refs.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 let site: FixtureServer;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  h = await McpHarness.start();
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
   s = await h.session();
-});
-afterAll(async () => {
-  await h?.close();
-  await site?.close();
 });
 
 const read = async (code: string): Promise<unknown> => {
@@ -30,7 +26,7 @@ const read = async (code: string): Promise<unknown> => {
 };
 
 describe('browser_focus selectText', () => {
-  it('selects one word in a contenteditable paragraph; Control+B makes that word bold', async () => {
+  test('selects one word in a contenteditable paragraph; Control+B makes that word bold', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
     const para = { locator: { css: '#para' } };
     await h.ok('browser_focus', { ...s, ...para, selectText: 'fox' });
@@ -41,7 +37,7 @@ describe('browser_focus selectText', () => {
     expect(await read(`return await page.locator('#para b').allTextContents();`)).toEqual(['fox', 'brown']);
   });
 
-  it('gives the contenteditable a textbox ref in both capture modes; the ref selects and types', async () => {
+  test('gives the contenteditable a textbox ref in both capture modes; the ref selects and types', async () => {
     for (const snapshotCapture of ['page', 'cdp'] as const) {
       const own = await McpHarness.start({ snapshotCapture });
       try {
@@ -64,14 +60,14 @@ describe('browser_focus selectText', () => {
     }
   });
 
-  it('selects a range of a textarea value (typing replaces it)', async () => {
+  test('selects a range of a textarea value (typing replaces it)', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
     await h.ok('browser_focus', { ...s, locator: { css: '#area' }, selectText: 'two', occurrence: 2 });
     await h.ok('browser_press', { ...s, key: 'X' });
     expect(await read(`return await page.locator('#area').inputValue();`)).toBe('one two three X');
   });
 
-  it('refuses text that is not there, and bad occurrences', async () => {
+  test('refuses text that is not there, and bad occurrences', async () => {
     await h.ok('browser_navigate', { ...s, url: site.url('/widgets/editable') });
     const missing = await h.err('browser_focus', { ...s, locator: { css: '#para' }, selectText: 'cat' });
     expect(missing.code).toBe('INVALID_ARGUMENT');
