@@ -87,7 +87,10 @@ export class AgentBrowser {
       existingView: (threadId: string) => this.threads.existingView(threadId),
     };
     const services = { closeFor: (threadId: string) => this.closeFor(threadId), recordings: this.recordings };
-    const entries = buildToolEntries(services, host, this.options.excludeTools);
+    const entries = buildToolEntries(services, host, {
+      published: this.options.publishedTools,
+      excluded: this.options.excludeTools,
+    });
     this.tools = Object.fromEntries(entries.map((entry) => [entry.name, toAgentTool(entry, host)]));
   }
 
@@ -134,7 +137,7 @@ export class AgentBrowser {
     return this.threads.existingView(threadId) !== undefined;
   }
 
-  /** The tools, by name: seed 000's tools (and the recording tools when configured), minus `excludeTools`. */
+  /** The tools, by name: seed 000's 16 (the recording tools when configured, `extraTools`), minus `excludeTools`. */
   getTools(): AgentTools {
     return { ...this.tools };
   }

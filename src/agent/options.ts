@@ -36,6 +36,12 @@ const LISTED_TOOL_NAMES = [
   'browser_record_caption',
 ] as const;
 
+/** Seed 000's 16 tools: what `getTools()` gives by default (with the recording tools when configured). */
+export const SEED_TOOL_NAMES: readonly BrowserToolName[] = LISTED_TOOL_NAMES.slice(0, 16);
+
+/** The recording tools: published whenever `recording` is configured, as seed 000 says. */
+export const RECORDING_TOOL_NAMES: readonly BrowserToolName[] = ['browser_record', 'browser_record_caption'];
+
 /** A tool name AgentBrowser can publish: the listed ones and every `agent` view of the tool table. */
 export type BrowserToolName = (typeof LISTED_TOOL_NAMES)[number] | AgentViewToolName;
 
@@ -133,6 +139,15 @@ export interface AgentBrowserOptionsOf<B> {
   /** Tool names left out of `getTools()`. */
   excludeTools?: BrowserToolName[];
   /**
+   * Tools beyond seed 000's 16 to publish (each description rides along on every model call, so
+   * the default is none): names such as `browser_run` (code mode), `browser_upload`, `browser_files`,
+   * `browser_mouse`, `browser_select_text`, or `'all'` for every tool AgentBrowser has.
+   *
+   * @example
+   * new AgentBrowser({ extraTools: ['browser_run', 'browser_upload'] });
+   */
+  extraTools?: BrowserToolName[] | 'all';
+  /**
    * Absolute folders `browser_upload` may read `{path}` files from (symlinks resolved; default none:
    * only uploads by content). A page can talk an agent into uploading `~/.ssh`: list only what it may send.
    */
@@ -175,6 +190,8 @@ export interface ResolvedOptions {
   screencast: Required<ScreencastOptions>;
   recording: ResolvedRecording | undefined;
   excludeTools: ReadonlySet<BrowserToolName>;
+  /** What `getTools()` publishes before `excludeTools`: seed 000's, the recording tools, `extraTools`. */
+  publishedTools: ReadonlySet<BrowserToolName>;
   executablePath: string;
   uploadRoots: string[];
   dataDir: string | undefined;
@@ -201,6 +218,13 @@ export function resolveOptions(options: AgentBrowserOptions): ResolvedOptions {
     if (!(BROWSER_TOOL_NAMES as readonly string[]).includes(name))
       throw invalidArgument('excludeTools', `unknown tool ${String(name).slice(0, 40)}`);
   }
+  const extra = options.extraTools ?? [];
+  if (extra !== 'all' && !Array.isArray(extra))
+    throw invalidArgument('extraTools', "must be a list of tool names or 'all'");
+  for (const name of extra === 'all' ? [] : extra) {
+    if (!(BROWSER_TOOL_NAMES as readonly string[]).includes(name))
+      throw invalidArgument('extraTools', `unknown tool ${String(name).slice(0, 40)}`);
+  }
   return {
     headless: options.headless ?? true,
     viewport,
@@ -210,6 +234,9 @@ export function resolveOptions(options: AgentBrowserOptions): ResolvedOptions {
     screencast: resolveScreencast(options.screencast ?? {}, 'screencast'),
     recording: options.recording ? resolveRecording(options.recording) : undefined,
     excludeTools: new Set(options.excludeTools ?? []),
+    publishedTools: new Set(
+      extra === 'all' ? BROWSER_TOOL_NAMES : [...SEED_TOOL_NAMES, ...RECORDING_TOOL_NAMES, ...extra],
+    ),
     secrets: resolveSecrets(options.secrets),
     readSecretInputs: options.readSecretInputs ?? false,
     executablePath: options.executablePath ?? '',

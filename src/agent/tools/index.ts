@@ -18,14 +18,14 @@ import { waitTool } from './wait.js';
 export type { AgentServices } from './lifecycle-tools.js';
 
 /**
- * AgentBrowser's tools in seed 000's order (BROWSER_TOOL_NAMES), minus the excluded ones: the
+ * AgentBrowser's published tools in seed 000's order (BROWSER_TOOL_NAMES), minus the excluded ones: the
  * definitions of the tool table that carry an `agent` view (src/tools), then the AgentBrowser-only
  * definitions below. Recording tools exist only when recording is configured.
  */
 export function buildToolEntries(
   services: AgentServices,
   host: ToolHost,
-  excluded: ReadonlySet<BrowserToolName>,
+  choice: { published: ReadonlySet<BrowserToolName>; excluded: ReadonlySet<BrowserToolName> },
   tools: readonly AnyTool[] = ALL_TOOLS,
 ): AgentEntry[] {
   const recordings: RecordingManager | undefined = services.recordings;
@@ -50,5 +50,7 @@ export function buildToolEntries(
     ...agentOnly.map((spec) => agentOnlyEntry(spec, host)),
   ];
   const order = (entry: AgentEntry): number => BROWSER_TOOL_NAMES.indexOf(entry.name);
-  return entries.filter((entry) => !excluded.has(entry.name)).sort((a, b) => order(a) - order(b));
+  return entries
+    .filter((entry) => choice.published.has(entry.name) && !choice.excluded.has(entry.name))
+    .sort((a, b) => order(a) - order(b));
 }

@@ -3,11 +3,12 @@ import type { AgentBrowserOptions, BrowserToolName } from '../../../src/agent/op
 import type { AgentTool, ToolCallContext } from '../../../src/agent/tool-types.js';
 import { CHROMIUM } from '../../helpers/harness.js';
 
-/** An AgentBrowser for tests: the test Chromium, a generous timeout. */
+/** An AgentBrowser for tests: the test Chromium, a generous timeout, every tool it has. */
 export function testAgentBrowser(options: AgentBrowserOptions = {}): AgentBrowser {
   return new AgentBrowser({
     executablePath: options.cdpUrl === undefined ? CHROMIUM : undefined,
     timeout: 30_000,
+    extraTools: 'all',
     ...options,
   });
 }
