@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/load.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { CHROMIUM, McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { probePage, startSelfSignedServer, type Probe } from './support/probe.js';
 
 // Issue 19: server-wide browser defaults (flags, env, --config file) and per-session device presets,
@@ -14,14 +14,18 @@ let site: FixtureServer;
 let tls: { url: string; close(): Promise<void> };
 const dir = mkdtempSync(join(tmpdir(), 'bm-defaults-'));
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's harness settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  maxSessions: 4,
+}));
+
+test.beforeAll(async ({ site: fileSite }) => {
+  site = fileSite;
   site.route('/probe', probePage);
   tls = await startSelfSignedServer();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await tls?.close();
-  await site?.close();
 });
 
 /** A config as the CLI builds it from these flags and this environment. */
@@ -39,14 +43,11 @@ async function probe(h: McpHarness, args: Record<string, unknown> = {}): Promise
 
 describe('per-session device presets (contextSettings.device)', () => {
   let h: McpHarness;
-  beforeAll(async () => {
-    h = await McpHarness.start({ maxSessions: 4 });
-  });
-  afterAll(async () => {
-    await h?.close();
+  test.beforeAll(({ harness }) => {
+    h = harness;
   });
 
-  it('emulates a playwright-core device: viewport, DPR, touch, mobile user agent', async () => {
+  test('emulates a playwright-core device: viewport, DPR, touch, mobile user agent', async () => {
     const seen = await probe(h, { contextSettings: { device: 'Pixel 5' } });
     expect(seen).toMatchObject({ width: 393, height: 727, dpr: 2.75 });
     expect(seen.touchPoints).toBeGreaterThan(0);
@@ -54,7 +55,7 @@ describe('per-session device presets (contextSettings.device)', () => {
     expect(seen.serverUserAgent).toContain('Pixel 5');
   });
 
-  it('lets fields given beside the device win, and reports the effective settings', async () => {
+  test('lets fields given beside the device win, and reports the effective settings', async () => {
     const created = await h.ok<{ session: { sessionId: string; contextSettings: Record<string, unknown> } }>(
       'browser_session_create',
       { contextSettings: { device: 'iPhone 13', viewport: { width: 400, height: 500 } } },
@@ -73,7 +74,7 @@ describe('per-session device presets (contextSettings.device)', () => {
     expect(seen.userAgent).toContain('iPhone');
   });
 
-  it('refuses an unknown device with INVALID_ARGUMENT, never echoing it, and keeps serving', async () => {
+  test('refuses an unknown device with INVALID_ARGUMENT, never echoing it, and keeps serving', async () => {
     for (const device of ['Pixel 5000 Secret', '', 'x'.repeat(300), 'pixel 5']) {
       const error = await h.err('browser_session_create', { contextSettings: { device } });
       expect(error.code).toBe('INVALID_ARGUMENT');
@@ -86,7 +87,7 @@ describe('per-session device presets (contextSettings.device)', () => {
     expect(seen).toMatchObject({ width: 1280, height: 720, dpr: 1 });
   });
 
-  it('refuses a self-signed certificate by default and accepts it with ignoreHttpsErrors', async () => {
+  test('refuses a self-signed certificate by default and accepts it with ignoreHttpsErrors', async () => {
     const strict = await h.session();
     const refused = await h.err('browser_navigate', { ...strict, url: tls.url });
     expect(refused.code).toBe('NAVIGATION_FAILED');
@@ -104,7 +105,7 @@ describe('server-wide defaults from flags, env and a --config file', () => {
   const stateFile = join(dir, 'state.json');
   const configFile = join(dir, 'browsermesh.json');
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     writeFileSync(initScript, "window.__bmInit = 'ran';");
     const origin = new URL(site.origin);
     writeFileSync(
@@ -145,11 +146,11 @@ describe('server-wide defaults from flags, env and a --config file', () => {
     );
     h = await McpHarness.start(config);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
   });
 
-  it('gives every session the defaults', async () => {
+  test('gives every session the defaults', async () => {
     const seen = await probe(h);
     expect(seen).toMatchObject({
       width: 393,
@@ -170,7 +171,7 @@ describe('server-wide defaults from flags, env and a --config file', () => {
     expect(loaded.title).toBe('tls ok');
   });
 
-  it("lets a session's own settings win: its device replaces the server's", async () => {
+  test("lets a session's own settings win: its device replaces the server's", async () => {
     const seen = await probe(h, { contextSettings: { device: 'Desktop Chrome', locale: 'fr-FR' } });
     expect(seen).toMatchObject({ width: 1280, height: 720, dpr: 1, language: 'fr-FR', touchPoints: 0 });
     expect(seen.userAgent).not.toContain('Pixel');
@@ -178,7 +179,7 @@ describe('server-wide defaults from flags, env and a --config file', () => {
     expect(seen).toMatchObject({ timeZone: 'Asia/Tokyo', init: 'ran', header: 'from-env' });
   });
 
-  it('never reports the operator-only options back', async () => {
+  test('never reports the operator-only options back', async () => {
     const created = await h.ok<{ session: { sessionId: string } }>('browser_session_create', {});
     const got = await h.ok('browser_session_get', { sessionId: created.session.sessionId });
     const text = JSON.stringify(got);
@@ -190,7 +191,7 @@ describe('server-wide defaults from flags, env and a --config file', () => {
 });
 
 describe('--viewport-size and --user-agent', () => {
-  it('set the viewport and user agent of every session', async () => {
+  test('set the viewport and user agent of every session', async () => {
     const h = await McpHarness.start(
       configFrom(['--viewport-size', '640x480', '--user-agent', 'BM-Agent/1.0']),
     );

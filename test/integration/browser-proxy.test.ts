@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { CHROMIUM, McpHarness } from '../helpers/harness.js';
 import { createBrowserMesh } from '../../src/create-mesh.js';
 import { createLogger } from '../../src/engine/logger.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 // Issue 19: --proxy-server (credentials in the URL) and --proxy-bypass, through the MCP client.
 // The proxy is a loopback server that answers every request itself, so no traffic leaves the host:
@@ -27,8 +27,9 @@ function authorized(req: IncomingMessage): boolean {
   return req.headers['proxy-authorization'] === expected;
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The site comes from the shared fixture; each test starts a harness of its own, with its proxy flags.
+test.beforeAll(async ({ site: fileSite }) => {
+  site = fileSite;
   proxy = createServer((req, res) => {
     const ok = authorized(req);
     seen.push({ url: req.url ?? '', authorized: ok });
@@ -43,10 +44,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
+test.afterAll(async () => {
   proxy?.closeAllConnections();
   await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
-  await site?.close();
 });
 
 function start(argv: string[]): Promise<McpHarness> {
@@ -57,7 +57,7 @@ function start(argv: string[]): Promise<McpHarness> {
 }
 
 describe('--proxy-server and --proxy-bypass', () => {
-  it('sends pages through the proxy with the credentials from its URL, and never reports them', async () => {
+  test('sends pages through the proxy with the credentials from its URL, and never reports them', async () => {
     const withCredentials = proxyUrl.replace('http://', `http://${USER}:${PASSWORD}@`);
     const h = await start(['--proxy-server', withCredentials]);
     try {
@@ -86,7 +86,7 @@ describe('--proxy-server and --proxy-bypass', () => {
     }
   });
 
-  it('sends the hosts of --proxy-bypass direct', async () => {
+  test('sends the hosts of --proxy-bypass direct', async () => {
     const withCredentials = proxyUrl.replace('http://', `http://${USER}:${PASSWORD}@`);
     const h = await start(['--proxy-server', withCredentials, '--proxy-bypass', '.bypassed.test,127.0.0.1']);
     try {
@@ -105,7 +105,7 @@ describe('--proxy-server and --proxy-bypass', () => {
     }
   });
 
-  it('never logs the credentials, on success or when the proxy cannot be reached', async () => {
+  test('never logs the credentials, on success or when the proxy cannot be reached', async () => {
     const lines: string[] = [];
     const logger = createLogger('debug', (line) => void lines.push(line));
     for (const server of [proxyUrl, 'http://127.0.0.1:9']) {
@@ -129,7 +129,7 @@ describe('--proxy-server and --proxy-bypass', () => {
     expect(logged).not.toContain(USER);
   });
 
-  it('refuses a malformed proxy or bypass list without echoing it', () => {
+  test('refuses a malformed proxy or bypass list without echoing it', () => {
     const bad = [
       ['--proxy-server', 'ftp://user:hunter2secret@127.0.0.1:21'],
       ['--proxy-server', 'http://user:hunter2secret@127.0.0.1:3128/some/path'],

@@ -1,6 +1,5 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolProfile } from '../../src/config/load.js';
 import { TOOL_PROFILES } from '../../src/config/settings.js';
@@ -9,8 +8,8 @@ import { defineTool, READ_ONLY } from '../../src/tools/define.js';
 import { ALL_TOOLS, selectTools, toolsForConfig } from '../../src/tools/index.js';
 import { inputSchemaOf } from '../../src/tools/invoke.js';
 import { Locator, pageAddress } from '../../src/tools/schemas.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 // ajv is CommonJS: under NodeNext its class is the default export's `default`.
 const Ajv2020 = Ajv2020Module.default;
@@ -35,7 +34,7 @@ function compileAll(tools: Tool[]): void {
 }
 
 describe('tool profiles', () => {
-  it('publishes only the selected profiles', async () => {
+  test('publishes only the selected profiles', async () => {
     const names = async (tools: ToolProfile[]) => (await listTools({ tools })).map((tool) => tool.name);
     expect(await names(['observability'])).toEqual(['browser_observe']);
     expect(await names(['persistence'])).toEqual([
@@ -54,7 +53,7 @@ describe('tool profiles', () => {
     expect(all).not.toContain('browser_evaluate');
   });
 
-  it('refuses a tool outside the published profiles', async () => {
+  test('refuses a tool outside the published profiles', async () => {
     const harness = await McpHarness.start({ tools: ['core'] });
     try {
       await expect(
@@ -65,14 +64,14 @@ describe('tool profiles', () => {
     }
   });
 
-  it('publishes the configured observability page size as the limit bound', async () => {
+  test('publishes the configured observability page size as the limit bound', async () => {
     const [observe] = await listTools({ tools: ['observability'], observabilityPageSize: 25 });
     expect((observe?.inputSchema.properties as Record<string, { maximum?: number }>).limit?.maximum).toBe(25);
   });
 });
 
 describe('tools/list size', () => {
-  it('stays lean per profile (bytes of the JSON result, output schemas included)', () => {
+  test('stays lean per profile (bytes of the JSON result, output schemas included)', () => {
     const rows: string[] = [];
     const measure = (label: string, profiles: ToolProfile[], options: ListingOptions): number => {
       const tools = toListing(toolsForConfig(testConfig({ tools: profiles })), options);
@@ -176,7 +175,7 @@ const VALID_ARGS: Array<[string, Record<string, unknown>]> = [
 ];
 
 describe('lean schemas', () => {
-  it('accept every argument the runtime accepts (structure the listing gives in prose included)', () => {
+  test('accept every argument the runtime accepts (structure the listing gives in prose included)', () => {
     const ajv = new Ajv2020({ strict: false });
     const tools = toolsForConfig(testConfig({ tools: DEFAULT_PROFILES }));
     for (const refs of [true, false]) {
@@ -190,7 +189,7 @@ describe('lean schemas', () => {
     }
   });
 
-  it('describe every argument in its own tool: no bare object, and ids, ref and locator say what they are', () => {
+  test('describe every argument in its own tool: no bare object, and ids, ref and locator say what they are', () => {
     const tools = toListing(toolsForConfig(testConfig({ tools: DEFAULT_PROFILES })), { refs: true });
     // Objects (target, source, scope, …) are covered by the first check. pageId is bare, as timeoutMs:
     // it always stands beside sessionId, whose description says where ids come from.
@@ -209,7 +208,7 @@ describe('lean schemas', () => {
     }
   });
 
-  it('publish each output schema as its object root (results show their fields), whole with --full-schemas', () => {
+  test('publish each output schema as its object root (results show their fields), whole with --full-schemas', () => {
     const config = testConfig({ tools: DEFAULT_PROFILES });
     for (const tool of toListing(toolsForConfig(config), { refs: true }))
       expect(tool.outputSchema, tool.name).toEqual({ type: 'object' });
@@ -220,7 +219,7 @@ describe('lean schemas', () => {
     );
   });
 
-  it('publish nested structure whole with --full-schemas', async () => {
+  test('publish nested structure whole with --full-schemas', async () => {
     const [click] = await listTools({ tools: ['core'], fullSchemas: true }).then((tools) =>
       tools.filter((tool) => tool.name === 'browser_click'),
     );
@@ -234,7 +233,7 @@ describe('lean schemas', () => {
 });
 
 describe('published schemas', () => {
-  it('compile under a JSON Schema 2020-12 validator, lean and full, with refs and inlined', async () => {
+  test('compile under a JSON Schema 2020-12 validator, lean and full, with refs and inlined', async () => {
     const all: ToolProfile[] = [...TOOL_PROFILES];
     for (const fullSchemas of [false, true]) {
       const withRefs = await listTools({ tools: all, fullSchemas });
@@ -246,7 +245,7 @@ describe('published schemas', () => {
     }
   });
 
-  it('share a sub-schema used twice through $defs, and inline it with --no-schema-refs', async () => {
+  test('share a sub-schema used twice through $defs, and inline it with --no-schema-refs', async () => {
     const dragLike = defineTool({
       name: 'test_drag',
       title: 'Drag',
@@ -280,8 +279,8 @@ describe('published schemas', () => {
     }
   });
 
-  it('describe the results the tools really return, lean and full', async () => {
-    const site: FixtureServer = await startFixtureServer();
+  // The site is the file's; the harness is this test's own, so the sessions it leaves are in no other listing.
+  test('describe the results the tools really return, lean and full', async ({ site }) => {
     const harness = await McpHarness.start();
     try {
       const { tools: lean } = await harness.client.listTools();
@@ -306,25 +305,21 @@ describe('published schemas', () => {
       await check('browser_state_remove', { stateId: 'schema' });
     } finally {
       await harness.close();
-      await site.close();
     }
   });
 });
 
 describe('prompts and resources', () => {
   let h: McpHarness;
-  beforeAll(async () => {
-    h = await McpHarness.start();
-  });
-  afterAll(async () => {
-    await h?.close();
+  test.beforeAll(({ harness }) => {
+    h = harness;
   });
 
-  it('advertises prompts and resources', () => {
+  test('advertises prompts and resources', () => {
     expect(h.client.getServerCapabilities()).toMatchObject({ prompts: {}, resources: {} });
   });
 
-  it('lists and renders parallel_roles and diagnose_page', async () => {
+  test('lists and renders parallel_roles and diagnose_page', async () => {
     const { prompts } = await h.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['parallel_roles', 'diagnose_page']);
 
@@ -350,7 +345,7 @@ describe('prompts and resources', () => {
     expect(diagnoseText).toContain('gap');
   });
 
-  it('refuses missing or bad prompt arguments and unknown prompts', async () => {
+  test('refuses missing or bad prompt arguments and unknown prompts', async () => {
     await expect(h.client.getPrompt({ name: 'parallel_roles', arguments: {} })).rejects.toThrow(/task/);
     await expect(
       h.client.getPrompt({ name: 'diagnose_page', arguments: { url: 'file:///etc/passwd' } }),
@@ -358,7 +353,7 @@ describe('prompts and resources', () => {
     await expect(h.client.getPrompt({ name: 'nope' })).rejects.toThrow(/Unknown prompt/);
   });
 
-  it('offers diagnose_page only when browser_observe is published', async () => {
+  test('offers diagnose_page only when browser_observe is published', async () => {
     const core = await McpHarness.start({ tools: ['core'] });
     try {
       expect((await core.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['parallel_roles']);
@@ -370,7 +365,7 @@ describe('prompts and resources', () => {
     }
   });
 
-  it('reads browsermesh://sessions: ids, state and labels, nothing else', async () => {
+  test('reads browsermesh://sessions: ids, state and labels, nothing else', async () => {
     const { resources } = await h.client.listResources();
     expect(resources).toEqual([
       expect.objectContaining({ uri: 'browsermesh://sessions', mimeType: 'application/json' }),
@@ -407,7 +402,7 @@ describe('prompts and resources', () => {
   });
 });
 
-it('keeps every registered tool in exactly one home profile (alsoIn only adds known ones)', () => {
+test('keeps every registered tool in exactly one home profile (alsoIn only adds known ones)', () => {
   const known = new Set<string>(TOOL_PROFILES);
   expect(ALL_TOOLS.every((tool) => known.has(tool.profile))).toBe(true);
   expect(
@@ -415,7 +410,7 @@ it('keeps every registered tool in exactly one home profile (alsoIn only adds kn
   ).toBe(true);
 });
 
-it('keeps the opt-in hands profiles out of the default listing', async () => {
+test('keeps the opt-in hands profiles out of the default listing', async () => {
   const names = (await listTools({})).map((tool) => tool.name);
   for (const name of [
     'browser_upload',

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBrowserMesh,
   createMeshOperations,
@@ -9,8 +8,10 @@ import {
 import { createLogger } from '../../src/engine/logger.js';
 import { exportTest } from '../../src/operations/export/export-test.js';
 import { readSessionFile } from '../../src/operations/state/files.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { McpHarness, testConfig } from '../helpers/harness.js';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { testConfig } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { runSpecs } from './support/playwright-run.js';
 
 // Issue 29: a spec with role locators survives a page where the button moved and its CSS class was
@@ -56,8 +57,14 @@ let site: FixtureServer;
 let mesh: BrowserMesh;
 let ops: MeshOperations;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The MCP harness's settings, on the file's own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  tools: ['core', 'files'],
+}));
+
+// The site is the file's; the library-face tests drive a runtime of their own (60 s timeout, a secret).
+test.beforeAll(({ site: fileSite }) => {
+  site = fileSite;
   site.route('/export/order', orderPage);
   mesh = createBrowserMesh({
     config: testConfig({ timeoutMs: 60_000, secrets: { COUPON: SECRET } }),
@@ -65,13 +72,12 @@ beforeAll(async () => {
   });
   ops = createMeshOperations(mesh);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await mesh?.shutdown();
-  await site?.close();
 });
 
 describe('exported specs on a changed page', () => {
-  it(
+  test(
     'role spec passes where the CSS spec fails; changed text fails the assertion; no secret in the file',
     async () => {
       const { session, initialPage } = await ops.createSession({ name: 'order' });
@@ -138,24 +144,21 @@ describe('exported specs on a changed page', () => {
 });
 
 describe('browser_export_test over MCP', () => {
-  it('is published in the files profile and returns the spec as text, stored as a session file', async () => {
-    const h = await McpHarness.start({ tools: ['core', 'files'] });
-    try {
-      const s = await h.session();
-      await h.ok('browser_navigate', { ...s, url: site.url('/export/order') });
-      await h.ok('browser_click', { ...s, locator: { role: 'button', name: 'Place order' } });
-      const result = await h.call('browser_export_test', { sessionId: s.sessionId, language: 'js' });
-      expect(result.isError).toBeFalsy();
-      const text = (result.content as Array<{ type: string; text?: string }>)[0]?.text ?? '';
-      expect(text).toContain("const { test, expect } = require('@playwright/test');");
-      expect(text).toContain("await page.getByRole('button', { name: 'Place order' }).click();");
-      const files = await h.ok('browser_files', { sessionId: s.sessionId });
-      expect(JSON.stringify(files)).toContain('"kind":"spec"');
-      const bad = await h.call('browser_export_test', { sessionId: s.sessionId, fromStep: 5, toStep: 2 });
-      expect(bad.isError).toBe(true);
-      expect(JSON.stringify(bad.structuredContent ?? bad.content)).toContain('INVALID_ARGUMENT');
-    } finally {
-      await h.close();
-    }
+  test('is published in the files profile and returns the spec as text, stored as a session file', async ({
+    harness: h,
+  }) => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/export/order') });
+    await h.ok('browser_click', { ...s, locator: { role: 'button', name: 'Place order' } });
+    const result = await h.call('browser_export_test', { sessionId: s.sessionId, language: 'js' });
+    expect(result.isError).toBeFalsy();
+    const text = (result.content as Array<{ type: string; text?: string }>)[0]?.text ?? '';
+    expect(text).toContain("const { test, expect } = require('@playwright/test');");
+    expect(text).toContain("await page.getByRole('button', { name: 'Place order' }).click();");
+    const files = await h.ok('browser_files', { sessionId: s.sessionId });
+    expect(JSON.stringify(files)).toContain('"kind":"spec"');
+    const bad = await h.call('browser_export_test', { sessionId: s.sessionId, fromStep: 5, toStep: 2 });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.structuredContent ?? bad.content)).toContain('INVALID_ARGUMENT');
   });
 });

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportState } from '../../src/cli/export-state.js';
 import { loadConfig } from '../../src/config/load.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { CHROMIUM, McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 
 // Issue 19: a saved state leaves as a Playwright storageState file (--export-state) and a server starts
 // every session from such a file (--storage-state): the round trip through the MCP client.
@@ -13,11 +13,9 @@ import { CHROMIUM, McpHarness } from '../helpers/harness.js';
 let site: FixtureServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'bm-export-'));
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site?.close();
+// The site is the file's; each server is the test's own, started from CLI flags on one data directory.
+test.beforeAll(({ site: fileSite }) => {
+  site = fileSite;
 });
 
 async function cookieNames(h: McpHarness, args: Record<string, unknown> = {}): Promise<string[]> {
@@ -41,7 +39,7 @@ async function run(argv: string[]): Promise<{ status: number; stdout: string; st
 }
 
 describe('--export-state and --storage-state', () => {
-  it('exports a saved state that a new server then starts every session from', async () => {
+  test('exports a saved state that a new server then starts every session from', async () => {
     const first = await McpHarness.start(
       loadConfig(['--executable-path', CHROMIUM, '--timeout', '30000', '--data-dir', dataDir], {}).config,
     );
@@ -74,7 +72,7 @@ describe('--export-state and --storage-state', () => {
     }
   });
 
-  it('reports an unknown or malformed id by code, never printing state', async () => {
+  test('reports an unknown or malformed id by code, never printing state', async () => {
     const missing = await run(['--export-state', 'never-saved']);
     expect(missing.status).toBe(1);
     expect(missing.stdout).toBe('');

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type Config } from '../../src/config/load.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { CHROMIUM, McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { probePage, type Probe } from './support/probe.js';
 
 // Issue 19: `--user-data-dir` — one persistent Chromium profile shared by every session, kept across
@@ -14,8 +14,9 @@ import { probePage, type Probe } from './support/probe.js';
 let site: FixtureServer;
 const root = mkdtempSync(join(tmpdir(), 'bm-profile-'));
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The site is the file's; every server here is one of its own, on a persistent profile of its own.
+test.beforeAll(({ site: fileSite }) => {
+  site = fileSite;
   site.route('/probe', probePage);
   site.route('/remember', (_req, res) => {
     // A cookie with an expiry: session cookies are not kept across runs by any browser.
@@ -37,9 +38,6 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><title>opener</title><button onclick="window.open(\'/probe\')">open</button>');
   });
-});
-afterAll(async () => {
-  await site?.close();
 });
 
 function configFrom(argv: string[], env: Record<string, string> = {}): Config {
@@ -69,7 +67,7 @@ async function storedValue(h: McpHarness, page: { sessionId: string; pageId: str
 }
 
 describe('--user-data-dir validation', () => {
-  it('refuses a path that is a file, naming its source, in flags, env and the config file', () => {
+  test('refuses a path that is a file, naming its source, in flags, env and the config file', () => {
     const file = join(root, 'not-a-folder');
     writeFileSync(file, 'x');
     expect(configErrorOf(['--user-data-dir', file]).source).toBe('--user-data-dir');
@@ -81,13 +79,13 @@ describe('--user-data-dir validation', () => {
     expect(fromFile.message).not.toContain(file);
   });
 
-  it('refuses a folder that cannot be created and control characters', () => {
+  test('refuses a folder that cannot be created and control characters', () => {
     const under = join(root, 'not-a-folder', 'profile');
     expect(configErrorOf(['--user-data-dir', under]).message).toMatch(/cannot be created/);
     expect(configErrorOf(['--user-data-dir', `${root}/a\u0007b`]).source).toBe('--user-data-dir');
   });
 
-  it('refuses remote providers and a storageState file beside it', () => {
+  test('refuses remote providers and a storageState file beside it', () => {
     const dir = join(root, 'valid');
     const cdp = configErrorOf(['--user-data-dir', dir, '--cdp-endpoint', 'http://127.0.0.1:9']);
     expect(cdp.source).toBe('--user-data-dir');
@@ -105,7 +103,7 @@ describe('--user-data-dir validation', () => {
     expect(principals.message).toMatch(/tokens-file/);
   });
 
-  it('accepts a missing folder under a writable parent, `~`-relative and relative paths as absolute', () => {
+  test('accepts a missing folder under a writable parent, `~`-relative and relative paths as absolute', () => {
     expect(configFrom(['--user-data-dir', join(root, 'new', 'profile')]).userDataDir).toBe(
       join(root, 'new', 'profile'),
     );
@@ -119,14 +117,14 @@ describe('--user-data-dir validation', () => {
 describe('sessions sharing one persistent profile', () => {
   const dir = join(root, 'shared');
   let h: McpHarness;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     h = await McpHarness.start(configFrom(['--user-data-dir', dir]));
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
   });
 
-  it('shows what one session sets to every other session, live', async () => {
+  test('shows what one session sets to every other session, live', async () => {
     const a = await h.session();
     const b = await h.session();
     await h.ok('browser_navigate', { ...a, url: site.url('/remember') });
@@ -138,7 +136,7 @@ describe('sessions sharing one persistent profile', () => {
     await h.ok('browser_session_close', { sessionId: b.sessionId });
   });
 
-  it("keeps each session's pages its own: a popup belongs to the session whose page opened it", async () => {
+  test("keeps each session's pages its own: a popup belongs to the session whose page opened it", async () => {
     const a = await h.session();
     const b = await h.session();
     await h.ok('browser_navigate', { ...a, url: site.url('/opener') });
@@ -155,7 +153,7 @@ describe('sessions sharing one persistent profile', () => {
     await h.ok('browser_session_close', { sessionId: b.sessionId });
   });
 
-  it('gives a session its own viewport and refuses what only a whole context can have', async () => {
+  test('gives a session its own viewport and refuses what only a whole context can have', async () => {
     const sized = await h.session({ contextSettings: { viewport: { width: 500, height: 400 } } });
     expect(await probe(h, sized)).toMatchObject({ width: 500, height: 400 });
     const other = await h.session();
@@ -169,7 +167,7 @@ describe('sessions sharing one persistent profile', () => {
     await h.ok('browser_session_close', { sessionId: other.sessionId });
   });
 
-  it('refuses a second server on the same folder quickly and clearly, and the first keeps serving', async () => {
+  test('refuses a second server on the same folder quickly and clearly, and the first keeps serving', async () => {
     const page = await h.session();
     const second = await McpHarness.start(configFrom(['--user-data-dir', dir, '--no-warm-up']));
     try {
@@ -189,7 +187,7 @@ describe('sessions sharing one persistent profile', () => {
 });
 
 describe('the profile across server runs', () => {
-  it('starts the next run on the same folder with the cookies and storage the last one left', async () => {
+  test('starts the next run on the same folder with the cookies and storage the last one left', async () => {
     const dir = join(root, 'runs');
     const first = await McpHarness.start(configFrom(['--user-data-dir', dir]));
     try {
@@ -228,7 +226,7 @@ describe('the profile browser dying', () => {
       .map(([pid]) => Number(pid));
   }
 
-  it('fails the live sessions, never silently recreates them, and relaunches on the same folder', async () => {
+  test('fails the live sessions, never silently recreates them, and relaunches on the same folder', async () => {
     const h = await McpHarness.start(configFrom(['--user-data-dir', join(root, 'crash'), '--no-warm-up']));
     try {
       const a = await h.session();
