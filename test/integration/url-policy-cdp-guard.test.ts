@@ -8,10 +8,11 @@
  * (guard host 127.0.0.1), the fixture on 127.0.0.1 is allowed, a trap on the alias 127.0.0.2 is
  * configured as blocked and must receive no connection, and the alias 127.0.0.3 plays a stranger.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 import { greetFrom, refusedAt } from './support/guard-listener.js';
 import { installTrapPages } from './support/trap-pages.js';
@@ -25,19 +26,29 @@ let s: { sessionId: string; pageId: string };
 let hr: McpHarness;
 let sr: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  [site, trap, remote] = await Promise.all([
-    startFixtureServer(),
-    startTrap('127.0.0.2'),
-    startRemoteChromium({ noNetworkPrediction: true }),
-  ]);
-  installTrapPages(site, '/cguard', '127.0.0.2', trap.port);
-  h = await McpHarness.start({
+// The file's own copy of the fixtures (files share one module graph per worker): the operator's
+// Chromium, started once for the file and stopped after its harness, and the main harness on it.
+const test = fixtureTest
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  .extend('remote', { scope: 'file' }, async ({}, { onCleanup }): Promise<RemoteChromium> => {
+    const chromium = await startRemoteChromium({ noNetworkPrediction: true });
+    onCleanup(() => stopRemoteChromium(chromium));
+    return chromium;
+  })
+  .extend('harnessConfig', { scope: 'file' }, ({ remote: chromium }): Partial<Config> => ({
     provider: 'cdp',
-    cdpEndpoint: remote.httpEndpoint,
+    cdpEndpoint: chromium.httpEndpoint,
     blockedAddresses: ['127.0.0.2/32'],
     timeoutMs: 30_000,
-  });
+  }));
+
+test.beforeAll(async ({ site: fileSite, remote: fileRemote, harness }) => {
+  site = fileSite;
+  remote = fileRemote;
+  trap = await startTrap('127.0.0.2');
+  installTrapPages(site, '/cguard', '127.0.0.2', trap.port);
+  h = harness;
+  // The remote guard's harness: a second, differently configured one (--guard-host).
   hr = await McpHarness.start({
     provider: 'cdp',
     cdpEndpoint: remote.httpEndpoint,
@@ -48,11 +59,8 @@ beforeAll(async () => {
   [s, sr] = await Promise.all([h.session(), hr.session()]);
 }, 120_000);
 
-afterAll(async () => {
-  await h?.close();
+test.afterAll(async () => {
   await hr?.close();
-  if (remote) await stopRemoteChromium(remote);
-  await site?.close();
   await trap?.close();
 });
 
@@ -69,7 +77,7 @@ function remoteGuardStats(): { connects: number; refusedPeers: number } {
 }
 
 describe("a cdp browser on this machine's loopback behind its sessions' guards", () => {
-  it('says the browser is guarded: guard_proxy, a boundary', async () => {
+  test('says the browser is guarded: guard_proxy, a boundary', async () => {
     const info = await h.ok<{ urlPolicy: { enforcement: string; boundary: boolean } }>(
       'browser_runtime_info',
       {},
@@ -77,7 +85,7 @@ describe("a cdp browser on this machine's loopback behind its sessions' guards",
     expect(info.urlPolicy).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
   });
 
-  it("sends the page's connections through the session's guard", async () => {
+  test("sends the page's connections through the session's guard", async () => {
     const before = guardConnects();
     const loaded = await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/quiet') });
     expect(loaded.status).toBe(200);
@@ -85,7 +93,7 @@ describe("a cdp browser on this machine's loopback behind its sessions' guards",
     await waitFor(() => guardConnects() > before, 10_000, 'the guard to see the navigation');
   });
 
-  it('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
+  test('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
     const before = trap.connections();
     await h.ok('browser_navigate', { ...s, url: site.url('/cguard/page') });
     await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
@@ -95,14 +103,14 @@ describe("a cdp browser on this machine's loopback behind its sessions' guards",
     expect(trap.connections()).toBe(before);
   }, 60_000);
 
-  it('lets a service worker install; its install-time fetch and update check reach nothing', async () => {
+  test('lets a service worker install; its install-time fetch and update check reach nothing', async () => {
     const before = trap.connections();
     await h.ok('browser_navigate', { ...s, url: site.url('/cguard/service-worker') });
     await h.ok('browser_wait', { ...s, text: 'sw ready', timeoutMs: 20_000 });
     expect(trap.connections()).toBe(before);
   }, 60_000);
 
-  it('refuses a navigation to the blocked alias; the session keeps working', async () => {
+  test('refuses a navigation to the blocked alias; the session keeps working', async () => {
     const error = await h.err('browser_navigate', { ...s, url: `${trap.origin}/direct` });
     expect(error.code).toBe('NAVIGATION_BLOCKED');
     expect(
@@ -113,7 +121,7 @@ describe("a cdp browser on this machine's loopback behind its sessions' guards",
 });
 
 describe("a cdp browser on another machine behind its sessions' guards (--guard-host)", () => {
-  it('says the browser is guarded: guard_proxy, a boundary, naming --guard-host', async () => {
+  test('says the browser is guarded: guard_proxy, a boundary, naming --guard-host', async () => {
     const info = await hr.ok<{ urlPolicy: { enforcement: string; boundary: boolean; detail: string } }>(
       'browser_runtime_info',
       {},
@@ -122,7 +130,7 @@ describe("a cdp browser on another machine behind its sessions' guards (--guard-
     expect(info.urlPolicy.detail).toContain('--guard-host');
   });
 
-  it("sends the page's connections through the session's listener on the guard host", async () => {
+  test("sends the page's connections through the session's listener on the guard host", async () => {
     const guard = hr.mesh.getSession(sr.sessionId).urlGuard;
     expect(guard?.contextProxy()).toEqual({ server: guard?.nodeProxy()?.server, bypass: '<-loopback>' });
     const before = remoteGuardStats().connects;
@@ -132,7 +140,7 @@ describe("a cdp browser on another machine behind its sessions' guards (--guard-
     expect(remoteGuardStats().refusedPeers).toBe(0);
   });
 
-  it("closes a connection to the session's listener from any address but the endpoint's host", async () => {
+  test("closes a connection to the session's listener from any address but the endpoint's host", async () => {
     const server = hr.mesh.getSession(sr.sessionId).urlGuard?.nodeProxy()?.server ?? '';
     const port = Number(new URL(server).port);
     const connectsBefore = remoteGuardStats().connects;
@@ -143,7 +151,7 @@ describe("a cdp browser on another machine behind its sessions' guards (--guard-
     expect(await greetFrom(port, '127.0.0.1')).toBe('0500');
   });
 
-  it('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
+  test('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
     const before = trap.connections();
     await hr.ok('browser_navigate', { ...sr, url: site.url('/cguard/page') });
     await hr.ok('browser_wait', { ...sr, text: 'settled', timeoutMs: 20_000 });
@@ -153,14 +161,14 @@ describe("a cdp browser on another machine behind its sessions' guards (--guard-
     expect(trap.connections()).toBe(before);
   }, 60_000);
 
-  it('refuses service workers (interception stays on); an update check reaches nothing', async () => {
+  test('refuses service workers (interception stays on); an update check reaches nothing', async () => {
     const before = trap.connections();
     await hr.ok('browser_navigate', { ...sr, url: site.url('/cguard/service-worker') });
     await hr.ok('browser_wait', { ...sr, text: 'sw failed', timeoutMs: 20_000 });
     expect(trap.connections()).toBe(before);
   }, 60_000);
 
-  it('refuses a navigation to the blocked alias and closes the listener with the session', async () => {
+  test('refuses a navigation to the blocked alias and closes the listener with the session', async () => {
     const error = await hr.err('browser_navigate', { ...sr, url: `${trap.origin}/direct` });
     expect(error.code).toBe('NAVIGATION_BLOCKED');
     expect(trap.connections()).toBe(0);

@@ -10,19 +10,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { Config } from '../../src/config/load.js';
 import { UrlPolicy, type Verdict } from '../../src/engine/url-policy/policy.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
 let site: FixtureServer;
 let trap: Trap;
 const asked: string[] = [];
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's harness settings, on its own copy of the fixtures: files share one module graph per worker.
+const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): Partial<Config> => ({
+  timeoutMs: 30_000,
+}));
+
+test.beforeAll(async ({ site: fileSite }) => {
+  site = fileSite;
   trap = await startTrap('127.0.0.2');
   const check = UrlPolicy.prototype.check;
   vi.spyOn(UrlPolicy.prototype, 'check').mockImplementation(async function (
@@ -56,9 +62,8 @@ ws.onopen = () => done('ws', 'reached'); ws.onerror = () => done('ws', 'failed')
 </script>`);
   });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   vi.restoreAllMocks();
-  await site?.close();
   await trap?.close();
 });
 afterEach(() => {
@@ -73,7 +78,7 @@ const modes: Array<[string, () => Partial<Config>]> = [
 
 describe('URL policy in the default configuration of each mode', () => {
   for (const [mode, overrides] of modes) {
-    it(`${mode}: a page's loopback requests go through the guard`, async () => {
+    test(`${mode}: a page's loopback requests go through the guard`, async () => {
       const h = await McpHarness.start({ timeoutMs: 30_000, ...overrides() });
       try {
         const s = await h.session();
@@ -97,19 +102,16 @@ describe('URL policy in the default configuration of each mode', () => {
 });
 
 describe('Chromium itself', () => {
-  it('sends no autofill-server query for a page with a form (issue 25, finding 4)', async () => {
-    const h = await McpHarness.start({ timeoutMs: 30_000 });
-    try {
-      const s = await h.session();
-      await h.ok('browser_navigate', { ...s, url: site.url('/form') });
-      await h.ok('browser_fill', { ...s, locator: { css: 'input[name=email]' }, value: 'a@example.com' });
-      await h.ok('browser_fill', { ...s, locator: { css: 'input[name=street]' }, value: '1 Main St' });
-      await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
-      // Every connection of the browser reached the guard; none went anywhere but the fixture.
-      expect(asked.length).toBeGreaterThan(0);
-      expect(asked.filter((host) => host !== '127.0.0.1')).toEqual([]);
-    } finally {
-      await h.close();
-    }
+  test('sends no autofill-server query for a page with a form (issue 25, finding 4)', async ({
+    harness: h,
+  }) => {
+    const s = await h.session();
+    await h.ok('browser_navigate', { ...s, url: site.url('/form') });
+    await h.ok('browser_fill', { ...s, locator: { css: 'input[name=email]' }, value: 'a@example.com' });
+    await h.ok('browser_fill', { ...s, locator: { css: 'input[name=street]' }, value: '1 Main St' });
+    await h.ok('browser_navigate', { ...s, url: site.url('/quiet') });
+    // Every connection of the browser reached the guard; none went anywhere but the fixture.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((host) => host !== '127.0.0.1')).toEqual([]);
   });
 });

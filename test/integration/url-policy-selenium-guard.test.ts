@@ -4,10 +4,11 @@
  * shared Grid runs on 127.0.0.1 (guard host 127.0.0.1), the fixture on 127.0.0.1 is allowed, and a
  * trap on the alias 127.0.0.2 is configured as blocked and must receive no connection.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
-import { McpHarness } from '../helpers/harness.js';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { gridUnavailableReason } from './support/selenium-grid.js';
 import { sharedGrid } from './support/shared-grid.js';
 import type { Grid } from './support/selenium-grid.js';
@@ -18,32 +19,26 @@ import { waitFor } from './support/wait.js';
 const skip = gridUnavailableReason();
 let site: FixtureServer;
 let trap: Trap;
-let grid: Grid | undefined;
 let h: McpHarness;
 let s: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  if (skip) return;
-  [site, trap] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2')]);
-  installTrapPages(site, '/gguard', '127.0.0.2', trap.port);
-  grid = await sharedGrid();
-  h = await McpHarness.start({
+// The file's own copy of the fixtures (files share one module graph per worker): the shared Grid, let
+// go of after the file's harness, and that harness's settings, its browsers from the Grid.
+const test = fixtureTest
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  .extend('grid', { scope: 'file' }, async ({}, { onCleanup }): Promise<Grid> => {
+    const grid = await sharedGrid();
+    onCleanup(() => grid.stop());
+    return grid;
+  })
+  .extend('harnessConfig', { scope: 'file' }, ({ grid }): Partial<Config> => ({
     provider: 'selenium',
     seleniumUrl: grid.url,
     guardHost: '127.0.0.1',
     headless: true,
     blockedAddresses: ['127.0.0.2/32'],
     timeoutMs: 30_000,
-  });
-  s = await h.session();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.close();
-  await grid?.stop();
-  await site?.close();
-  await trap?.close();
-});
+  }));
 
 function guardStats(): { connects: number; refusedPeers: number } {
   const stats = h.mesh.getSession(s.sessionId).urlGuard?.guardStats();
@@ -52,7 +47,20 @@ function guardStats(): { connects: number; refusedPeers: number } {
 }
 
 describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session guard', () => {
-  it('says the browser is guarded: guard_proxy, a boundary', async () => {
+  // In the describe, so that without a Grid nothing asks for one.
+  test.beforeAll(async ({ site: fileSite, harness }) => {
+    site = fileSite;
+    trap = await startTrap('127.0.0.2');
+    installTrapPages(site, '/gguard', '127.0.0.2', trap.port);
+    h = harness;
+    s = await h.session();
+  }, 180_000);
+
+  test.afterAll(async () => {
+    await trap?.close();
+  });
+
+  test('says the browser is guarded: guard_proxy, a boundary', async () => {
     const info = await h.ok<{ urlPolicy: { enforcement: string; boundary: boolean } }>(
       'browser_runtime_info',
       {},
@@ -60,7 +68,7 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     expect(info.urlPolicy).toMatchObject({ enforcement: 'guard_proxy', boundary: true });
   });
 
-  it("sends the page's connections through the session's guard, admitting only its node", async () => {
+  test("sends the page's connections through the session's guard, admitting only its node", async () => {
     const before = guardStats().connects;
     const loaded = await h.ok<{ status: number }>('browser_navigate', { ...s, url: site.url('/quiet') });
     expect(loaded.status).toBe(200);
@@ -69,7 +77,7 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     expect(guardStats().refusedPeers).toBe(0);
   });
 
-  it("closes a connection to the session's listener from any address but the node's", async () => {
+  test("closes a connection to the session's listener from any address but the node's", async () => {
     // The node is 127.0.0.1; the loopback alias 127.0.0.3 plays another machine.
     const server = h.mesh.getSession(s.sessionId).urlGuard?.nodeProxy()?.server ?? '';
     const port = Number(new URL(server).port);
@@ -79,7 +87,7 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     expect(guardStats().connects).toBe(connectsBefore);
   });
 
-  it('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
+  test('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
     const before = trap.connections();
     await h.ok('browser_navigate', { ...s, url: site.url('/gguard/page') });
     await h.ok('browser_wait', { ...s, text: 'settled', timeoutMs: 20_000 });
@@ -94,14 +102,14 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     expect(trap.connections()).toBe(before);
   }, 60_000);
 
-  it('refuses service workers (interception stays on); an update check reaches nothing', async () => {
+  test('refuses service workers (interception stays on); an update check reaches nothing', async () => {
     const before = trap.connections();
     await h.ok('browser_navigate', { ...s, url: site.url('/gguard/service-worker') });
     await h.ok('browser_wait', { ...s, text: 'sw failed', timeoutMs: 20_000 });
     expect(trap.connections()).toBe(before);
   }, 60_000);
 
-  it('refuses a navigation to the blocked alias and closes the listener with the session', async () => {
+  test('refuses a navigation to the blocked alias and closes the listener with the session', async () => {
     const error = await h.err('browser_navigate', { ...s, url: `${trap.origin}/direct` });
     expect(error.code).toBe('NAVIGATION_BLOCKED');
     expect(trap.connections()).toBe(0);

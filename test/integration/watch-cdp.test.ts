@@ -7,32 +7,43 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDashboardServer, type RunningDashboard } from '../../src/dashboard/server.js';
 import { createLogger } from '../../src/engine/logger.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { Config } from '../../src/config/load.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 import { isJpeg, parseAvi } from './support/avi.js';
 import { startCdpWithout, type CdpWithout } from './support/cdp-without.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { expectTakeover } from './support/takeover.js';
 import { readZip } from './support/zip.js';
 
 type FileOut = { name: string; bytes: number; mimeType: string | null };
 
+// The file's own copy of the fixtures (files share one module graph per worker): the remote Chromium,
+// started once for the file and stopped after its harnesses, and the main harness on its endpoint.
+const test = fixtureTest
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  .extend('remote', { scope: 'file' }, async ({}, { onCleanup }): Promise<RemoteChromium> => {
+    const chromium = await startRemoteChromium();
+    onCleanup(() => stopRemoteChromium(chromium));
+    return chromium;
+  })
+  .extend('harnessConfig', { scope: 'file' }, ({ remote }): Partial<Config> => ({
+    provider: 'cdp',
+    cdpEndpoint: remote.httpEndpoint,
+    tools: ['core', 'watch'],
+  }));
+
 describe('watch and replay on the cdp provider', () => {
-  let remote: RemoteChromium;
   let site: FixtureServer;
   let h: McpHarness;
   let dashboard: RunningDashboard;
 
-  beforeAll(async () => {
-    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
-    h = await McpHarness.start({
-      provider: 'cdp',
-      cdpEndpoint: remote.httpEndpoint,
-      tools: ['core', 'watch'],
-    });
+  test.beforeAll(async ({ site: fileSite, harness }) => {
+    site = fileSite;
+    h = harness;
     dashboard = await startDashboardServer({
       mesh: h.mesh,
       logger: createLogger('silent'),
@@ -42,14 +53,11 @@ describe('watch and replay on the cdp provider', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await dashboard?.close();
-    await h?.close();
-    if (remote) await stopRemoteChromium(remote);
-    await site?.close();
   });
 
-  it('shows the session with live frames, traces its calls and records an MP4', async () => {
+  test('shows the session with live frames, traces its calls and records an MP4', async () => {
     const s = await h.session({ name: 'remote' });
     await h.ok('browser_trace', { sessionId: s.sessionId, action: 'start' });
     await h.ok('browser_recording', { ...s, action: 'start' });
@@ -95,13 +103,13 @@ describe('watch and replay on the cdp provider', () => {
 });
 
 describe('browser_recording on a browser without a screen recorder', () => {
-  let remote: RemoteChromium;
   let proxy: CdpWithout;
   let site: FixtureServer;
   let h: McpHarness;
 
-  beforeAll(async () => {
-    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
+  // The file's site and remote Chromium; this harness is a second one, on an endpoint in front of it.
+  test.beforeAll(async ({ site: fileSite, remote }) => {
+    site = fileSite;
     // A CDP endpoint that answers Page.startScreenRecording as an older Chromium does (-32601).
     proxy = await startCdpWithout(remote.httpEndpoint, ['Page.startScreenRecording']);
     h = await McpHarness.start({
@@ -111,14 +119,12 @@ describe('browser_recording on a browser without a screen recorder', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
     await proxy?.close();
-    if (remote) await stopRemoteChromium(remote);
-    await site?.close();
   });
 
-  it('falls back to the frames encoder (Motion-JPEG AVI) and says which format it produced', async () => {
+  test('falls back to the frames encoder (Motion-JPEG AVI) and says which format it produced', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/shop/') });
     await h.ok('browser_recording', { ...s, action: 'start' });

@@ -6,13 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDashboardServer, type RunningDashboard } from '../../src/dashboard/server.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { SeleniumProvider } from '../../src/engine/providers/selenium.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { gridUnavailableReason, type Grid } from './support/selenium-grid.js';
 import { sharedGrid } from './support/shared-grid.js';
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
@@ -31,18 +31,16 @@ const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
 <script>let i=0;setInterval(()=>{document.getElementById('n').textContent=String(++i);
 document.body.style.background=i%2?'#fde':'#def'},100)</script>`;
 
-describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', () => {
-  let grid: Grid;
-  let site: FixtureServer;
-  let h: McpHarness;
-  let dashboard: RunningDashboard;
-
-  beforeAll(async () => {
-    [grid, site] = await Promise.all([sharedGrid(), startFixtureServer()]);
-    site.route('/grid/ticker', (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html' });
-      res.end(TICKER);
-    });
+// The file's own copy of the fixtures (files share one module graph per worker): the shared Grid, let
+// go of after the file, and the file's harness on a runtime whose browsers come from it.
+const test = fixtureTest
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  .extend('grid', { scope: 'file' }, async ({}, { onCleanup }): Promise<Grid> => {
+    const grid = await sharedGrid();
+    onCleanup(() => grid.stop());
+    return grid;
+  })
+  .extend('harness', { scope: 'file' }, async ({ grid }, { onCleanup }): Promise<McpHarness> => {
     const config = testConfig({
       provider: 'selenium',
       seleniumUrl: grid.url,
@@ -53,9 +51,25 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
       config,
       provider: new SeleniumProvider({ url: grid.url, headless: true }),
     });
-    h = await McpHarness.start({}, mesh);
+    const harness = await McpHarness.start({}, mesh);
+    onCleanup(() => harness.close());
+    return harness;
+  });
+
+describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', () => {
+  let site: FixtureServer;
+  let h: McpHarness;
+  let dashboard: RunningDashboard;
+
+  test.beforeAll(async ({ site: fileSite, harness }) => {
+    site = fileSite;
+    site.route('/grid/ticker', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(TICKER);
+    });
+    h = harness;
     dashboard = await startDashboardServer({
-      mesh,
+      mesh: h.mesh,
       logger: createLogger('silent'),
       port: 0,
       token: '',
@@ -63,13 +77,11 @@ describe.skipIf(missing !== undefined)('watch and replay on Selenium Grid 4', ()
     });
   }, 120_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await dashboard?.close();
-    await h?.close();
-    await Promise.all([grid?.stop(), site?.close()]);
   }, 60_000);
 
-  it('lists the session with live frames, traces its calls and records a playable MP4', async () => {
+  test('lists the session with live frames, traces its calls and records a playable MP4', async () => {
     // The first Grid session starts chromedriver and Chromium on the node: no short deadline for it.
     const s = await h.session({ name: 'on-grid', timeoutMs: GRID_CREATE_MS });
     await h.ok('browser_trace', { sessionId: s.sessionId, action: 'start' });
