@@ -245,8 +245,18 @@ export function toPlaywrightLocator(frame: LocatorScope, checked: CheckedLocator
       );
     case 'text':
       return frame.getByText(value, { exact });
-    case 'label':
-      return frame.getByLabel(value, { exact });
+    case 'label': {
+      const byLabel = frame.getByLabel(value, { exact });
+      if (!exact) return byLabel;
+      // A select or textarea inside its label: Chromium names it by the label's own words ("Plan"),
+      // while getByLabel's exact text also holds the control's ("Plan FreePro").
+      const named = (role: AriaRole): Locator => frame.getByRole(role, { name: value, exact: true });
+      return byLabel.or(
+        frame
+          .locator('label select, label textarea')
+          .and(named('combobox').or(named('listbox')).or(named('textbox'))),
+      );
+    }
     case 'placeholder':
       return frame.getByPlaceholder(value, { exact });
     case 'testId':

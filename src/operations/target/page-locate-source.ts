@@ -141,6 +141,18 @@ function labelsOf(el) {
   }
   return [];
 }
+/**
+ * A select's or textarea's wrapping label read without the control's own text: Chromium names the
+ * control by these words ("Plan"), while the label's whole text also holds the options ("Plan FreePro").
+ */
+function wrappingLabelWords(el) {
+  if ((el.localName !== 'select' && el.localName !== 'textarea') || !el.labels) return [];
+  return Array.prototype.filter.call(el.labels, (l) => l.contains(el)).map((l) => {
+    const copy = l.cloneNode(true);
+    copy.querySelectorAll('select, textarea').forEach((c) => c.remove());
+    return textOf(new Map(), copy).full;
+  });
+}
 function labelMatches(q) {
   const name = q.name;
   const regex = name && 'source' in name;
@@ -150,6 +162,7 @@ function labelMatches(q) {
     const labels = labelsOf(el);
     if (labels.some((l) => l === undefined)) return UNSURE;
     if (labels.some((l) => match(l))) out.push(el);
+    else if (q.exact && !regex && wrappingLabelWords(el).some((l) => match(l))) out.push(el);
   }
   return out;
 }
