@@ -60,7 +60,8 @@ type Encoder =
  * (players such as VLC load it with the video); the page itself is never touched.
  */
 export class Recording {
-  private readonly startedAt = Date.now();
+  /** When the video began: the screen recorder's start (before the file was opened), else now. */
+  private readonly startedAt: number;
   private readonly captions = new CaptionTrack();
   private finishing: Promise<RecordingResult> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -70,7 +71,9 @@ export class Recording {
     readonly path: string,
     private readonly maxDurationMs: number,
     private readonly onAutoStop: (result: Promise<RecordingResult>) => void,
-  ) {}
+  ) {
+    this.startedAt = encoder.format === 'mp4' ? encoder.recorder.startedAt.getTime() : Date.now();
+  }
 
   static async start(
     view: ThreadView,
@@ -119,8 +122,10 @@ export class Recording {
     return recording;
   }
 
+  /** The cap counts from the video's start, so the time spent opening the file is not added to it. */
   private armAutoStop(): void {
-    this.timer = setTimeout(() => this.onAutoStop(this.stop('maxDurationMs')), this.maxDurationMs);
+    const left = Math.max(0, this.maxDurationMs - (Date.now() - this.startedAt));
+    this.timer = setTimeout(() => this.onAutoStop(this.stop('maxDurationMs')), left);
     this.timer.unref();
   }
 
