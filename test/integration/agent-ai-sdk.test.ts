@@ -4,27 +4,24 @@
  * given, as a real one would; the page's own status shows what happened.
  */
 import { generateText, stepCountIs } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import { toAISDKTools } from '../../src/agent/adapters/ai-sdk.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { refIn, testAgentBrowser, ToolDriver } from './support/agent.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { refIn, ToolDriver } from './support/agent.js';
 import { lastToolOutput, lastToolText, scriptedModel } from './support/scripted-model.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
 });
 
 describe('browsermesh/ai-sdk', () => {
-  it('runs goto → snapshot → click → screenshot in generateText; snapshots arrive as text, screenshots as images', async () => {
+  test('runs goto → snapshot → click → screenshot in generateText; snapshots arrive as text, screenshots as images', async () => {
     const { model, prompts } = scriptedModel([
       () => [{ toolName: 'browser_goto', input: { url: site.url('/actions/buttons') } }],
       () => [{ toolName: 'browser_snapshot', input: { interactiveOnly: true } }],
@@ -67,7 +64,7 @@ describe('browsermesh/ai-sdk', () => {
     expect(browser.hasThread('default')).toBe(false);
   });
 
-  it('hands tool errors to the model as data, and the loop goes on', async () => {
+  test('hands tool errors to the model as data, and the loop goes on', async () => {
     const { model, prompts } = scriptedModel([
       () => [{ toolName: 'browser_goto', input: { url: site.url('/actions/select') } }],
       () => [{ toolName: 'browser_select', input: { ref: '@e1' } }],

@@ -3,26 +3,23 @@
  * call (ToolMessage with content and artifact) and a run config carrying `configurable.thread_id`.
  */
 import type { ToolMessage } from '@langchain/core/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import { toLangChainTools } from '../../src/agent/adapters/langchain.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { refIn, testAgentBrowser, ToolDriver } from './support/agent.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { refIn, ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
 });
 
 describe('browsermesh/langchain', () => {
-  it('invokes the tools with LangChain tool calls: compact content for the model, the structured result as artifact', async () => {
+  test('invokes the tools with LangChain tool calls: compact content for the model, the structured result as artifact', async () => {
     const tools = Object.fromEntries(toLangChainTools(browser).map((tool) => [tool.name, tool]));
     expect(Object.keys(tools)).toEqual(
       expect.arrayContaining(['browser_goto', 'browser_snapshot', 'browser_click', 'browser_screenshot']),
@@ -54,7 +51,7 @@ describe('browsermesh/langchain', () => {
     expect(await new ToolDriver(browser, { threadId: 'lc-thread' }).text('count')).toBe('Count: 1');
   });
 
-  it('returns errors as data the model can act on, and the next call works', async () => {
+  test('returns errors as data the model can act on, and the next call works', async () => {
     const [select] = toLangChainTools(browser, { threadId: 'lc-errors' }).filter(
       (tool) => tool.name === 'browser_select',
     );

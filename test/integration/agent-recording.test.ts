@@ -5,15 +5,16 @@
  * screen recorder (a CDP endpoint that answers Page.startScreenRecording as missing) — the frames
  * encoder's Motion-JPEG AVI, following the thread's tab switches, with `format: 'avi'`.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import type { ScreencastFrame } from '../../src/engine/media/page-screencast.js';
 import type { RecordingResult } from '../../src/agent/recording/recorder.js';
 import { jpegSize } from '../../src/engine/media/avi-writer.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { isJpeg, parseAvi } from './support/avi.js';
 import { testAgentBrowser, ToolDriver, until } from './support/agent.js';
 import { startCdpWithout, type CdpWithout } from './support/cdp-without.js';
@@ -21,17 +22,17 @@ import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './
 import { PLAY_SCRIPT, servePlayer, type Played } from './support/video.js';
 
 let site: FixtureServer;
-let outputDir: string;
+const outputDir = mkdtempSync(join(tmpdir(), 'bm-agent-rec-'));
 let browser: AgentBrowser;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  outputDir = await mkdtemp(join(tmpdir(), 'bm-agent-rec-'));
-  browser = testAgentBrowser({ recording: { outputDir, maxWidth: 640, maxHeight: 360 } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// The file's site and recording AgentBrowser come from the shared fixtures.
+const test = fixtureTest.extend('agentOptions', { scope: 'file' }, () => ({
+  recording: { outputDir, maxWidth: 640, maxHeight: 360 },
+}));
+
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
 });
 
 /** Checks a finished MP4 recording and plays it in this thread's tab with Chromium's <video>. */
@@ -86,7 +87,7 @@ const TICKER = `<!doctype html><title>Ticker</title><h1 id="n">0</h1>
 <script>let i=0;setInterval(()=>{document.getElementById('n').textContent=String(++i);
 document.body.style.background=i%2?'#fde':'#def'},100)</script>`;
 
-beforeAll(() => {
+test.beforeAll(() => {
   site.route('/rec/ticker', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(TICKER);
@@ -94,7 +95,7 @@ beforeAll(() => {
 });
 
 describe('browser_record', () => {
-  it('records the current tab into an MP4 that Chromium’s <video> plays, with subtitles', async () => {
+  test('records the current tab into an MP4 that Chromium’s <video> plays, with subtitles', async () => {
     const t = new ToolDriver(browser, { threadId: 'rec-1' });
     await t.ok('browser_goto', { url: site.url('/rec/ticker') });
     const started = await t.ok<{ recording: boolean; status: { path: string; format: string } }>(
@@ -127,7 +128,7 @@ describe('browser_record', () => {
     await expectPlayableMp4(t, stopped.result, 'tour');
   });
 
-  it('lets two threads record at once, each its own session and file', async () => {
+  test('lets two threads record at once, each its own session and file', async () => {
     const a = new ToolDriver(browser, { threadId: 'rec-a' });
     const b = new ToolDriver(browser, { threadId: 'rec-b' });
     await Promise.all([
@@ -148,7 +149,7 @@ describe('browser_record', () => {
     await expectPlayableMp4(b, rb.result, 'two-b');
   });
 
-  it('stops by itself at maxDurationMs', async () => {
+  test('stops by itself at maxDurationMs', async () => {
     const t = new ToolDriver(browser, { threadId: 'rec-auto' });
     await t.ok('browser_goto', { url: site.url('/rec/ticker') });
     await t.ok('browser_record', { action: 'start', maxDurationMs: 1000 });
@@ -162,7 +163,7 @@ describe('browser_record', () => {
     await expectPlayableMp4(t, status.result, 'auto');
   });
 
-  it('refuses paths outside outputDir, existing files and misplaced options, and the next call works', async () => {
+  test('refuses paths outside outputDir, existing files and misplaced options, and the next call works', async () => {
     const t = new ToolDriver(browser, { threadId: 'rec-bad' });
     await t.ok('browser_goto', { url: site.url('/') });
     expect((await t.fails('browser_record', { action: 'start', outputPath: '../escape.avi' })).code).toBe(
@@ -193,7 +194,7 @@ describe('browser_record', () => {
     expect(after.path.endsWith('/after-errors.mp4')).toBe(true);
   });
 
-  it('reports a recorded tab closed before stop as BROWSER_ERROR, leaves no file, and records again', async () => {
+  test('reports a recorded tab closed before stop as BROWSER_ERROR, leaves no file, and records again', async () => {
     const t = new ToolDriver(browser, { threadId: 'rec-tab-closed' });
     await t.ok('browser_goto', { url: site.url('/rec/ticker') });
     const started = await t.ok<{ status: { path: string } }>('browser_record', {
@@ -211,7 +212,7 @@ describe('browser_record', () => {
     expect(again.result).toMatchObject({ format: 'mp4' });
   });
 
-  it('finishes a running recording when the browser closes', async () => {
+  test('finishes a running recording when the browser closes', async () => {
     const own = testAgentBrowser({ recording: { outputDir } });
     const t = new ToolDriver(own, { threadId: 'rec-close' });
     await t.ok('browser_goto', { url: site.url('/rec/ticker') });
@@ -231,7 +232,7 @@ describe('browser_record', () => {
     );
   });
 
-  it('is not published without the recording option', () => {
+  test('is not published without the recording option', () => {
     const plain = testAgentBrowser();
     expect(plain.getTools().browser_record).toBeUndefined();
     expect(plain.getTools().browser_record_caption).toBeUndefined();
@@ -243,18 +244,19 @@ describe('browser_record on a browser without a screen recorder', () => {
   let proxy: CdpWithout;
   let old: AgentBrowser;
 
-  beforeAll(async () => {
+  // Its own Chromium behind a CDP endpoint without the screen recorder: not the file's AgentBrowser.
+  test.beforeAll(async () => {
     remote = await startRemoteChromium();
     proxy = await startCdpWithout(remote.httpEndpoint, ['Page.startScreenRecording']);
     old = testAgentBrowser({ cdpUrl: proxy.httpEndpoint, scope: 'thread', recording: { outputDir } });
   }, 60_000);
-  afterAll(async () => {
+  test.afterAll(async () => {
     await old?.close();
     await proxy?.close();
     if (remote) await stopRemoteChromium(remote);
   });
 
-  it('falls back to the frames encoder (AVI, following tab switches) and says so', async () => {
+  test('falls back to the frames encoder (AVI, following tab switches) and says so', async () => {
     const t = new ToolDriver(old, { threadId: 'rec-old' });
     await t.ok('browser_goto', { url: site.url('/rec/ticker') });
     const started = await t.ok<{ status: { path: string; format: string } }>('browser_record', {
@@ -284,7 +286,7 @@ describe('browser_record on a browser without a screen recorder', () => {
 });
 
 describe('startScreencast', () => {
-  it("streams frames of the thread's current tab and follows its tab switches", async () => {
+  test("streams frames of the thread's current tab and follows its tab switches", async () => {
     const t = new ToolDriver(browser, { threadId: 'cast' });
     await t.ok('browser_goto', { url: site.url('/actions/buttons') });
     const stream = await browser.startScreencast({ threadId: 'cast', maxWidth: 320, maxHeight: 240 });

@@ -2,25 +2,22 @@
  * `browser_run` (code mode) through AgentBrowser: the MCP tool's batch and sandbox, aimed at the
  * thread's current tab. One call logs in to the shop (actions), one reads the result (code).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testAgentBrowser, ToolDriver } from './support/agent.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
 });
 
 describe('browser_run', () => {
-  it("runs a batch of actions on the thread's current tab in one call", async () => {
+  test("runs a batch of actions on the thread's current tab in one call", async () => {
     const t = new ToolDriver(browser, { threadId: 'run-actions' });
     const result = await t.ok<{
       completed: number;
@@ -43,7 +40,7 @@ describe('browser_run', () => {
     expect(await t.text('signed-in-as')).toBe('Signed in as buyer');
   });
 
-  it('runs a Playwright-style script in the sandbox; only its return value and logs come back', async () => {
+  test('runs a Playwright-style script in the sandbox; only its return value and logs come back', async () => {
     const t = new ToolDriver(browser, { threadId: 'run-code' });
     await t.ok('browser_goto', { url: site.url('/actions/buttons') });
     const result = await t.ok<{ value: unknown; logs: string[] }>('browser_run', {

@@ -3,11 +3,11 @@
  * snapshot ref (found as the action tools find it, stale refs fail loudly), JPEG with a quality, and
  * the image handed to the model with the right MIME type.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { decodePng } from '../helpers/png-pixels.js';
-import { testAgentBrowser, ToolDriver } from './support/agent.js';
+import { ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
@@ -15,18 +15,15 @@ let t: ToolDriver;
 
 type Shot = { width: number; height: number; bytes: number; mimeType: string; data: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
   t = new ToolDriver(browser, { threadId: 'screenshots' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe('AgentBrowser browser_screenshot', () => {
-  it('captures one element by ref, below the fold and inside a cross-origin iframe', async () => {
+  test('captures one element by ref, below the fold and inside a cross-origin iframe', async () => {
     await t.ok('browser_goto', { url: site.url('/shots/') });
     const badge = await t.ok<Shot>('browser_screenshot', { ref: await t.ref('button', 'Buy now') });
     const pixels = decodePng(Buffer.from(badge.data, 'base64'));
@@ -40,7 +37,7 @@ describe('AgentBrowser browser_screenshot', () => {
     expect(box.at(35, 25)).toEqual([0, 0, 255]);
   });
 
-  it('returns a JPEG with a quality, and gives it to the model as image/jpeg', async () => {
+  test('returns a JPEG with a quality, and gives it to the model as image/jpeg', async () => {
     await t.ok('browser_goto', { url: site.url('/shop/') });
     const jpeg = await t.ok<Shot>('browser_screenshot', { type: 'jpeg', quality: 50 });
     expect(jpeg).toMatchObject({ width: 1280, height: 720, mimeType: 'image/jpeg' });
@@ -55,7 +52,7 @@ describe('AgentBrowser browser_screenshot', () => {
     expect((await t.ok<Shot>('browser_screenshot', {})).mimeType).toBe('image/png');
   });
 
-  it('fails a stale ref loudly and refuses contradictory options; the next call works', async () => {
+  test('fails a stale ref loudly and refuses contradictory options; the next call works', async () => {
     await t.ok('browser_goto', { url: site.url('/shots/') });
     const ref = await t.ref('button', 'Buy now');
     await t.ok('browser_click', { ref: await t.ref('button', 'Remove badge') });
@@ -68,7 +65,7 @@ describe('AgentBrowser browser_screenshot', () => {
     expect((await t.ok<Shot>('browser_screenshot', {})).width).toBe(1280);
   });
 
-  it("browser_run (code mode) attaches a script's screenshots as images for the model", async () => {
+  test("browser_run (code mode) attaches a script's screenshots as images for the model", async () => {
     await t.ok('browser_goto', { url: site.url('/shots/') });
     const out = await t.ok<{
       value: { width: number; mimeType: string };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testAgentBrowser, ToolDriver } from './support/agent.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { ToolDriver } from './support/agent.js';
 
 /** Issue 13 §3 through AgentBrowser: its browser_wait shares the MCP server's frame- and shadow-aware text wait. */
 
@@ -9,18 +9,15 @@ let site: FixtureServer;
 let browser: AgentBrowser;
 let t: ToolDriver;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
   t = new ToolDriver(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe('AgentBrowser browser_wait text', () => {
-  it('waits for any of several texts in a cross-origin iframe and says which', async () => {
+  test('waits for any of several texts in a cross-origin iframe and says which', async () => {
     await t.ok('browser_goto', { url: site.url('/real/widgets?ms=300') });
     const result = await t.ok<{ matched: string }>('browser_wait', {
       text: ['Payment declined', 'Payment accepted'],
@@ -29,7 +26,7 @@ describe('AgentBrowser browser_wait text', () => {
     expect(result.matched).toBe('Payment accepted');
   });
 
-  it('absence waits while the text is still shown in a shadow root', async () => {
+  test('absence waits while the text is still shown in a shadow root', async () => {
     await t.ok('browser_goto', { url: site.url('/real/components') });
     expect((await t.fails('browser_wait', { text: 'Filter: all', present: false, timeout: 700 })).code).toBe(
       'OPERATION_TIMEOUT',
@@ -37,7 +34,7 @@ describe('AgentBrowser browser_wait text', () => {
     await t.ok('browser_wait', { text: 'Hello World', timeout: 10_000 });
   });
 
-  it('refuses text with a ref, and present without text', async () => {
+  test('refuses text with a ref, and present without text', async () => {
     await t.ok('browser_goto', { url: site.url('/real/components') });
     expect((await t.fails('browser_wait', { text: 'x', ref: '@e1' })).code).toBe('INVALID_ARGUMENT');
     expect((await t.fails('browser_wait', { present: false })).code).toBe('INVALID_ARGUMENT');
@@ -46,7 +43,7 @@ describe('AgentBrowser browser_wait text', () => {
 });
 
 describe('AgentBrowser browser_screenshot', () => {
-  it('scales a full page over the limits down and says so (shared operation)', async () => {
+  test('scales a full page over the limits down and says so (shared operation)', async () => {
     site.route('/agent/tall', (_req, res) => {
       res.setHeader('content-type', 'text/html');
       res.end('<!doctype html><title>Tall</title><div style="height:30000px">top</div>');

@@ -4,18 +4,27 @@
  * scope threads share the session but each keeps its own current tab. Concurrent calls from two
  * threads run side by side.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { AgentBrowserOptions } from '../../src/agent/options.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site?.close();
+// The file's site and its thread-scope AgentBrowser come from the shared fixtures; the shared-scope
+// AgentBrowser is the file's second one, started when its describe names it.
+const test = fixtureTest
+  .extend('agentOptions', { scope: 'file' }, (): AgentBrowserOptions => ({ scope: 'thread' }))
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  .extend('sharedScopeBrowser', { scope: 'file' }, ({}, { onCleanup }): AgentBrowser => {
+    const browser = testAgentBrowser({ scope: 'shared' });
+    onCleanup(() => browser.close());
+    return browser;
+  });
+
+test.beforeAll(({ site: fileSite }) => {
+  site = fileSite;
 });
 
 async function logIn(t: ToolDriver, username: string, password: string): Promise<void> {
@@ -37,14 +46,11 @@ async function whoami(t: ToolDriver): Promise<string | null> {
 
 describe('thread scope', () => {
   let browser: AgentBrowser;
-  beforeAll(() => {
-    browser = testAgentBrowser({ scope: 'thread' });
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(({ agentBrowser }) => {
+    browser = agentBrowser;
   });
 
-  it('gives each thread its own session: two logins at once, no leak', async () => {
+  test('gives each thread its own session: two logins at once, no leak', async () => {
     const buyer = new ToolDriver(browser, { threadId: 'thread-buyer' });
     const admin = new ToolDriver(browser, { threadId: 'thread-admin' });
     await Promise.all([logIn(buyer, 'buyer', 'buyer-pass'), logIn(admin, 'admin', 'admin-pass')]);
@@ -61,7 +67,7 @@ describe('thread scope', () => {
     expect(browser.hasThread('never-called')).toBe(false);
   });
 
-  it('refuses a ref from another thread with a structured error, and the next call works', async () => {
+  test('refuses a ref from another thread with a structured error, and the next call works', async () => {
     const a = new ToolDriver(browser, { threadId: 'refs-a' });
     const b = new ToolDriver(browser, { threadId: 'refs-b' });
     await a.ok('browser_goto', { url: site.url('/shop/login') });
@@ -79,7 +85,7 @@ describe('thread scope', () => {
     expect((await a.ok<{ url: string }>('browser_snapshot', {})).url).toBe(site.url('/shop/'));
   });
 
-  it('runs concurrent calls of two threads side by side, each on its own page', async () => {
+  test('runs concurrent calls of two threads side by side, each on its own page', async () => {
     const one = new ToolDriver(browser, { threadId: 'busy-1' });
     const two = new ToolDriver(browser, { threadId: 'busy-2' });
     const run = async (t: ToolDriver, clicks: number): Promise<string> => {
@@ -93,7 +99,7 @@ describe('thread scope', () => {
     expect(second).toBe('Count: 5');
   });
 
-  it('closes one thread without touching another', async () => {
+  test('closes one thread without touching another', async () => {
     const keep = new ToolDriver(browser, { threadId: 'keep' });
     const drop = new ToolDriver(browser, { threadId: 'drop' });
     await Promise.all([logIn(keep, 'buyer', 'buyer-pass'), logIn(drop, 'admin', 'admin-pass')]);
@@ -106,14 +112,11 @@ describe('thread scope', () => {
 
 describe('shared scope', () => {
   let browser: AgentBrowser;
-  beforeAll(() => {
-    browser = testAgentBrowser({ scope: 'shared' });
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(({ sharedScopeBrowser }) => {
+    browser = sharedScopeBrowser;
   });
 
-  it('shares one session between threads, while each thread keeps its own current tab', async () => {
+  test('shares one session between threads, while each thread keeps its own current tab', async () => {
     const x = new ToolDriver(browser, { threadId: 'shared-x' });
     const y = new ToolDriver(browser, { threadId: 'shared-y' });
     await logIn(x, 'buyer', 'buyer-pass');
@@ -133,7 +136,7 @@ describe('shared scope', () => {
     );
   });
 
-  it('browser_close in shared scope closes the browser, and the next call starts it again', async () => {
+  test('browser_close in shared scope closes the browser, and the next call starts it again', async () => {
     const x = new ToolDriver(browser, { threadId: 'shared-x' });
     expect(await x.ok('browser_close', {})).toEqual({ closed: 'browser' });
     expect(browser.status).toBe('closed');

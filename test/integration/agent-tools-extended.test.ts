@@ -3,10 +3,10 @@
  * drag and evaluate. Results are checked against each tool's output schema (ToolDriver.call).
  */
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testAgentBrowser, ToolDriver, until } from './support/agent.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { ToolDriver, until } from './support/agent.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
@@ -19,8 +19,9 @@ function sendPage(res: ServerResponse, title: string, body: string): void {
   );
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
   // Small pages with roles on every target, so each has a ref.
   site.route('/agent/pointer', (_req, res) =>
     sendPage(
@@ -46,22 +47,18 @@ beforeAll(async () => {
       `<p id="tick">0</p><script>let n = 0; setInterval(() => (document.getElementById('tick').textContent = String(++n)), 100);</script>`,
     ),
   );
-  browser = testAgentBrowser();
+  browser = agentBrowser;
   t = new ToolDriver(browser, { threadId: 'extended-tools' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe('extended tools', () => {
-  it('browser_hover moves the mouse over the element', async () => {
+  test('browser_hover moves the mouse over the element', async () => {
     await t.ok('browser_goto', { url: site.url('/agent/pointer') });
     await t.ok('browser_hover', { ref: await t.ref('button', 'Hover target') });
     expect(await t.text('hover-status')).toBe('hovered');
   });
 
-  it('browser_drag drops one element on another (HTML5 drag and drop)', async () => {
+  test('browser_drag drops one element on another (HTML5 drag and drop)', async () => {
     await t.ok('browser_goto', { url: site.url('/agent/pointer') });
     await t.ok('browser_drag', {
       sourceRef: await t.ref('button', 'Drag item'),
@@ -70,7 +67,7 @@ describe('extended tools', () => {
     expect(await t.text('drop-status')).toBe('dropped: item');
   });
 
-  it('browser_dialog clicks the trigger and accepts or dismisses the dialog, with prompt text', async () => {
+  test('browser_dialog clicks the trigger and accepts or dismisses the dialog, with prompt text', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/dialogs') });
     const confirmed = await t.ok<{ dialog: { type: string; message: string; action: string } }>(
       'browser_dialog',
@@ -105,7 +102,7 @@ describe('extended tools', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('a dialog nobody expected is dismissed and reported, and never blocks the thread', async () => {
+  test('a dialog nobody expected is dismissed and reported, and never blocks the thread', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/dialogs') });
     const clicked = await t.ok<{ dialogs?: string[] }>('browser_click', {
       ref: await t.ref('button', 'Show alert'),
@@ -115,7 +112,7 @@ describe('extended tools', () => {
     expect(await t.text('dialog-status')).toBe('alert closed');
   });
 
-  it("browser_wait waits for a ref's state, or for the page to settle, bounded and never a blind sleep", async () => {
+  test("browser_wait waits for a ref's state, or for the page to settle, bounded and never a blind sleep", async () => {
     await t.ok('browser_goto', { url: site.url('/agent/pointer') });
     const vanish = await t.ref('button', 'Vanish');
     expect(await t.ok('browser_wait', { ref: vanish })).toMatchObject({ state: 'visible' });
@@ -148,7 +145,7 @@ describe('extended tools', () => {
     });
   });
 
-  it('browser_tabs lists, opens, switches (by index or stable tabId) and closes tabs, popups included', async () => {
+  test('browser_tabs lists, opens, switches (by index or stable tabId) and closes tabs, popups included', async () => {
     const own = new ToolDriver(browser, { threadId: 'tabs' });
     await own.ok('browser_goto', { url: site.url('/actions/popup') });
     await own.ok('browser_click', { ref: await own.ref('button', 'Open popup') });
@@ -188,7 +185,7 @@ describe('extended tools', () => {
     expect((await own.ok<Tabs>('browser_tabs', { action: 'close', index: 0 })).tabs).toHaveLength(1);
   });
 
-  it('browser_evaluate runs a script, returning bounded JSON only when asked', async () => {
+  test('browser_evaluate runs a script, returning bounded JSON only when asked', async () => {
     await t.ok('browser_goto', { url: site.url('/shop/') });
     expect(await t.ok('browser_evaluate', { script: 'document.title', returnValue: true })).toEqual({
       value: 'Mesh Shop',

@@ -3,34 +3,31 @@
  * select, scroll, screenshot, close and back. Every result is checked against the tool's own output
  * schema (see ToolDriver.call). Bad inputs come back as `{ error }` and the next call works.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import { BROWSER_TOOL_NAMES } from '../../src/agent/options.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { testAgentBrowser, ToolDriver, until } from './support/agent.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
 let t: ToolDriver;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
   // Content that arrives by a slow fetch after load: what networkidle is for.
   site.route('/agent/fetching', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><title>Fetching</title><p id="data">loading</p>
       <script>addEventListener('load', () => fetch('/api/data?delay=400').then((r) => r.json()).then((d) => (document.getElementById('data').textContent = 'items: ' + d.items.length)));</script>`);
   });
-  browser = testAgentBrowser();
+  browser = agentBrowser;
   t = new ToolDriver(browser, { threadId: 'core-tools' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe('the tool set', () => {
-  it("publishes seed 000's tools with zod schemas, and excludeTools removes tools by name", () => {
+  test("publishes seed 000's tools with zod schemas, and excludeTools removes tools by name", () => {
     const tools = browser.getTools();
     const seed = BROWSER_TOOL_NAMES.filter(
       (name) =>
@@ -57,7 +54,7 @@ describe('the tool set', () => {
     expect(lean.getTools().browser_goto).toBeDefined();
   });
 
-  it("takes seed 000's input shapes exactly (strict: an unknown field is refused, naming it)", async () => {
+  test("takes seed 000's input shapes exactly (strict: an unknown field is refused, naming it)", async () => {
     const error = await t.fails('browser_goto', { url: site.url('/'), wait: 'load' });
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', canRetry: false });
     expect(error.message).toContain('wait');
@@ -67,7 +64,7 @@ describe('the tool set', () => {
 });
 
 describe('core tools', () => {
-  it('browser_goto returns url, title and status; networkidle waits for requests after load', async () => {
+  test('browser_goto returns url, title and status; networkidle waits for requests after load', async () => {
     const page = await t.ok('browser_goto', {
       url: site.url('/shop/'),
       waitUntil: 'domcontentloaded',
@@ -87,7 +84,7 @@ describe('core tools', () => {
     expect(down).toMatchObject({ code: 'NAVIGATION_FAILED', canRetry: true });
   });
 
-  it('browser_snapshot returns refs; interactiveOnly and maxDepth trim the tree; the model sees plain text', async () => {
+  test('browser_snapshot returns refs; interactiveOnly and maxDepth trim the tree; the model sees plain text', async () => {
     await t.ok('browser_goto', { url: site.url('/shop/login') });
     const full = await t.ok<{ snapshot: string; refCount: number; partial: boolean; title: string }>(
       'browser_snapshot',
@@ -106,7 +103,7 @@ describe('core tools', () => {
     expect((await t.fails('browser_snapshot', { maxDepth: 0 })).code).toBe('INVALID_ARGUMENT');
   });
 
-  it('browser_type and browser_click log in; an unknown ref is a structured error and the next call works', async () => {
+  test('browser_type and browser_click log in; an unknown ref is a structured error and the next call works', async () => {
     await t.ok('browser_goto', { url: site.url('/shop/login') });
     await t.ok('browser_type', { ref: await t.ref('textbox', 'Username'), text: 'buyer' });
     await t.ok('browser_type', { ref: await t.ref('textbox', 'Password'), text: 'wrong', delay: 5 });
@@ -121,7 +118,7 @@ describe('core tools', () => {
     expect(await t.text('signed-in-as')).toBe('Signed in as buyer');
   });
 
-  it('browser_click honours button, clickCount and modifiers', async () => {
+  test('browser_click honours button, clickCount and modifiers', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/buttons') });
     const increment = await t.ref('button', 'Increment');
     await t.ok('browser_click', { ref: increment, clickCount: 2 });
@@ -140,7 +137,7 @@ describe('core tools', () => {
     );
   });
 
-  it('browser_press sends keys and combinations, with modifiers', async () => {
+  test('browser_press sends keys and combinations, with modifiers', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/keyboard') });
     await t.ok('browser_type', { ref: await t.ref('textbox', 'Key log input'), text: 'hi' });
     await t.ok('browser_press', { key: 'a', modifiers: ['Control'] });
@@ -152,7 +149,7 @@ describe('core tools', () => {
     expect(await t.text('key-status')).toBe('select all');
   });
 
-  it('browser_select picks by value, label or index, and refuses a call without one', async () => {
+  test('browser_select picks by value, label or index, and refuses a call without one', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/select') });
     const fruit = await t.ref('combobox', 'Fruit');
     expect(await t.ok('browser_select', { ref: fruit, value: 'ban' })).toMatchObject({ selected: ['ban'] });
@@ -170,7 +167,7 @@ describe('core tools', () => {
     expect(await t.text('fruit-status')).toBe('selected: apl (label: Apple, index: 1)');
   });
 
-  it('browser_scroll scrolls the page (default 300 px) or an element by ref', async () => {
+  test('browser_scroll scrolls the page (default 300 px) or an element by ref', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/scroll') });
     expect(await t.ok('browser_scroll', { direction: 'down' })).toMatchObject({
       scrollY: 300,
@@ -190,7 +187,7 @@ describe('core tools', () => {
     );
   });
 
-  it('browser_screenshot returns a PNG of the viewport or the full page, as an image for the model', async () => {
+  test('browser_screenshot returns a PNG of the viewport or the full page, as an image for the model', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/scroll') });
     const shot = await t.ok<{ width: number; height: number; data: string }>('browser_screenshot', {});
     expect([shot.width, shot.height]).toEqual([1280, 720]);
@@ -201,13 +198,13 @@ describe('core tools', () => {
     expect(content[1]).toEqual({ type: 'image', data: shot.data, mimeType: 'image/png' });
   });
 
-  it('browser_back goes back in history', async () => {
+  test('browser_back goes back in history', async () => {
     await t.ok('browser_goto', { url: site.url('/actions/nav') });
     await t.ok('browser_click', { ref: await t.ref('link', 'Go to target page') });
     expect(await t.ok('browser_back', {})).toMatchObject({ url: site.url('/actions/nav'), moved: true });
   });
 
-  it("browser_close closes this thread's session (logins gone) and the next call starts fresh", async () => {
+  test("browser_close closes this thread's session (logins gone) and the next call starts fresh", async () => {
     const own = new ToolDriver(browser, { threadId: 'closer' });
     await own.ok('browser_goto', { url: site.url('/shop/') });
     await own.ok('browser_evaluate', { script: "document.cookie = 'left=behind; path=/'" });
