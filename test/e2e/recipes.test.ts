@@ -84,6 +84,10 @@ describe('docs/clients recipes', () => {
     const inspector = readFileSync(new URL('mcp-inspector.md', DIR), 'utf8');
     expect(inspector).toContain('--server-url http://127.0.0.1:8940/mcp');
     expect(inspector).toMatch(/one-time session token/);
+    // Inspector 2.x's web UI ignores --server: the page says so and gives --server to --cli only.
+    expect(inspector).toMatch(/web UI .* does not take `--server`/s);
+    for (const line of inspector.split('\n').filter((l) => l.includes('--server ')))
+      expect(line).toContain('--cli');
   });
 
   it('has a page per client, each with a stdio form, the published form and (but the desktop app) HTTP', () => {
