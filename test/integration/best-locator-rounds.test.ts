@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../../src/engine/page.js';
 import { describeTarget } from '../../src/operations/target/best-locator.js';
 import { locateInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
 import { OBJECT_GROUP, type ElementTarget } from '../../src/operations/target/remote-element.js';
 import { worldContext } from '../../src/snapshot/page-world.js';
-import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
+import {} from './snapshot-support.js';
 
 /**
  * The action log's locator choice (src/operations/target/best-locator.ts) for an element the page
@@ -60,14 +60,14 @@ async function countingCalls<T>(cdp: CDPSession, fn: () => Promise<T>): Promise<
   }
 }
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
 });
-afterAll(async () => env?.close());
 
 describe("the action log's locator choice for an element the page found", () => {
-  it('takes one page call and chooses what the two-round path chooses', async () => {
+  test('takes one page call and chooses what the two-round path chooses', async () => {
     let checked = 0;
     for (const [path, queries] of PAGES) {
       await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'rounds', async (ctx) => {
@@ -89,7 +89,7 @@ describe("the action log's locator choice for an element the page found", () => 
 });
 
 describe('on a document whose resolver is not built yet (an element found by a snapshot ref)', () => {
-  it('builds it in the same call and still chooses what the two-round path chooses', async () => {
+  test('builds it in the same call and still chooses what the two-round path chooses', async () => {
     await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'rounds', async (ctx) => {
       for (const css of ['#city', '#email']) {
         await ctx.page.page.goto(env.site.url('/shop/checkout'), { waitUntil: 'load' });

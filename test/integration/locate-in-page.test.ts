@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { CDPSession, Frame, Locator } from 'playwright-core';
 import type { ManagedPage } from '../../src/engine/page.js';
 import { Deadline } from '../../src/engine/deadline.js';
 import { locateInPage, uniqueInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
 import { resolveTarget } from '../../src/operations/target/locate.js';
-import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
+import {} from './snapshot-support.js';
 
 /**
  * The accuracy guard of the in-page locator resolver (src/operations/target/in-page-locate.ts): on
@@ -209,14 +209,14 @@ async function compare(page: ManagedPage, q: InPageQuery, verdict: Verdict): Pro
   else verdict.unsure++;
 }
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
 });
-afterAll(async () => env?.close());
 
 describe('locators resolved in the page agree with Playwright', () => {
-  it('answers one element only where Playwright answers exactly that element, on every fixture page', async () => {
+  test('answers one element only where Playwright answers exactly that element, on every fixture page', async () => {
     const total: Verdict = { answered: 0, unique: 0, counted: 0, unsure: 0, wrong: [] };
     for (const path of PAGES) {
       await env.mesh.runOnPage(
@@ -243,7 +243,7 @@ describe('locators resolved in the page agree with Playwright', () => {
     expect(total.unique).toBe(total.answered);
   }, 300_000);
 
-  it('resolves tools locators through the page and keeps the ambiguity and not-found errors', async () => {
+  test('resolves tools locators through the page and keeps the ambiguity and not-found errors', async () => {
     await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'guard', async (ctx) => {
       await ctx.page.page.goto(env.site.url('/actions/ambiguous'), { waitUntil: 'load' });
       const deadline = new Deadline(10_000);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectGolden, goto, startSnapshotEnv, takeSnap, type SnapshotEnv } from './snapshot-support.js';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
+import { expectGolden, goto, takeSnap } from './snapshot-support.js';
 
 /**
  * Golden snapshot texts of the fixture pages, compared exactly (refs renumbered in order of
@@ -7,12 +7,10 @@ import { expectGolden, goto, startSnapshotEnv, takeSnap, type SnapshotEnv } from
  * and review the diff of test/integration/__golden__/.
  */
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
-});
-afterAll(async () => {
-  await env?.close();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
 });
 
 async function snapshotOf(path: string, input: Parameters<typeof takeSnap>[2] = {}): Promise<string> {
@@ -21,7 +19,7 @@ async function snapshotOf(path: string, input: Parameters<typeof takeSnap>[2] = 
 }
 
 describe('golden snapshots', () => {
-  it.each([
+  test.each([
     ['forms', '/forms'],
     ['table', '/snapshot/table'],
     ['lists', '/snapshot/lists'],
@@ -34,11 +32,11 @@ describe('golden snapshots', () => {
     expectGolden(name, await snapshotOf(path), env.site);
   });
 
-  it('forms, interactive only', async () => {
+  test('forms, interactive only', async () => {
     expectGolden('forms-interactive', await snapshotOf('/forms', { interactiveOnly: true }), env.site);
   });
 
-  it('never shows a password value, whatever the options', async () => {
+  test('never shows a password value, whatever the options', async () => {
     await goto(env.mesh, env.page, env.site.url('/forms'));
     for (const input of [{}, { interactiveOnly: true }, { includeBoundingBoxes: true, includeUrls: true }]) {
       const { snapshot } = await takeSnap(env.mesh, env.page, input);
@@ -47,7 +45,7 @@ describe('golden snapshots', () => {
     }
   });
 
-  it('reports hidden and aria-hidden content it left out', async () => {
+  test('reports hidden and aria-hidden content it left out', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/hidden'));
     const result = await takeSnap(env.mesh, env.page);
     expect(result.omitted.hidden).toBeGreaterThanOrEqual(3);

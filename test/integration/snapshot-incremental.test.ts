@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { ManagedPage } from '../../src/engine/page.js';
 import { ensureListenersHook, worldCall, worldContext } from '../../src/snapshot/page-world.js';
 import { takeSnapshot } from '../../src/snapshot/snapshot.js';
 import type { SnapshotResult } from '../../src/snapshot/result.js';
-import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
+import {} from './snapshot-support.js';
 
 /**
  * The accuracy guard of the incremental capture (docs/snapshots.md, "Incremental capture"): on the
@@ -13,11 +13,11 @@ import { startSnapshotEnv, type SnapshotEnv } from './snapshot-support.js';
  * lines of a fresh full capture taken right after it — refs included, not renumbered.
  */
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
 });
-afterAll(async () => env?.close());
 
 const WHOLE = { maxChars: 1_000_000, maxBytes: 4_194_304 };
 
@@ -69,7 +69,7 @@ async function guard(
 }
 
 describe('incremental capture equals a full capture, line for line', () => {
-  it('/forms: typing, toggles, selects, focus, label text, class that hides', async () => {
+  test('/forms: typing, toggles, selects, focus, label text, class that hides', async () => {
     const count = await guard('/forms', [
       { name: 'type', act: (p) => p.locator('#text').pressSequentially('hello') },
       { name: 'fill textarea', act: (p) => p.fill('#textarea', 'Line one\nLine two') },
@@ -119,7 +119,7 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(count).toBeGreaterThan(8);
   });
 
-  it('/snapshot/dialog and /snapshot/mutate: dialogs, aria-hidden, DOM added and removed', async () => {
+  test('/snapshot/dialog and /snapshot/mutate: dialogs, aria-hidden, DOM added and removed', async () => {
     const dialogs = await guard('/snapshot/dialog', [
       {
         name: 'close native',
@@ -185,7 +185,7 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(dialogs + mutations).toBeGreaterThan(5);
   });
 
-  it('/large: text changes, expanded toggles and a removed section', async () => {
+  test('/large: text changes, expanded toggles and a removed section', async () => {
     const spanned = { count: 0 };
     const count = await guard(
       '/large',
@@ -215,7 +215,7 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(spanned.count).toBe(count);
   });
 
-  it('CSS that shows content on hover, on :checked and through a sibling combinator', async () => {
+  test('CSS that shows content on hover, on :checked and through a sibling combinator', async () => {
     const markup = `<style>.menu { display: none } .trigger:hover + .menu, #toggle:checked ~ .panel, .open + .menu { display: block } .panel { display: none }</style>
       <div><button class="trigger">Account</button><ul class="menu"><li><a href="#p">Profile</a></li></ul></div>
       <div><input type="checkbox" id="toggle"><label for="toggle">More</label><div class="panel"><button>Hidden action</button></div></div>
@@ -237,7 +237,7 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(count).toBe(0);
   });
 
-  it('a class on a sibling that shows content through a + combinator', async () => {
+  test('a class on a sibling that shows content through a + combinator', async () => {
     const markup = `<style>.menu { display: none } .open + .menu { display: block }</style>
       <div><button id="opener">Options</button><div class="menu"><button>Option A</button></div></div>`;
     const count = await guard('/snapshot/mutate', [
@@ -251,7 +251,7 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(count).toBe(2);
   });
 
-  it('reads the page copy of the base when Node does not hold it (a capture whose result was lost)', async () => {
+  test('reads the page copy of the base when Node does not hold it (a capture whose result was lost)', async () => {
     const spanned = { count: 0 };
     const count = await guard(
       '/snapshot/mutate',
@@ -274,7 +274,7 @@ describe('incremental capture equals a full capture, line for line', () => {
     expect(spanned.count).toBe(0);
   });
 
-  it('/real/components: open shadow roots and slots', async () => {
+  test('/real/components: open shadow roots and slots', async () => {
     const count = await guard('/real/components', [
       {
         name: 'host attribute',

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import { clickRef } from '../../src/operations/target/element.js';
 import { lastCaptureKind, type SnapshotCaptureMode } from '../../src/snapshot/capture-mode.js';
 import { ensureListenersHook } from '../../src/snapshot/page-world.js';
 import { takeSnapshot } from '../../src/snapshot/snapshot.js';
-import {
-  evaluate,
-  newSession,
-  refOf,
-  renumberRefs,
-  startSnapshotEnv,
-  type PageAddress,
-  type SnapshotEnv,
-} from './snapshot-support.js';
+import { evaluate, newSession, refOf, renumberRefs, type PageAddress } from './snapshot-support.js';
 
 /**
  * The accuracy guard of the in-page capture (src/snapshot/page-capture.ts): on every fixture page and
@@ -61,11 +53,11 @@ const SETTLED: Record<string, string> = {
   '/actions/buttons': "document.getElementById('delayed-status').textContent === 'enabled'",
 };
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
 });
-afterAll(async () => env?.close());
 
 const WHOLE = { maxChars: 1_000_000, maxBytes: 4_194_304 };
 
@@ -95,7 +87,7 @@ async function open(path: string, at: PageAddress = env.page): Promise<void> {
 
 describe('in-page capture vs CDP capture, line for line', () => {
   for (const path of PAGES) {
-    it(path, async () => {
+    test(path, async () => {
       await open(path);
       const cdp = await snap('cdp');
       const page = await snap('page');
@@ -115,7 +107,7 @@ describe('pseudo-element text', () => {
     ['part', /\[button @e\d+\] Styled by part/],
   ];
   for (const [kind, line] of KINDS) {
-    it(`is read when the only sheet that sets content on ::before or ::after is ${kind}`, async () => {
+    test(`is read when the only sheet that sets content on ::before or ::after is ${kind}`, async () => {
       await open(`/snapshot/pseudo?only=${kind}`);
       const { text, kind: captured } = await snap('page');
       expect(captured).toBe('page');
@@ -125,7 +117,7 @@ describe('pseudo-element text', () => {
 });
 
 describe('refs from the in-page capture', () => {
-  it('act on their element, keep their name across snapshots and go stale on navigation', async () => {
+  test('act on their element, keep their name across snapshots and go stale on navigation', async () => {
     await open('/actions/buttons');
     const first = await snap('page');
     const second = await snap('page');
@@ -143,7 +135,7 @@ describe('refs from the in-page capture', () => {
     expect(stale).toMatchObject({ code: 'STALE_ELEMENT_REFERENCE' });
   });
 
-  it('scope a snapshot to their element, with the refs a full snapshot gives', async () => {
+  test('scope a snapshot to their element, with the refs a full snapshot gives', async () => {
     await open('/snapshot/table');
     const full = await snap('page');
     const ref = refOf(full.text, /\[table @(e\d+)/);
@@ -158,24 +150,24 @@ describe('refs from the in-page capture', () => {
 });
 
 describe('auto capture', () => {
-  it('answers from the page under a CSP that forbids every script (the browser runs it, not the page)', async () => {
+  test('answers from the page under a CSP that forbids every script (the browser runs it, not the page)', async () => {
     await open('/libs/csp');
     expect((await snap('auto')).kind).toBe('page');
   });
 
-  it('falls back to the CDP tree for a document with a closed shadow root (the capture cannot see into it)', async () => {
+  test('falls back to the CDP tree for a document with a closed shadow root (the capture cannot see into it)', async () => {
     await open('/libs/closed-shadow');
     const auto = await snap('auto');
     expect(auto.kind).toBe('cdp');
     expect(auto.text).toMatch(/\[button @e\d+\] Sealed action/);
   });
 
-  it('falls back to the CDP tree for out-of-process iframes (their documents load without the hook)', async () => {
+  test('falls back to the CDP tree for out-of-process iframes (their documents load without the hook)', async () => {
     await open('/snapshot/iframes');
     expect((await snap('auto')).kind).toBe('cdp');
   });
 
-  it('falls back to the CDP tree where the click-listener hook came too late for the document', async () => {
+  test('falls back to the CDP tree where the click-listener hook came too late for the document', async () => {
     const late = await newSession(env.mesh);
     await env.mesh.runOnPage(late.sessionId, late.pageId, 'goto', async (ctx) => {
       await ctx.page.page.goto(env.site.url('/libs/material'), { waitUntil: 'load' });

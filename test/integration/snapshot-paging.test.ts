@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { BrowserMeshError } from '../../src/errors.js';
 import { clickRef } from '../../src/operations/target/element.js';
 import type { SnapshotInput, SnapshotResult } from '../../src/operations/read/snapshot.js';
-import {
-  evaluate,
-  goto,
-  newSession,
-  refOf,
-  startSnapshotEnv,
-  takeSnap,
-  type PageAddress,
-  type SnapshotEnv,
-} from './snapshot-support.js';
+import { evaluate, goto, newSession, refOf, takeSnap, type PageAddress } from './snapshot-support.js';
 
 /** Budgets, cursors, deltas and option checks, on real pages. */
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
   env.site.route('/unicode', (req, res) => {
     const items = Array.from(
       { length: 150 },
@@ -39,9 +31,6 @@ beforeAll(async () => {
     res.setHeader('content-type', 'text/html');
     res.end(`<!doctype html><title>Chars</title><main><p>${'lorem ipsum '.repeat(180_000)}</p></main>`);
   });
-});
-afterAll(async () => {
-  await env?.close();
 });
 
 const snap = (input: SnapshotInput = {}, at: PageAddress = env.page) => takeSnap(env.mesh, at, input);
@@ -74,7 +63,7 @@ async function readAll(first: SnapshotResult): Promise<{ text: string; pages: Sn
 }
 
 describe('budgets and cursors', () => {
-  it('reads the rest of the same capture, page by page, with every limit reported', async () => {
+  test('reads the rest of the same capture, page by page, with every limit reported', async () => {
     await goto(env.mesh, env.page, env.site.url('/large'));
     const whole = await snap({ maxChars: 1_000_000, maxBytes: 4_000_000 });
     expect(whole.partial).toBe(false);
@@ -92,7 +81,7 @@ describe('budgets and cursors', () => {
     expect(pages.at(-1)).toMatchObject({ partial: true, nextCursor: null, truncation: { truncated: false } });
   });
 
-  it('serves the capture, not the changed page', async () => {
+  test('serves the capture, not the changed page', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/mutate'));
     const first = await snap({ maxChars: 100 });
     await evaluate(env.mesh, env.page, `document.getElementById('rename').click()`);
@@ -101,7 +90,7 @@ describe('budgets and cursors', () => {
     expect(text).not.toContain('Renamed button');
   });
 
-  it('uses the default budget of 50,000 characters and 64 KiB', async () => {
+  test('uses the default budget of 50,000 characters and 64 KiB', async () => {
     await goto(env.mesh, env.page, env.site.url('/large'));
     const result = await snap();
     expect(result.limitsApplied).toEqual({ maxChars: 50_000, maxBytes: 65_536 });
@@ -109,7 +98,7 @@ describe('budgets and cursors', () => {
     expect(result.nextCursor).not.toBeNull();
   });
 
-  it('never splits a UTF-8 character or an emoji sequence, by chars or by bytes', async () => {
+  test('never splits a UTF-8 character or an emoji sequence, by chars or by bytes', async () => {
     await goto(env.mesh, env.page, env.site.url('/unicode'));
     const whole = await snap({ maxChars: 1_000_000, maxBytes: 4_000_000 });
     for (const budget of [{ maxBytes: 400 }, { maxChars: 150 }, { maxBytes: 1000, maxChars: 300 }]) {
@@ -127,7 +116,7 @@ describe('budgets and cursors', () => {
     }
   });
 
-  it('invalidates cursors on navigation and refuses unknown, foreign and out-of-range ones', async () => {
+  test('invalidates cursors on navigation and refuses unknown, foreign and out-of-range ones', async () => {
     await goto(env.mesh, env.page, env.site.url('/large'));
     const first = await snap({ maxChars: 5_000 });
     const cursor = first.nextCursor ?? '';
@@ -158,7 +147,7 @@ describe('budgets and cursors', () => {
     });
   });
 
-  it('keeps at most 4 captures per page', async () => {
+  test('keeps at most 4 captures per page', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/lists'));
     const cursors: string[] = [];
     for (let i = 0; i < 5; i++) cursors.push((await snap({ maxChars: 100 })).nextCursor ?? '');
@@ -169,7 +158,7 @@ describe('budgets and cursors', () => {
     expect((await snap({ cursor: cursors[4]! })).chars).toBeGreaterThan(0);
   });
 
-  it('refuses oversize scopes before capturing (nodes, then source characters)', async () => {
+  test('refuses oversize scopes before capturing (nodes, then source characters)', async () => {
     await goto(env.mesh, env.page, env.site.url('/many-nodes'));
     expect(await failure(snap({ interactiveOnly: true }))).toMatchObject({
       code: 'LIMIT_EXCEEDED',
@@ -182,7 +171,7 @@ describe('budgets and cursors', () => {
     });
   });
 
-  it('scopes to one element by ref; a scope within the budget passes on a page over it', async () => {
+  test('scopes to one element by ref; a scope within the budget passes on a page over it', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/table'));
     const table = refOf((await snap({ interactiveOnly: false })).snapshot, /\[table @(e\d+)\]/);
     const scoped = await snap({ scope: { ref: table } });
@@ -191,7 +180,7 @@ describe('budgets and cursors', () => {
     expect(scoped.limitsApplied.scope).toBe(table);
   });
 
-  it('scopes to one element by locator, with the same strictness as the element tools', async () => {
+  test('scopes to one element by locator, with the same strictness as the element tools', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/table'));
     const byRef = await snap({ scope: { ref: refOf((await snap()).snapshot, /\[table @(e\d+)\]/) } });
     const byLocator = await snap({ scope: { locator: { css: 'table' } } });
@@ -202,7 +191,7 @@ describe('budgets and cursors', () => {
     });
   });
 
-  it('shows depth and child limits and what they left out', async () => {
+  test('shows depth and child limits and what they left out', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/lists'));
     const shallow = await snap({ maxDepth: 2 });
     expect(shallow.snapshot).not.toContain('Base layer');
@@ -212,7 +201,7 @@ describe('budgets and cursors', () => {
     expect(narrow.omitted.maxChildren).toBeGreaterThan(0);
   });
 
-  it('adds link urls and boxes only when asked', async () => {
+  test('adds link urls and boxes only when asked', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/mutate'));
     expect((await snap()).snapshot).toMatch(/\[link @e\d+\] Go to lists page/);
     expect((await snap({ includeUrls: true })).snapshot).toMatch(
@@ -233,7 +222,7 @@ describe('budgets and cursors', () => {
 });
 
 describe('since: previous', () => {
-  it('returns only what an action changed', async () => {
+  test('returns only what an action changed', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/mutate'));
     const before = await snap();
     const ref = (name: string) => refOf(before.snapshot, new RegExp(`@(e\\d+) ${name}`));
@@ -258,7 +247,7 @@ describe('since: previous', () => {
     expect(none.delta).toEqual({ base: 'previous', added: 0, removed: 0, changed: 0 });
   });
 
-  it('returns the whole snapshot when there is nothing comparable (new document)', async () => {
+  test('returns the whole snapshot when there is nothing comparable (new document)', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/table'));
     const result = await snap({ since: 'previous' });
     expect(result.delta).toEqual({ base: 'none', added: 0, removed: 0, changed: 0 });
@@ -267,7 +256,7 @@ describe('since: previous', () => {
 });
 
 describe('options', () => {
-  it.each([
+  test.each([
     [{ cursor: 'abc.1.0', maxChars: 1000 }, 'INVALID_ARGUMENT', 'maxChars'],
     [{ cursor: 'abc.1.0', since: 'previous' }, 'INVALID_ARGUMENT', 'since'],
     [{ maxDepth: 0 }, 'INVALID_ARGUMENT', 'maxDepth'],
@@ -277,7 +266,7 @@ describe('options', () => {
     expect(await failure(snap(input))).toMatchObject({ code, details: { field } });
   });
 
-  it('a stale scope ref is STALE_ELEMENT_REFERENCE naming scope.ref', async () => {
+  test('a stale scope ref is STALE_ELEMENT_REFERENCE naming scope.ref', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/table'));
     expect(await failure(snap({ scope: { ref: '@e9999998' } }))).toMatchObject({
       code: 'STALE_ELEMENT_REFERENCE',
@@ -287,7 +276,7 @@ describe('options', () => {
 });
 
 describe('interactive-only', () => {
-  it('has every interactive element of the large page with a ref', async () => {
+  test('has every interactive element of the large page with a ref', async () => {
     await goto(env.mesh, env.page, env.site.url('/large'));
     const result = await snap({ interactiveOnly: true, maxChars: 1_000_000, maxBytes: 4_000_000 });
     const controls = await evaluate<number>(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { BrowserMeshError } from '../../src/errors.js';
 import { clickRef, fillRef, resolveRef, visibleTextOfRef } from '../../src/operations/target/element.js';
 import {
@@ -9,17 +9,14 @@ import {
   startSnapshotEnv,
   takeSnap,
   type PageAddress,
-  type SnapshotEnv,
 } from './snapshot-support.js';
 
 /** Refs as an agent uses them: stable while the element lives, loudly stale otherwise, and acting on the right element. */
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv();
-});
-afterAll(async () => {
-  await env?.close();
+let env: SnapshotSetup;
+// The file's site, mesh and first session come from the shared fixtures.
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
 });
 
 const click = (ref: string, at: PageAddress = env.page) =>
@@ -45,7 +42,7 @@ async function open(path: string, at: PageAddress = env.page): Promise<string> {
 }
 
 describe('ref identity', () => {
-  it('keeps the same ref for the same element across snapshots, even after it changes', async () => {
+  test('keeps the same ref for the same element across snapshots, even after it changes', async () => {
     const first = await open('/snapshot/mutate');
     const target = refOf(first, /@(e\d+) Original name/);
     const rename = refOf(first, /@(e\d+) Rename/);
@@ -56,7 +53,7 @@ describe('ref identity', () => {
     expect(refOf(after, /@(e\d+) Renamed button/)).toBe(target);
   });
 
-  it('resolves through node identity to the element of the right frame', async () => {
+  test('resolves through node identity to the element of the right frame', async () => {
     const text = await open('/snapshot/iframes');
     const sameOrigin = await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'resolve', (ctx) =>
       resolveRef(ctx.page, refOf(text, /\[button @(e\d+)\] Frame button/), ctx.deadline),
@@ -73,7 +70,7 @@ describe('ref identity', () => {
 });
 
 describe('stale refs', () => {
-  it('a removed element', async () => {
+  test('a removed element', async () => {
     const text = await open('/snapshot/mutate');
     const ref = refOf(text, /@(e\d+) Original name/);
     await evaluate(
@@ -87,7 +84,7 @@ describe('stale refs', () => {
     });
   });
 
-  it('a navigation, even back to the same URL', async () => {
+  test('a navigation, even back to the same URL', async () => {
     const text = await open('/snapshot/mutate');
     const ref = refOf(text, /@(e\d+) Rename/);
     await goto(env.mesh, env.page, env.site.url('/snapshot/mutate'));
@@ -100,7 +97,7 @@ describe('stale refs', () => {
     expect(await failure(click(ref))).toMatchObject({ code: 'STALE_ELEMENT_REFERENCE' });
   });
 
-  it('a ref of another page of the same session, or of another session', async () => {
+  test('a ref of another page of the same session, or of another session', async () => {
     const text = await open('/snapshot/mutate');
     const ref = refOf(text, /@(e\d+) Rename/);
     const other = await env.mesh.run(
@@ -122,7 +119,7 @@ describe('stale refs', () => {
     });
   });
 
-  it('a closed page', async () => {
+  test('a closed page', async () => {
     const other = await env.mesh.run(
       env.page.sessionId,
       'page',
@@ -134,7 +131,7 @@ describe('stale refs', () => {
     expect(await failure(click(ref, page))).toMatchObject({ code: 'PAGE_NOT_FOUND' });
   });
 
-  it('a ref that was never issued, and a malformed one', async () => {
+  test('a ref that was never issued, and a malformed one', async () => {
     await open('/snapshot/mutate');
     expect(await failure(click('@e9999999'))).toMatchObject({
       code: 'STALE_ELEMENT_REFERENCE',
@@ -146,7 +143,7 @@ describe('stale refs', () => {
     });
   });
 
-  it('an expired ref when refTtlMs is configured (never by default)', async () => {
+  test('an expired ref when refTtlMs is configured (never by default)', async () => {
     const short = await startSnapshotEnv({ refTtlMs: 200 });
     try {
       await goto(short.mesh, short.page, short.site.url('/snapshot/mutate'));
@@ -174,7 +171,7 @@ describe('acting by ref', () => {
       ) as Promise<[string, string]>;
     });
 
-  it('clicks and fills inside the same-origin and the cross-origin iframe', async () => {
+  test('clicks and fills inside the same-origin and the cross-origin iframe', async () => {
     const text = await open('/snapshot/iframes');
     const buttons = [...text.matchAll(/\[button @(e\d+)\] Frame button/g)].map((m) => `@${m[1]}`);
     const inputs = [...text.matchAll(/\[textbox @(e\d+)\] Frame input/g)].map((m) => `@${m[1]}`);
@@ -192,7 +189,7 @@ describe('acting by ref', () => {
     }
   });
 
-  it('clicks and fills inside (nested) shadow DOM', async () => {
+  test('clicks and fills inside (nested) shadow DOM', async () => {
     const text = await open('/snapshot/shadow');
     const status = () =>
       evaluate<string>(env.mesh, env.page, `document.getElementById('shadow-status').textContent`);
@@ -210,7 +207,7 @@ describe('acting by ref', () => {
     ).toBe('inside the shadow');
   });
 
-  it('clicks non-semantic clickables by their refs', async () => {
+  test('clicks non-semantic clickables by their refs', async () => {
     const text = await open('/snapshot/clickable');
     for (const name of ['Onclick div', 'Pointer span', 'Focusable div'])
       await click(refOf(text, new RegExp(`@(e\\d+) ${name}`)));
@@ -223,7 +220,7 @@ describe('acting by ref', () => {
     ).toEqual(['clicked: onclick div', 'clicked: pointer span', 'clicked: focusable div']);
   });
 
-  it('scrolls an element below the fold into view before clicking it', async () => {
+  test('scrolls an element below the fold into view before clicking it', async () => {
     const text = await open('/snapshot/hidden');
     await evaluate(
       env.mesh,
@@ -234,7 +231,7 @@ describe('acting by ref', () => {
     expect(await evaluate(env.mesh, env.page, 'window.clickedBelow')).toBe(true);
   });
 
-  it('fills text, password and date fields and reads the value back', async () => {
+  test('fills text, password and date fields and reads the value back', async () => {
     const text = await open('/forms');
     expect(await fill(refOf(text, /@(e\d+) Text/), 'hello')).toMatchObject({ valueMatches: true });
     const password = await fill(refOf(text, /\[textbox @(e\d+) value=••••\] Password/), 'new-secret');
@@ -252,7 +249,7 @@ describe('acting by ref', () => {
     expect((await takeSnap(env.mesh, env.page)).snapshot).not.toContain('new-secret');
   });
 
-  it('refuses a covered element, naming what covers it, and clicks nothing', async () => {
+  test('refuses a covered element, naming what covers it, and clicks nothing', async () => {
     env.site.route('/covered', (req, res) => {
       res.setHeader('content-type', 'text/html');
       res.end(`<!doctype html><title>Covered</title><button id="under" onclick="window.hit = true">Under</button>
@@ -267,7 +264,7 @@ describe('acting by ref', () => {
     expect(await evaluate(env.mesh, env.page, 'window.hit === true')).toBe(false);
   });
 
-  it('reads the text of one element by ref (visible text scope)', async () => {
+  test('reads the text of one element by ref (visible text scope)', async () => {
     const text = await open('/snapshot/dialog');
     const ref = refOf(text, /\[dialog @(e\d+) modal\]/);
     const scoped = await env.mesh.runOnPage(env.page.sessionId, env.page.pageId, 'text', (ctx) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest, type SnapshotSetup } from './support/fixtures.js';
 import type { SnapshotInput } from '../../src/operations/read/snapshot.js';
-import { goto, refOf, startSnapshotEnv, takeSnap, type SnapshotEnv } from './snapshot-support.js';
+import { goto, refOf, takeSnap } from './snapshot-support.js';
 
 /**
  * Issue 18: a scoped snapshot must not pay for the whole page's tree. It fetches the accessibility
@@ -9,9 +9,14 @@ import { goto, refOf, startSnapshotEnv, takeSnap, type SnapshotEnv } from './sna
  * capture (the in-page capture scopes a whole-page capture instead): it is pinned here.
  */
 
-let env: SnapshotEnv;
-beforeAll(async () => {
-  env = await startSnapshotEnv({ snapshotCapture: 'cdp' });
+let env: SnapshotSetup;
+// The file's site, mesh (CDP capture) and first session come from the shared fixtures.
+const test = fixtureTest.extend('snapshotConfig', { scope: 'file' }, () => ({
+  snapshotCapture: 'cdp' as const,
+}));
+
+test.beforeAll(({ snapshotEnv }) => {
+  env = snapshotEnv;
   env.site.route('/scope-hidden-bits', (_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
@@ -29,9 +34,6 @@ beforeAll(async () => {
         '<button>After the list</button></div></main>',
     );
   });
-});
-afterAll(async () => {
-  await env?.close();
 });
 
 interface CdpCall {
@@ -92,7 +94,7 @@ const snap = (input: SnapshotInput = {}) => takeSnap(env.mesh, env.page, input);
 const isFullTree = (c: CdpCall): boolean => c.method === 'Accessibility.getFullAXTree';
 
 describe('scoped snapshot capture', () => {
-  it('fetches the scope subtree only, with the lines a full snapshot has for it', async () => {
+  test('fetches the scope subtree only, with the lines a full snapshot has for it', async () => {
     await goto(env.mesh, env.page, env.site.url('/large'));
     const full = (await snap({ maxChars: 1_000_000, maxBytes: 4_000_000 })).snapshot;
     const byLocator = await recordCdp(() => snap({ scope: { locator: { css: '#actions' } } }));
@@ -110,7 +112,7 @@ describe('scoped snapshot capture', () => {
     expect(byRef.result.title).toBe((await snap()).title);
   });
 
-  it('keeps iframes inside the scope, and scopes inside an iframe', async () => {
+  test('keeps iframes inside the scope, and scopes inside an iframe', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/iframes'));
     const full = (await snap()).snapshot;
     const main = await recordCdp(() => snap({ scope: { locator: { css: 'main' } } }));
@@ -136,7 +138,7 @@ describe('scoped snapshot capture', () => {
     }
   });
 
-  it('scopes into shadow DOM and leaves aria-hidden content out', async () => {
+  test('scopes into shadow DOM and leaves aria-hidden content out', async () => {
     await goto(env.mesh, env.page, env.site.url('/snapshot/shadow'));
     const full = (await snap()).snapshot;
     const card = await recordCdp(() => snap({ scope: { locator: { css: '#card' } } }));
@@ -149,7 +151,7 @@ describe('scoped snapshot capture', () => {
     expect(quiet.snapshot).toMatch(/^\[region\] Quiet\n {2}\[button @e\d+\] In$/);
   });
 
-  it('since previous compares a scoped snapshot with the same scope, never a full one with a scope', async () => {
+  test('since previous compares a scoped snapshot with the same scope, never a full one with a scope', async () => {
     await goto(env.mesh, env.page, env.site.url('/real/scopes'));
     const scope = { locator: { css: 'table' } };
     await snap({ scope });
@@ -163,7 +165,7 @@ describe('scoped snapshot capture', () => {
     expect(next.delta).toMatchObject({ base: 'previous', added: 0, removed: 0 });
   });
 
-  it('since previous never compares a scope with the part of it a narrower scoped capture held', async () => {
+  test('since previous never compares a scope with the part of it a narrower scoped capture held', async () => {
     await goto(env.mesh, env.page, env.site.url('/scope-nested'));
     const outer = { locator: { css: '#outer' } };
     expect((await snap({ scope: outer })).snapshot).toMatch(/^\[dialog @e\d+\] Outer\n/);
@@ -178,7 +180,7 @@ describe('scoped snapshot capture', () => {
     expect(narrower.delta).toMatchObject({ base: 'previous', added: 0, removed: 0 });
   });
 
-  it('a hidden, removed or unknown scope fails or says why as before', async () => {
+  test('a hidden, removed or unknown scope fails or says why as before', async () => {
     await goto(env.mesh, env.page, env.site.url('/real/scopes'));
     const hidden = await snap({ scope: { locator: { css: '#hidden-box' } } });
     expect(hidden).toMatchObject({ snapshot: '', empty: true, emptyReason: 'not_rendered' });
