@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createBrowserMesh,
-  createMeshOperations,
-  type BrowserMesh,
-  type MeshOperations,
-} from '../../src/index.js';
-import { createLogger } from '../../src/engine/logger.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testConfig } from '../helpers/harness.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
+import { createMeshOperations, type BrowserMesh, type MeshOperations } from '../../src/index.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { runSpecs, type SpecRun } from './support/playwright-run.js';
 
 // Issue 29: a session's actions exported as a @playwright/test spec, then RUN by Playwright Test
@@ -29,12 +22,16 @@ interface Exported {
   truncated: boolean;
 }
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  mesh = createBrowserMesh({
-    config: testConfig({ maxSessions: 4, timeoutMs: 60_000, secrets: { SHOP_PASSWORD: SECRET } }),
-    logger: createLogger('silent'),
-  });
+// The file's site and mesh come from the shared fixtures.
+const test = fixtureTest.extend('meshConfig', { scope: 'file' }, () => ({
+  maxSessions: 4,
+  timeoutMs: 60_000,
+  secrets: { SHOP_PASSWORD: SECRET },
+}));
+
+test.beforeAll(async ({ site: fileSite, mesh: fileMesh }) => {
+  site = fileSite;
+  mesh = fileMesh;
   ops = createMeshOperations(mesh);
   checkout = await recordCheckout();
   windows = await recordWindows();
@@ -47,10 +44,6 @@ beforeAll(async () => {
     { SHOP_PASSWORD: SECRET },
   );
 }, 2 * SPEC_TIMEOUT_MS);
-afterAll(async () => {
-  await mesh?.shutdown();
-  await site?.close();
-});
 
 type Page = { sessionId: string; pageId: string };
 
@@ -116,7 +109,7 @@ async function recordWindows(): Promise<Exported & { promptStatus: unknown }> {
 }
 
 describe('export a session as a Playwright test', () => {
-  it('checkout: role and label locators, a secret as process.env, green under Playwright Test', () => {
+  test('checkout: role and label locators, a secret as process.env, green under Playwright Test', () => {
     const { code, truncated } = checkout;
     expect(truncated).toBe(false);
     expect(code).toContain("getByRole('textbox', { name: 'Username' }).fill('buyer')");
@@ -129,7 +122,7 @@ describe('export a session as a Playwright test', () => {
     expect(run.passed, run.output).toBe(true);
   });
 
-  it('dialogs, a code-mode step, an upload in an iframe form and a popup: one spec, green', () => {
+  test('dialogs, a code-mode step, an upload in an iframe form and a popup: one spec, green', () => {
     const { code, truncated, promptStatus } = windows;
     expect(promptStatus).toBe('prompt: null');
     expect(truncated).toBe(false);

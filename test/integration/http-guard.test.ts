@@ -2,26 +2,23 @@
  * The HTTP guard in front of MCP: bearer token (missing, wrong, right), Host and Origin against DNS
  * rebinding, body size limits, and no secret in any log line.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { startHttpServer, type RunningHttpServer } from '../../src/mcp/http.js';
 import { createMcpServer } from '../../src/mcp/server.js';
-import { testConfig } from '../helpers/harness.js';
 import { connectHttp, INITIALIZE, ok, rawRequest, startTestHttpServer } from './support/mcp-http.js';
 
 const TOKEN = 'test-token-0123456789abcdef';
 let mesh: BrowserMesh;
 const servers: RunningHttpServer[] = [];
 
-beforeAll(() => {
-  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+// The file's mesh comes from the shared fixtures; each test starts the servers it needs.
+test.beforeAll(({ mesh: fileMesh }) => {
+  mesh = fileMesh;
 });
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.allSettled(servers.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await mesh.shutdown();
 });
 
 async function serve(overrides: Parameters<typeof startTestHttpServer>[1] = {}): Promise<RunningHttpServer> {
@@ -32,7 +29,7 @@ async function serve(overrides: Parameters<typeof startTestHttpServer>[1] = {}):
 const initialize = JSON.stringify(INITIALIZE);
 
 describe('HTTP bearer token', () => {
-  it('refuses a missing or wrong token and accepts the right one', async () => {
+  test('refuses a missing or wrong token and accepts the right one', async () => {
     const server = await serve({ token: TOKEN });
     const missing = await rawRequest(server.url, { body: initialize });
     expect(missing.status).toBe(401);
@@ -56,7 +53,7 @@ describe('HTTP bearer token', () => {
     await client.close();
   });
 
-  it('will not serve a non-loopback address without a token', async () => {
+  test('will not serve a non-loopback address without a token', async () => {
     const logger = createLogger('silent');
     await expect(
       startHttpServer({
@@ -73,7 +70,7 @@ describe('HTTP bearer token', () => {
     ).rejects.toThrow(/token/);
   });
 
-  it('never writes the token to the logs', async () => {
+  test('never writes the token to the logs', async () => {
     let logs = '';
     const logger = createLogger('debug', (line) => (logs += line));
     const server = await startHttpServer({
@@ -102,7 +99,7 @@ describe('HTTP bearer token', () => {
 });
 
 describe('HTTP Host and Origin (DNS rebinding)', () => {
-  it('refuses a foreign Host or Origin and accepts loopback ones', async () => {
+  test('refuses a foreign Host or Origin and accepts loopback ones', async () => {
     const server = await serve();
     const port = new URL(server.url).port;
     const badHost = await rawRequest(server.url, {
@@ -121,7 +118,7 @@ describe('HTTP Host and Origin (DNS rebinding)', () => {
     expect(good.status).toBe(200);
   });
 
-  it('accepts a configured host name', async () => {
+  test('accepts a configured host name', async () => {
     const server = await serve({ allowedHosts: ['mesh.internal'] });
     const port = new URL(server.url).port;
     const allowed = await rawRequest(server.url, {
@@ -133,7 +130,7 @@ describe('HTTP Host and Origin (DNS rebinding)', () => {
 });
 
 describe('HTTP request limits and routing', () => {
-  it('refuses an oversize body, declared or streamed', async () => {
+  test('refuses an oversize body, declared or streamed', async () => {
     const server = await serve({ maxBodyBytes: 4096 });
     const declared = await rawRequest(server.url, {
       body: JSON.stringify({ ...INITIALIZE, pad: 'x'.repeat(5000) }),
@@ -150,7 +147,7 @@ describe('HTTP request limits and routing', () => {
     expect((await rawRequest(server.url, { body: initialize })).status).toBe(200);
   });
 
-  it('answers bad JSON, unknown paths, unknown sessions and session-less calls with errors', async () => {
+  test('answers bad JSON, unknown paths, unknown sessions and session-less calls with errors', async () => {
     const server = await serve();
     expect((await rawRequest(server.url, { body: '{not json' })).status).toBe(400);
     expect((await rawRequest(server.url.replace('/mcp', '/other'), { body: initialize })).status).toBe(404);

@@ -3,8 +3,7 @@
  * client slot for the 300 s grace period or longer, so idle clients could fill `--max-clients`. The
  * idle time is a setting (`httpClientIdleMs`); tested here with a small value. No browser is launched.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/engine/logger.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
 import { testConfig } from '../helpers/harness.js';
@@ -14,14 +13,12 @@ import { waitFor } from './support/wait.js';
 let mesh: BrowserMesh;
 const servers: RunningHttpServer[] = [];
 
-beforeAll(() => {
-  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+// The file's mesh comes from the shared fixtures; each test starts the servers it needs.
+test.beforeAll(({ mesh: fileMesh }) => {
+  mesh = fileMesh;
 });
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.allSettled(servers.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await mesh.shutdown();
 });
 
 const IDLE_MS = 1500;
@@ -33,7 +30,7 @@ async function serve(): Promise<RunningHttpServer> {
 }
 
 describe('idle MCP client slots', () => {
-  it('frees the slot of a client that holds its event stream open but sends nothing', async () => {
+  test('frees the slot of a client that holds its event stream open but sends nothing', async () => {
     const server = await serve();
     const idle = await connectHttp(server.url);
     const other = await connectHttp(server.url);
@@ -51,7 +48,7 @@ describe('idle MCP client slots', () => {
     await Promise.allSettled([idle.client.close(), other.client.close()]);
   });
 
-  it('keeps a client that keeps sending requests, well past the idle time', async () => {
+  test('keeps a client that keeps sending requests, well past the idle time', async () => {
     const server = await serve();
     const busy = await connectHttp(server.url);
     // A call every fifth of the idle time, for three idle times. Paced, not as fast as it can: a
@@ -69,7 +66,7 @@ describe('idle MCP client slots', () => {
     await busy.client.close();
   });
 
-  it('the idle time defaults to 300 s', () => {
+  test('the idle time defaults to 300 s', () => {
     expect(testConfig().httpClientIdleMs).toBe(300_000);
   });
 });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import {
   BrowserMeshError,
-  createBrowserMesh,
   createMeshOperations,
   type BrowserMesh,
   type MeshOperations,
 } from '../../src/index.js';
-import { createLogger } from '../../src/engine/logger.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testConfig } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 
 // Issue 19: the library face offers the engine's typed operations (the MCP tools' own definitions)
 // without MCP: navigate, snapshot, click, fill, wait, run, observe, saved states.
@@ -17,14 +14,13 @@ let site: FixtureServer;
 let mesh: BrowserMesh;
 let ops: MeshOperations;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  mesh = createBrowserMesh({ config: testConfig({ maxSessions: 3 }), logger: createLogger('silent') });
+// The file's site and mesh come from the shared fixtures.
+const test = fixtureTest.extend('meshConfig', { scope: 'file' }, () => ({ maxSessions: 3 }));
+
+test.beforeAll(({ site: fileSite, mesh: fileMesh }) => {
+  site = fileSite;
+  mesh = fileMesh;
   ops = createMeshOperations(mesh);
-});
-afterAll(async () => {
-  await mesh?.shutdown();
-  await site?.close();
 });
 
 async function rejection(promise: Promise<unknown>): Promise<BrowserMeshError> {
@@ -38,7 +34,7 @@ async function rejection(promise: Promise<unknown>): Promise<BrowserMeshError> {
 }
 
 describe('createMeshOperations', () => {
-  it('drives a page with typed operations: navigate, snapshot, fill, click, wait, read', async () => {
+  test('drives a page with typed operations: navigate, snapshot, fill, click, wait, read', async () => {
     const { session, initialPage } = await ops.createSession({
       name: 'lib',
       contextSettings: { device: 'Pixel 5' },
@@ -65,7 +61,7 @@ describe('createMeshOperations', () => {
     await ops.closeSession({ sessionId: page.sessionId });
   });
 
-  it('throws a BrowserMeshError with the code an MCP client would see, and keeps working', async () => {
+  test('throws a BrowserMeshError with the code an MCP client would see, and keeps working', async () => {
     const bad = await rejection(ops.navigate({ sessionId: 'nope', pageId: 'nope', url: site.url('/') }));
     expect(bad.code).toBe('SESSION_NOT_FOUND');
     expect(bad.details?.operationId).toMatch(/^op_/);

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import {
   BrowserMeshError,
-  createBrowserMesh,
   createMeshOperations,
   type BrowserMesh,
   type MeshOperations,
 } from '../../src/index.js';
-import { createLogger } from '../../src/engine/logger.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testConfig } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 
 // Issues 27 and 28 §6 on the library face: find, one cookie or storage key, routes, emulation and
 // text selection are typed operations over the MCP tools' own definitions.
@@ -18,16 +15,15 @@ let mesh: BrowserMesh;
 let ops: MeshOperations;
 let page: { sessionId: string; pageId: string };
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  mesh = createBrowserMesh({ config: testConfig({ maxSessions: 2 }), logger: createLogger('silent') });
+// The file's site and mesh come from the shared fixtures.
+const test = fixtureTest.extend('meshConfig', { scope: 'file' }, () => ({ maxSessions: 2 }));
+
+test.beforeAll(async ({ site: fileSite, mesh: fileMesh }) => {
+  site = fileSite;
+  mesh = fileMesh;
   ops = createMeshOperations(mesh);
   const { session, initialPage } = await ops.createSession({ name: 'lib-state' });
   page = { sessionId: session.sessionId, pageId: initialPage.pageId };
-});
-afterAll(async () => {
-  await mesh?.shutdown();
-  await site?.close();
 });
 
 async function rejection(promise: Promise<unknown>): Promise<BrowserMeshError> {
@@ -46,7 +42,7 @@ function probe<T>(fn: () => T | Promise<T>): Promise<T> {
 }
 
 describe('createMeshOperations: find, state, network, selection', () => {
-  it('finds a button with a usable ref, and clicks it', async () => {
+  test('finds a button with a usable ref, and clicks it', async () => {
     await ops.navigate({ ...page, url: site.url('/shop/product/2') });
     const found = await ops.find({ ...page, role: 'button', name: 'Add to cart' });
     expect(found.total).toBe(1);
@@ -61,7 +57,7 @@ describe('createMeshOperations: find, state, network, selection', () => {
     expect(bad.code).toBe('INVALID_ARGUMENT');
   });
 
-  it('sets, lists (credential-named value redacted), gets and clears cookies; storage by key', async () => {
+  test('sets, lists (credential-named value redacted), gets and clears cookies; storage by key', async () => {
     const url = site.url('/');
     await ops.cookies({ sessionId: page.sessionId, action: 'set', name: 'theme', value: 'dark', url });
     await ops.cookies({
@@ -97,7 +93,7 @@ describe('createMeshOperations: find, state, network, selection', () => {
     expect((await ops.storage({ ...page, action: 'clear' })).removed).toBe(1);
   });
 
-  it('routes a request to a fulfilled body, lists its hits and removes it', async () => {
+  test('routes a request to a fulfilled body, lists its hits and removes it', async () => {
     const added = await ops.route({
       sessionId: page.sessionId,
       action: 'add',
@@ -116,7 +112,7 @@ describe('createMeshOperations: find, state, network, selection', () => {
     expect(noUrl.code).toBe('INVALID_ARGUMENT');
   });
 
-  it('emulates a dark colour scheme and offline on the open page, then resets', async () => {
+  test('emulates a dark colour scheme and offline on the open page, then resets', async () => {
     await ops.navigate({ ...page, url: site.url('/') });
     const applied = await ops.emulate({ ...page, colorScheme: 'dark', offline: true });
     expect(applied.applied).toEqual(expect.arrayContaining(['colorScheme', 'offline']));
@@ -127,7 +123,7 @@ describe('createMeshOperations: find, state, network, selection', () => {
     expect(await probe(() => navigator.onLine)).toBe(true);
   });
 
-  it('selects a word in a contenteditable by its text (focus selectText)', async () => {
+  test('selects a word in a contenteditable by its text (focus selectText)', async () => {
     await ops.navigate({ ...page, url: site.url('/widgets/editable') });
     await ops.focus({ ...page, locator: { css: '#para' }, selectText: 'brown', occurrence: 2 });
     expect(await probe(() => getSelection()?.toString())).toBe('brown');

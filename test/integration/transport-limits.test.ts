@@ -5,11 +5,11 @@
  * validation dump; a very deep `_meta` is answered, not left without a reply.
  */
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { createMcpServer } from '../../src/mcp/server.js';
-import { McpHarness, testConfig } from '../helpers/harness.js';
+import { McpHarness } from '../helpers/harness.js';
 import { StdioWire, type WireReply } from '../helpers/stdio-wire.js';
 import { connectHttp, startTestHttpServer } from './support/mcp-http.js';
 
@@ -19,11 +19,9 @@ const MIB = 1024 * 1024;
 let mesh: BrowserMesh;
 let wire: StdioWire;
 
-beforeAll(() => {
-  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
-});
-afterAll(async () => {
-  await mesh.shutdown();
+// The file's mesh comes from the shared fixtures; each test opens the transport it checks.
+test.beforeAll(({ mesh: fileMesh }) => {
+  mesh = fileMesh;
 });
 
 async function openWire(maxMessageBytes?: number): Promise<StdioWire> {
@@ -31,7 +29,7 @@ async function openWire(maxMessageBytes?: number): Promise<StdioWire> {
   await wire.start();
   return wire;
 }
-afterEach(async () => {
+test.afterEach(async () => {
   await wire?.close();
 });
 
@@ -49,7 +47,7 @@ async function expectAlive(w: StdioWire, id: number): Promise<void> {
 }
 
 describe('stdio: message size', () => {
-  it('refuses a line over the limit by its id and keeps serving', async () => {
+  test('refuses a line over the limit by its id and keeps serving', async () => {
     const w = await openWire(2 * MIB);
     // The MCP SDK client writes `id` last; the huge value sits before it.
     const huge = `{"method":"tools/call","params":{"name":"browser_session_close","arguments":{"sessionId":"${'s'.repeat(3 * MIB)}"}},"jsonrpc":"2.0","id":7}`;
@@ -63,14 +61,14 @@ describe('stdio: message size', () => {
     await expectAlive(w, 8);
   });
 
-  it('answers an oversized line whose id cannot be read with id null, and keeps serving', async () => {
+  test('answers an oversized line whose id cannot be read with id null, and keeps serving', async () => {
     const w = await openWire(64 * 1024);
     w.write(`{"jsonrpc":"2.0","params":{"a":"${'a'.repeat(200_000)}"},"id":{"nested":1},"method":"x"}`);
     expectShortRefusal(await w.reply(null), -32600);
     await expectAlive(w, 2);
   });
 
-  it('refuses a large argument under the limit by its schema, without echoing it', async () => {
+  test('refuses a large argument under the limit by its schema, without echoing it', async () => {
     const w = await openWire();
     const sessionId = `${'\u202e'.repeat(10)}${'s'.repeat(3 * MIB)}`;
     const reply = await w.request(3, 'tools/call', {
@@ -86,7 +84,7 @@ describe('stdio: message size', () => {
 });
 
 describe('stdio: malformed requests', () => {
-  it('answers non-object arguments, a non-string name and non-object params with -32602', async () => {
+  test('answers non-object arguments, a non-string name and non-object params with -32602', async () => {
     const w = await openWire();
     let id = 10;
     for (const args of NON_OBJECT_ARGUMENTS) {
@@ -103,7 +101,7 @@ describe('stdio: malformed requests', () => {
     await expectAlive(w, ++id);
   });
 
-  it('answers a very deep _meta (and deep arguments) instead of staying silent', async () => {
+  test('answers a very deep _meta (and deep arguments) instead of staying silent', async () => {
     const w = await openWire(16 * MIB);
     const deep = `${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}`;
     w.write(
@@ -119,7 +117,7 @@ describe('stdio: malformed requests', () => {
     await expectAlive(w, 33);
   });
 
-  it('answers a line that is not JSON, or not JSON-RPC, and keeps serving', async () => {
+  test('answers a line that is not JSON, or not JSON-RPC, and keeps serving', async () => {
     const w = await openWire();
     w.write('{"jsonrpc":"2.0","id":41,"method":');
     expectShortRefusal(await w.reply(null), -32700);
@@ -131,7 +129,7 @@ describe('stdio: malformed requests', () => {
 });
 
 describe('every transport: malformed tools/call', () => {
-  it('in-memory: -32602 with a short message', async () => {
+  test('in-memory: -32602 with a short message', async () => {
     const harness = await McpHarness.start({}, mesh);
     try {
       for (const args of NON_OBJECT_ARGUMENTS) {
@@ -151,7 +149,7 @@ describe('every transport: malformed tools/call', () => {
     }
   });
 
-  it('HTTP: -32602 for non-object arguments, 400 for a deep body, and the client keeps working', async () => {
+  test('HTTP: -32602 for non-object arguments, 400 for a deep body, and the client keeps working', async () => {
     const server = await startTestHttpServer(mesh, { maxBodyBytes: 8 * MIB });
     const { client } = await connectHttp(server.url);
     try {
