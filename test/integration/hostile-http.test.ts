@@ -2,14 +2,11 @@
  * An HTTP client that goes away while its page spins for ever: its sessions are still closed after
  * the grace period, within the close bound, and their slots come back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserMesh } from '../../src/create-mesh.js';
-import { createLogger } from '../../src/engine/logger.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import type { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testConfig } from '../helpers/harness.js';
-import { connectHttp, ok, startTestHttpServer } from './support/mcp-http.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { connectHttp, ok } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 
 type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
@@ -18,19 +15,19 @@ let mesh: BrowserMesh;
 let site: FixtureServer;
 let server: RunningHttpServer;
 
-beforeAll(async () => {
-  mesh = createBrowserMesh({ config: testConfig({ maxSessions: 1 }), logger: createLogger('silent') });
-  site = await startFixtureServer();
-  server = await startTestHttpServer(mesh, { disconnectGraceMs: 500 });
-});
-afterAll(async () => {
-  await server?.close();
-  await mesh?.shutdown();
-  await site?.close();
+// The file's mesh, site and HTTP server come from the shared fixtures.
+const test = fixtureTest
+  .extend('meshConfig', { scope: 'file' }, () => ({ maxSessions: 1 }))
+  .extend('httpOptions', { scope: 'file' }, () => ({ disconnectGraceMs: 500 }));
+
+test.beforeAll(({ mesh: fileMesh, site: fileSite, httpServer }) => {
+  mesh = fileMesh;
+  site = fileSite;
+  server = httpServer;
 });
 
 describe('disconnect cleanup over HTTP', () => {
-  it("closes a gone client's session whose page spins, and the slot comes back", async () => {
+  test("closes a gone client's session whose page spins, and the slot comes back", async () => {
     const leaving = await connectHttp(server.url);
     const created = await ok<Created>(leaving.client, 'browser_session_create');
     const s = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };

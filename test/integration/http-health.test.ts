@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/engine/logger.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { testConfig } from '../helpers/harness.js';
-import { rawRequest, startTestHttpServer } from './support/mcp-http.js';
+import { rawRequest } from './support/mcp-http.js';
 
 // Issue 19: the container's health check. GET /healthz answers behind the same token and Host guard as
 // /mcp, without launching a browser.
@@ -13,25 +11,24 @@ let mesh: BrowserMesh;
 let server: RunningHttpServer;
 let health: string;
 
-beforeAll(async () => {
-  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
-  server = await startTestHttpServer(mesh, { token: TOKEN });
+// The file's mesh and HTTP server come from the shared fixtures.
+const test = fixtureTest.extend('httpOptions', { scope: 'file' }, () => ({ token: TOKEN }));
+
+test.beforeAll(({ mesh: fileMesh, httpServer }) => {
+  mesh = fileMesh;
+  server = httpServer;
   health = server.url.replace(/\/mcp$/, '/healthz');
-});
-afterAll(async () => {
-  await server?.close();
-  await mesh?.shutdown();
 });
 
 describe('GET /healthz', () => {
-  it('answers ok with the token, and launches no browser', async () => {
+  test('answers ok with the token, and launches no browser', async () => {
     const answer = await rawRequest(health, { method: 'GET', headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ status: 'ok' });
     expect(mesh.runtimeInfo().browser.state).toBe('idle');
   });
 
-  it('is refused without the token, from a foreign Host, or with another method', async () => {
+  test('is refused without the token, from a foreign Host, or with another method', async () => {
     expect((await rawRequest(health, { method: 'GET' })).status).toBe(401);
     const foreign = await rawRequest(health, {
       method: 'GET',

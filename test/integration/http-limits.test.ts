@@ -4,25 +4,21 @@
  * requests) showing the cap holds and the server keeps serving. No browser is launched.
  */
 import { connect } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/engine/logger.js';
+import { describe, expect, test } from './support/fixtures.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
 import { RateLimiter } from '../../src/mcp/http-limits.js';
-import { testConfig } from '../helpers/harness.js';
 import { connectHttp, INITIALIZE, ok, rawRequest, startTestHttpServer } from './support/mcp-http.js';
 
 let mesh: BrowserMesh;
 const servers: RunningHttpServer[] = [];
 
-beforeAll(() => {
-  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
+// The file's mesh comes from the shared fixtures; each test starts the servers it needs.
+test.beforeAll(({ mesh: fileMesh }) => {
+  mesh = fileMesh;
 });
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.allSettled(servers.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await mesh.shutdown();
 });
 
 async function serve(overrides: Parameters<typeof startTestHttpServer>[1] = {}): Promise<RunningHttpServer> {
@@ -45,7 +41,7 @@ function sendAndWaitForClose(url: string, text: string): Promise<string> {
 }
 
 describe('HTTP limits', () => {
-  it('caps concurrent MCP clients (503 + Retry-After) and frees a slot when one leaves', async () => {
+  test('caps concurrent MCP clients (503 + Retry-After) and frees a slot when one leaves', async () => {
     const server = await serve({ limits: { maxClients: 2 } });
     const a = await connectHttp(server.url);
     const b = await connectHttp(server.url);
@@ -60,7 +56,7 @@ describe('HTTP limits', () => {
     await Promise.all([b.client.close(), c.client.close()]);
   });
 
-  it('keeps a slot for every other principal: one principal cannot take every client slot', async () => {
+  test('keeps a slot for every other principal: one principal cannot take every client slot', async () => {
     const alice = 'alice-token-0123456789abcdef';
     const bob = 'bob-token-0123456789abcdefgh';
     const server = await serve({
@@ -88,13 +84,13 @@ describe('HTTP limits', () => {
     await b.client.close();
   });
 
-  it('closes a connection whose headers never finish (before any token check)', async () => {
+  test('closes a connection whose headers never finish (before any token check)', async () => {
     const server = await serve({ limits: { headersTimeoutMs: 600 }, token: 'x'.repeat(20) });
     const reply = await sendAndWaitForClose(server.url, 'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     expect(reply === '' || reply.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
-  it('closes a connection whose body never finishes', async () => {
+  test('closes a connection whose body never finishes', async () => {
     const server = await serve({ limits: { headersTimeoutMs: 600, bodyTimeoutMs: 900 } });
     const head =
       'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"json';
@@ -102,7 +98,7 @@ describe('HTTP limits', () => {
     expect(reply === '' || reply.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
-  it('rate-limits one principal (429 + Retry-After) without touching another', async () => {
+  test('rate-limits one principal (429 + Retry-After) without touching another', async () => {
     const server = await serve({
       limits: { ratePerMinute: 3 },
       tokens: [
@@ -128,7 +124,7 @@ describe('HTTP limits', () => {
     expect(calm.status).toBe(200);
   });
 
-  it('load test: 200 parallel initialize requests never exceed the cap, and the server keeps serving', async () => {
+  test('load test: 200 parallel initialize requests never exceed the cap, and the server keeps serving', async () => {
     const server = await serve({ limits: { maxClients: 20 } });
     const responses = await Promise.all(
       Array.from({ length: 200 }, () => rawRequest(server.url, { body: initialize })),
@@ -149,7 +145,7 @@ describe('HTTP limits', () => {
 });
 
 describe('RateLimiter', () => {
-  it('refills evenly and allows a burst of one minute', () => {
+  test('refills evenly and allows a burst of one minute', () => {
     const limiter = new RateLimiter(60);
     for (let i = 0; i < 60; i++) expect(limiter.take('p', 0)).toBeUndefined();
     expect(limiter.take('p', 0)).toBe(1);

@@ -3,22 +3,10 @@
  * states, session quota and runtime counts, and an Mcp-Session-Id only answers the principal that
  * opened it. Loopback only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/engine/logger.js';
-import { createBrowserMesh } from '../../src/create-mesh.js';
-import type { BrowserMesh } from '../../src/engine/runtime.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testConfig } from '../helpers/harness.js';
-import {
-  connectHttp,
-  err,
-  INITIALIZE,
-  ok,
-  rawRequest,
-  startTestHttpServer,
-  type HttpClient,
-} from './support/mcp-http.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { connectHttp, err, INITIALIZE, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 
 type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
 type Info = { sessions: { live: number; max: number } };
@@ -26,37 +14,34 @@ type Info = { sessions: { live: number; max: number } };
 const ALICE = 'alice-token-0123456789';
 const BOB = 'bob-token-0123456789ab';
 
-let mesh: BrowserMesh;
 let site: FixtureServer;
 let server: RunningHttpServer;
 let alice: HttpClient;
 let bob: HttpClient;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  mesh = createBrowserMesh({
-    config: testConfig({ maxSessionsPerPrincipal: 2 }),
-    logger: createLogger('silent'),
-  });
-  server = await startTestHttpServer(mesh, {
+// The file's site, mesh and HTTP server come from the shared fixtures; its two clients are its own.
+const test = fixtureTest
+  .extend('meshConfig', { scope: 'file' }, () => ({ maxSessionsPerPrincipal: 2 }))
+  .extend('httpOptions', { scope: 'file' }, () => ({
     tokens: [
       { principal: 'alice', token: ALICE },
       { principal: 'bob', token: BOB },
     ],
-  });
+  }));
+
+test.beforeAll(async ({ site: fileSite, httpServer }) => {
+  site = fileSite;
+  server = httpServer;
   alice = await connectHttp(server.url, { token: ALICE });
   bob = await connectHttp(server.url, { token: BOB });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await alice?.client.close();
   await bob?.client.close();
-  await server?.close();
-  await mesh?.shutdown();
-  await site?.close();
 });
 
 describe('HTTP principals', () => {
-  it("keeps one principal's saved states (and their cookies) away from another", async () => {
+  test("keeps one principal's saved states (and their cookies) away from another", async () => {
     const a = await ok<Created>(alice.client, 'browser_session_create', { name: 'alice' });
     const at = { sessionId: a.session.sessionId, pageId: a.initialPage.pageId };
     await ok(alice.client, 'browser_navigate', { ...at, url: site.url('/shop/login') });
@@ -93,7 +78,7 @@ describe('HTTP principals', () => {
     await ok(alice.client, 'browser_session_close', { sessionId: at.sessionId });
   });
 
-  it('counts and limits sessions per principal', async () => {
+  test('counts and limits sessions per principal', async () => {
     const first = await ok<Created>(alice.client, 'browser_session_create');
     const second = await ok<Created>(alice.client, 'browser_session_create');
     const refused = await err(alice.client, 'browser_session_create');
@@ -110,7 +95,7 @@ describe('HTTP principals', () => {
     await ok(bob.client, 'browser_session_close', { sessionId: bobs.session.sessionId });
   });
 
-  it('binds an Mcp-Session-Id to its principal: another token cannot use it', async () => {
+  test('binds an Mcp-Session-Id to its principal: another token cannot use it', async () => {
     const sessionId = alice.transport.sessionId ?? '';
     expect(sessionId).not.toBe('');
     const list = { jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} };
@@ -127,7 +112,7 @@ describe('HTTP principals', () => {
     expect(asAlice.status).toBe(200);
   });
 
-  it('refuses an unknown or missing token with 401, naming neither', async () => {
+  test('refuses an unknown or missing token with 401, naming neither', async () => {
     for (const auth of ['Bearer not-a-known-token-123', '', 'Basic abc']) {
       const response = await rawRequest(server.url, {
         headers: auth ? { Authorization: auth } : {},

@@ -3,11 +3,11 @@
  * that created them (unless shared mode is on), and a client that goes away has its sessions closed
  * after the grace period — not before, and not if it comes back in time.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { testConfig } from '../helpers/harness.js';
 import { connectHttp, err, ok, startTestHttpServer, type HttpClient } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
@@ -19,17 +19,14 @@ let site: FixtureServer;
 const servers: RunningHttpServer[] = [];
 const clients: HttpClient[] = [];
 
-beforeAll(async () => {
-  mesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
-  site = await startFixtureServer();
+// The file's mesh and site come from the shared fixtures; each test starts the servers it needs.
+test.beforeAll(({ mesh: fileMesh, site: fileSite }) => {
+  mesh = fileMesh;
+  site = fileSite;
 });
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.allSettled(clients.splice(0).map((c) => c.client.close()));
   await Promise.allSettled(servers.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await mesh.shutdown();
-  await site.close();
 });
 
 async function serve(overrides: Parameters<typeof startTestHttpServer>[1] = {}): Promise<RunningHttpServer> {
@@ -44,7 +41,7 @@ async function connect(url: string, options: Parameters<typeof connectHttp>[1] =
 }
 
 describe('MCP over Streamable HTTP: sessions per client', () => {
-  it('shows and lets drive a session only to the client that created it', async () => {
+  test('shows and lets drive a session only to the client that created it', async () => {
     const server = await serve();
     const [a, b] = [await connect(server.url), await connect(server.url)];
     const created = await ok<Created>(a.client, 'browser_session_create', { name: 'mine' });
@@ -75,7 +72,7 @@ describe('MCP over Streamable HTTP: sessions per client', () => {
     await ok(a.client, 'browser_session_close', { sessionId });
   });
 
-  it('lets every client see every session in shared mode', async () => {
+  test('lets every client see every session in shared mode', async () => {
     // Its own runtime: shared sessions have no owner, so they would show up in the other tests too.
     const sharedMesh = new BrowserMesh({ config: testConfig(), logger: createLogger('silent') });
     try {
@@ -95,7 +92,7 @@ describe('MCP over Streamable HTTP: sessions per client', () => {
 describe('MCP over Streamable HTTP: client disconnects', () => {
   const graceMs = 1_500;
 
-  it('closes a gone client’s sessions after the grace period, and only then', async () => {
+  test('closes a gone client’s sessions after the grace period, and only then', async () => {
     const server = await serve({ disconnectGraceMs: graceMs });
     const [leaving, staying] = [await connect(server.url), await connect(server.url)];
     const gone = (await ok<Created>(leaving.client, 'browser_session_create')).session.sessionId;
@@ -115,7 +112,7 @@ describe('MCP over Streamable HTTP: client disconnects', () => {
     await ok(staying.client, 'browser_session_close', { sessionId: kept });
   });
 
-  it('keeps the sessions of a client that reconnects within the grace period', async () => {
+  test('keeps the sessions of a client that reconnects within the grace period', async () => {
     const server = await serve({ disconnectGraceMs: graceMs });
     const first = await connect(server.url);
     const mcpSessionId = first.transport.sessionId ?? '';

@@ -9,24 +9,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
-import { createBrowserMesh } from '../../src/create-mesh.js';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
+import { loadConfig, type Config } from '../../src/config/load.js';
 import { createDashboard } from '../../src/dashboard/handler.js';
 import { createLogger } from '../../src/engine/logger.js';
-import type { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testConfig } from '../helpers/harness.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { readZip } from './support/zip.js';
-import {
-  connectHttp,
-  err,
-  ok,
-  rawRequest,
-  startTestHttpServer,
-  type HttpClient,
-} from './support/mcp-http.js';
+import { connectHttp, err, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
 
 type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
 type At = { sessionId: string; pageId: string };
@@ -40,24 +30,41 @@ const SHARED_PW = 'server-wide-pw-value';
 const SHARED_API = 'server-wide-api-value';
 
 let site: FixtureServer;
-let mesh: BrowserMesh;
 let server: RunningHttpServer;
 let alice: HttpClient;
 let bob: HttpClient;
 /** What the landing page received, by the marker the form carried. */
 const landed = new Map<string, string>();
 
-beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bm-principal-secrets-'));
-  writeFileSync(join(dir, 'alice.env'), `PW=${ALICE_PW}\nALICE_ONLY=alice-only-value\n`);
-  writeFileSync(join(dir, 'bob.env'), `PW=${BOB_PW}\n`);
-  writeFileSync(join(dir, 'server.env'), `PW=${SHARED_PW}\nAPI=${SHARED_API}\n`);
-  writeFileSync(join(dir, 'tokens.txt'), `alice ${ALICE_TOKEN} alice.env\nbob ${BOB_TOKEN} ./bob.env\n`);
-  const { config } = loadConfig(
-    ['--http', '--tokens-file', join(dir, 'tokens.txt'), '--secrets', join(dir, 'server.env')],
-    {},
-  );
-  site = await startFixtureServer();
+// The file's site, mesh and HTTP server come from the shared fixtures, set up from the tokens file
+// and secrets files the CLI would read; its two clients are its own.
+const test = fixtureTest
+  /** The server's settings as `--http --tokens-file --secrets` give them. */
+  .extend('loaded', { scope: 'file' }, (): Config => {
+    const dir = mkdtempSync(join(tmpdir(), 'bm-principal-secrets-'));
+    writeFileSync(join(dir, 'alice.env'), `PW=${ALICE_PW}\nALICE_ONLY=alice-only-value\n`);
+    writeFileSync(join(dir, 'bob.env'), `PW=${BOB_PW}\n`);
+    writeFileSync(join(dir, 'server.env'), `PW=${SHARED_PW}\nAPI=${SHARED_API}\n`);
+    writeFileSync(join(dir, 'tokens.txt'), `alice ${ALICE_TOKEN} alice.env\nbob ${BOB_TOKEN} ./bob.env\n`);
+    return loadConfig(
+      ['--http', '--tokens-file', join(dir, 'tokens.txt'), '--secrets', join(dir, 'server.env')],
+      {},
+    ).config;
+  })
+  .extend('meshConfig', { scope: 'file' }, ({ loaded }) => ({
+    secrets: loaded.secrets,
+    principalSecrets: loaded.principalSecrets,
+    tools: ['core', 'code', 'watch'] as Config['tools'],
+  }))
+  .extend('httpOptions', { scope: 'file' }, ({ loaded, mesh }) => ({
+    token: OPERATOR_TOKEN,
+    tokens: loaded.httpTokens,
+    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: false }),
+  }));
+
+test.beforeAll(async ({ site: fileSite, httpServer }) => {
+  site = fileSite;
+  server = httpServer;
   site.route('/ps/form', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><title>form</title>
@@ -79,28 +86,12 @@ beforeAll(async () => {
       res.end('<!doctype html><title>landed</title><p>landed</p>');
     });
   });
-  mesh = createBrowserMesh({
-    config: testConfig({
-      secrets: config.secrets,
-      principalSecrets: config.principalSecrets,
-      tools: ['core', 'code', 'watch'],
-    }),
-    logger: createLogger('silent'),
-  });
-  server = await startTestHttpServer(mesh, {
-    token: OPERATOR_TOKEN,
-    tokens: config.httpTokens,
-    dashboard: createDashboard({ mesh, logger: createLogger('silent'), takeover: false }),
-  });
   alice = await connectHttp(server.url, { token: ALICE_TOKEN });
   bob = await connectHttp(server.url, { token: BOB_TOKEN });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await alice?.client.close();
   await bob?.client.close();
-  await server?.close();
-  await mesh?.shutdown();
-  await site?.close();
 });
 
 async function openForm(who: HttpClient): Promise<At> {
@@ -126,7 +117,7 @@ async function snapshotText(who: HttpClient, at: At): Promise<string> {
 }
 
 describe('secrets per principal over HTTP', () => {
-  it("fills a principal's own secret by name, its value winning, redacted in its snapshot", async () => {
+  test("fills a principal's own secret by name, its value winning, redacted in its snapshot", async () => {
     const at = await openForm(alice);
     await ok(alice.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: '{{secret:ALICE_ONLY}}' });
     const snap = await snapshotText(alice, at);
@@ -141,14 +132,14 @@ describe('secrets per principal over HTTP', () => {
     expect(await submit(alice, at, 'alice-pw', '{{secret:PW}}')).toBe(ALICE_PW);
   });
 
-  it('gives each principal its own value for a shared name, and the server-wide secrets too', async () => {
+  test('gives each principal its own value for a shared name, and the server-wide secrets too', async () => {
     const at = await openForm(bob);
     expect(await submit(bob, at, 'bob-pw', '{{secret:PW}}')).toBe(BOB_PW);
     await ok(bob.client, 'browser_navigate', { ...at, url: site.url('/ps/form') });
     expect(await submit(bob, at, 'bob-api', '{{secret:API}}')).toBe(SHARED_API);
   });
 
-  it("answers another principal's secret name exactly like an unknown one", async () => {
+  test("answers another principal's secret name exactly like an unknown one", async () => {
     const at = await openForm(bob);
     const unknown = await err(bob.client, 'browser_fill', {
       ...at,
@@ -174,7 +165,7 @@ describe('secrets per principal over HTTP', () => {
     await ok(bob.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: 'still here' });
   });
 
-  it("does not redact another principal's values in a principal's outputs (no oracle for them)", async () => {
+  test("does not redact another principal's values in a principal's outputs (no oracle for them)", async () => {
     const at = await openForm(bob);
     await ok(bob.client, 'browser_fill', { ...at, locator: { css: '#v' }, value: 'alice-only-value' });
     const snap = await snapshotText(bob, at);
@@ -182,7 +173,7 @@ describe('secrets per principal over HTTP', () => {
     expect(snap).not.toContain('{{secret:ALICE_ONLY}}');
   });
 
-  it("redacts the dashboard by the viewer's secrets: its own for a principal, everyone's for the operator", async () => {
+  test("redacts the dashboard by the viewer's secrets: its own for a principal, everyone's for the operator", async () => {
     const a = await openForm(alice);
     const b = await openForm(bob);
     for (const [who, at, value] of [
@@ -208,7 +199,7 @@ describe('secrets per principal over HTTP', () => {
     await expect.poll(() => titleIn(OPERATOR_TOKEN, b), { timeout: 20_000 }).toBe('{{secret:ALICE_ONLY}}');
   });
 
-  it("scrubs a principal's own secrets from a trace started with the session", async () => {
+  test("scrubs a principal's own secrets from a trace started with the session", async () => {
     const created = await ok<Created>(alice.client, 'browser_session_create', {
       contextSettings: { trace: true },
     });
