@@ -17,9 +17,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { testAgentBrowser, ToolDriver, until } from './support/agent.js';
 
 interface Note {
@@ -47,14 +47,13 @@ const huge = openSync(join(root, 'huge.bin'), 'w');
 ftruncateSync(huge, 51 * 1024 * 1024);
 closeSync(huge);
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser({ uploadRoots: [root], dataDir });
+// The file's site and AgentBrowser (with its upload root and data dir) come from the shared fixtures.
+const test = fixtureTest.extend('agentOptions', { scope: 'file' }, () => ({ uploadRoots: [root], dataDir }));
+
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
   t = new ToolDriver(browser, { threadId: 'files' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
@@ -70,7 +69,7 @@ async function received(lines: number): Promise<string[]> {
 }
 
 describe('AgentBrowser files and pointer tools', () => {
-  it('publishes browser_upload, browser_files and browser_mouse; excludeTools removes them', () => {
+  test('publishes browser_upload, browser_files and browser_mouse; excludeTools removes them', () => {
     expect(Object.keys(browser.getTools())).toEqual(
       expect.arrayContaining(['browser_upload', 'browser_files', 'browser_mouse']),
     );
@@ -81,7 +80,7 @@ describe('AgentBrowser files and pointer tools', () => {
     expect(() => testAgentBrowser({ uploadRoots: ['relative/dir'] })).toThrow(/uploadRoots/);
   });
 
-  it('browser_upload gives files by content and by a path under uploadRoots, by ref', async () => {
+  test('browser_upload gives files by content and by a path under uploadRoots, by ref', async () => {
     await t.ok('browser_goto', { url: site.url('/files/upload') });
     const many = await t.ref('file', 'Many files');
     const result = await t.ok('browser_upload', {
@@ -105,7 +104,7 @@ describe('AgentBrowser files and pointer tools', () => {
     expect((await received(3))[2]).toBe('chooser-input: c.txt 6 text/plain chosen');
   });
 
-  it('browser_upload refuses a path outside the roots, a symlink out, traversal and an oversize file', async () => {
+  test('browser_upload refuses a path outside the roots, a symlink out, traversal and an oversize file', async () => {
     await t.ok('browser_goto', { url: site.url('/files/upload') });
     const single = await t.ref('file', 'Single file');
     for (const path of [
@@ -126,7 +125,7 @@ describe('AgentBrowser files and pointer tools', () => {
     expect(await received(1)).toEqual(['single: ok.txt 2 text/plain ok']);
   });
 
-  it('reports a download on the click that caused it; browser_files lists, reads and removes it', async () => {
+  test('reports a download on the click that caused it; browser_files lists, reads and removes it', async () => {
     await t.ok('browser_goto', { url: site.url('/files/download') });
     const clicked = await t.ok<{ downloads?: Note[] }>('browser_click', {
       ref: await t.ref('link', 'Text report'),
@@ -157,7 +156,7 @@ describe('AgentBrowser files and pointer tools', () => {
     expect((await t.fails('browser_files', { action: 'read' })).code).toBe('INVALID_ARGUMENT');
   });
 
-  it('reports downloads a browser_run script caused', async () => {
+  test('reports downloads a browser_run script caused', async () => {
     await t.ok('browser_goto', { url: site.url('/files/download') });
     const result = await t.ok<{ downloads?: Note[] }>('browser_run', {
       code: "await page.getByRole('button', { name: 'Export CSV' }).click(); return 1;",
@@ -165,7 +164,7 @@ describe('AgentBrowser files and pointer tools', () => {
     expect(result.downloads?.[0]).toMatchObject({ name: 'export.csv', bytes: 8, state: 'completed' });
   });
 
-  it('browser_mouse clicks and drags by coordinates and says what it hit; refuses points outside', async () => {
+  test('browser_mouse clicks and drags by coordinates and says what it hit; refuses points outside', async () => {
     await t.ok('browser_goto', { url: site.url('/files/pointer') });
     const click = await t.ok('browser_mouse', { action: 'click', x: 50, y: 60, modifiers: ['Shift'] });
     expect(click).toMatchObject({ completed: true, hit: 'canvas#board' });
@@ -177,7 +176,7 @@ describe('AgentBrowser files and pointer tools', () => {
     expect((await t.fails('browser_mouse', { action: 'click', x: 10 })).code).toBe('INVALID_ARGUMENT');
   });
 
-  it('saves a PDF through code mode (page.pdf), reported in downloads and read with browser_files', async () => {
+  test('saves a PDF through code mode (page.pdf), reported in downloads and read with browser_files', async () => {
     await t.ok('browser_goto', { url: site.url('/files/download') });
     const run = await t.ok<{ value: Note; downloads?: Note[] }>('browser_run', {
       code: 'return await page.pdf();',
@@ -194,13 +193,13 @@ describe('AgentBrowser files and pointer tools', () => {
     expect(Buffer.from(head.base64, 'base64').toString()).toBe('%PDF-');
   });
 
-  it('resizes the open tab through code mode (page.setViewportSize), as the docs say', async () => {
+  test('resizes the open tab through code mode (page.setViewportSize), as the docs say', async () => {
     await t.ok('browser_goto', { url: site.url('/files/pointer') });
     await t.ok('browser_run', { code: 'await page.setViewportSize({ width: 500, height: 400 }); return 1;' });
     await until(async () => (await t.text('viewport')) === '500x400');
   });
 
-  it("removes a thread's downloads when the thread closes", async () => {
+  test("removes a thread's downloads when the thread closes", async () => {
     const other = new ToolDriver(browser, { threadId: 'files-closing' });
     const before = new Set(readdirSync(join(dataDir, 'sessions')));
     await other.ok('browser_goto', { url: site.url('/files/download') });

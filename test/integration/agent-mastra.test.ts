@@ -9,9 +9,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { Agent } from '@mastra/core/agent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { AgentBrowser, MastraAgentBrowser } from '../../src/agent/adapters/mastra.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { refIn, ToolDriver } from './support/agent.js';
 import { CHROMIUM } from '../helpers/harness.js';
 import { lastToolOutput, lastToolText, scriptedModel } from './support/scripted-model.js';
@@ -19,23 +19,31 @@ import { lastToolOutput, lastToolText, scriptedModel } from './support/scripted-
 let site: FixtureServer;
 let browser: MastraAgentBrowser;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = new AgentBrowser({
-    headless: true,
-    viewport: { width: 1280, height: 720 },
-    scope: 'thread',
-    executablePath: CHROMIUM,
-    timeout: 30_000,
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// The file's site comes from the shared fixtures; its browser is Mastra's AgentBrowser, as seed 000 builds it.
+const test = fixtureTest.extend(
+  'mastraBrowser',
+  { scope: 'file' },
+  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+  ({}, { onCleanup }): MastraAgentBrowser => {
+    const mastra = new AgentBrowser({
+      headless: true,
+      viewport: { width: 1280, height: 720 },
+      scope: 'thread',
+      executablePath: CHROMIUM,
+      timeout: 30_000,
+    });
+    onCleanup(() => mastra.close());
+    return mastra;
+  },
+);
+
+test.beforeAll(({ site: fileSite, mastraBrowser }) => {
+  site = fileSite;
+  browser = mastraBrowser;
 });
 
 describe('browsermesh/mastra', () => {
-  it('works as seed 000 shows: a Mastra Agent with `browser` clicks through goto → snapshot → click', async () => {
+  test('works as seed 000 shows: a Mastra Agent with `browser` clicks through goto → snapshot → click', async () => {
     const launched: unknown[] = [];
     const hooked = new AgentBrowser({
       executablePath: CHROMIUM,
@@ -96,7 +104,7 @@ describe('browsermesh/mastra', () => {
     expect(hooked.status).toBe('closed');
   });
 
-  it('implements the MastraBrowser interface over the core AgentBrowser', async () => {
+  test('implements the MastraBrowser interface over the core AgentBrowser', async () => {
     expect(browser.providerType).toBe('sdk');
     expect(browser.provider).toBe('browsermesh');
     expect(browser.getScope()).toBe('thread');
@@ -127,11 +135,11 @@ describe('browsermesh/mastra', () => {
 describe.skipIf(process.env.BROWSERMESH_MASTRA_CHILD === '1' || process.versions.node.startsWith('24.'))(
   'on Node 24 (the line @mastra/core declares)',
   () => {
-    it('passes the same tests under Node 24', (ctx) => {
+    test('passes the same tests under Node 24', ({ skip }) => {
       // npx fetches Node 24 once (then it is cached); without it there is nothing to run it on.
       const probe = spawnSync('npx', ['-y', 'node@24', '--version'], { encoding: 'utf8', timeout: 120_000 });
       if (probe.status !== 0 || !probe.stdout.startsWith('v24.'))
-        ctx.skip('Node 24 is not available through npx here');
+        skip('Node 24 is not available through npx here');
       const run = spawnSync(
         'npx',
         [

@@ -3,9 +3,9 @@
  * the value reaches the page, and no tool result, error or thread state carries the value back,
  * even when the page echoes it. Password inputs stay masked in code-mode reads unless opted in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
 const VALUE = 'Tr0ub4dor-agent-secret-93';
@@ -21,17 +21,18 @@ const ECHO_PAGE = `<!doctype html><title>login</title>
   document.title = 'login ' + e.target.value;
 });</script>`;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
+// The file's site and AgentBrowser (with the secret) come from the shared fixtures.
+const test = fixtureTest.extend('agentOptions', { scope: 'file' }, () => ({
+  secrets: { SHOP_PASSWORD: VALUE },
+}));
+
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
   site.route('/agent-secrets/login', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(ECHO_PAGE);
   });
-  browser = testAgentBrowser({ secrets: { SHOP_PASSWORD: VALUE } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  browser = agentBrowser;
 });
 
 async function typedLogin(threadId: string): Promise<ToolDriver> {
@@ -42,7 +43,7 @@ async function typedLogin(threadId: string): Promise<ToolDriver> {
 }
 
 describe('AgentBrowser secrets', () => {
-  it('types a secret by name; results, model content and thread state carry only the reference', async () => {
+  test('types a secret by name; results, model content and thread state carry only the reference', async () => {
     const t = await typedLogin('secrets-results');
     // The page really received the value (checked in the page, not through a result).
     const inPage = await t.ok<{ value: boolean }>('browser_evaluate', {
@@ -71,7 +72,7 @@ describe('AgentBrowser secrets', () => {
     expect(JSON.stringify(state)).toContain('{{secret:SHOP_PASSWORD}}');
   });
 
-  it('keeps the value out of errors, and refuses an unknown secret name without echoing it', async () => {
+  test('keeps the value out of errors, and refuses an unknown secret name without echoing it', async () => {
     const t = await typedLogin('secrets-errors');
     const thrown = await t.call('browser_evaluate', {
       script: "throw new Error('leak ' + document.getElementById('pw').value)",
@@ -84,7 +85,7 @@ describe('AgentBrowser secrets', () => {
     expect(JSON.stringify(unknown)).not.toContain('NOT_CONFIGURED_NAME');
   });
 
-  it('masks a password input in code-mode reads unless readSecretInputs is set', async () => {
+  test('masks a password input in code-mode reads unless readSecretInputs is set', async () => {
     const t = await typedLogin('secrets-code-mode');
     const read = await t.ok<{ value: unknown }>('browser_run', {
       code: "return await page.locator('#pw').inputValue();",
@@ -105,7 +106,7 @@ describe('AgentBrowser secrets', () => {
     }
   });
 
-  it('refuses malformed secrets options without echoing them', () => {
+  test('refuses malformed secrets options without echoing them', () => {
     const bad: Array<Record<string, string>> = [{ 'bad name': VALUE }, { GOOD: 42 as unknown as string }];
     for (const secrets of bad) {
       let caught: unknown;

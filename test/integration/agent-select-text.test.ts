@@ -3,23 +3,20 @@
  * { selectText }) selects text by its content in a contenteditable and a textarea, and refuses text
  * that is not there with a structured error; the thread keeps working.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { testAgentBrowser, ToolDriver } from './support/agent.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
+import { ToolDriver } from './support/agent.js';
 
 let site: FixtureServer;
 let browser: AgentBrowser;
 let t: ToolDriver;
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  browser = testAgentBrowser();
+// The file's site and AgentBrowser come from the shared fixtures.
+test.beforeAll(({ site: fileSite, agentBrowser }) => {
+  site = fileSite;
+  browser = agentBrowser;
   t = new ToolDriver(browser, { threadId: 'select-text' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** What the page reads back: the document selection, and the textarea's selected range. */
@@ -35,7 +32,7 @@ async function selection(): Promise<{ text: string; area: string }> {
 }
 
 describe('AgentBrowser browser_select_text', () => {
-  it('selects a word of a contenteditable by its text; Control+b makes it bold', async () => {
+  test('selects a word of a contenteditable by its text; Control+b makes it bold', async () => {
     await t.ok('browser_goto', { url: site.url('/widgets/editable') });
     // The editor holds too much text for a clickable ref (a snapshot gap): a CSS selector reaches it.
     const note = { selector: '#para' };
@@ -51,13 +48,13 @@ describe('AgentBrowser browser_select_text', () => {
     expect(value).toEqual(['fox']);
   });
 
-  it('selects a range of a textarea value', async () => {
+  test('selects a range of a textarea value', async () => {
     await t.ok('browser_goto', { url: site.url('/widgets/editable') });
     await t.ok('browser_select_text', { ref: await t.ref('textbox', 'Draft'), text: 'two', occurrence: 2 });
     expect((await selection()).area).toBe('two');
   });
 
-  it('refuses missing text, a bad occurrence, ref with selector and unknown fields; the thread keeps working', async () => {
+  test('refuses missing text, a bad occurrence, ref with selector and unknown fields; the thread keeps working', async () => {
     await t.ok('browser_goto', { url: site.url('/widgets/editable') });
     const note = { selector: '#para' };
     const draft = await t.ref('textbox', 'Draft');
