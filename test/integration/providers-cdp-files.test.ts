@@ -4,10 +4,10 @@
  * BrowserMesh side. The browser shares this machine's disk here, so the test shows the files path over
  * CDP works; docs/scale.md says what changes when the browser is on another machine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { createBrowserMesh } from '../../src/create-mesh.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
 import {
   canIsolateDisk,
@@ -21,8 +21,10 @@ describe('files over the cdp provider', () => {
   let site: FixtureServer;
   let h: McpHarness;
 
-  beforeAll(async () => {
-    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
+  // The site comes from the shared fixtures; the remote Chromium is this describe's own.
+  test.beforeAll(async ({ site: fileSite }) => {
+    site = fileSite;
+    remote = await startRemoteChromium();
     const config = testConfig({
       provider: 'cdp',
       cdpEndpoint: remote.httpEndpoint,
@@ -31,13 +33,12 @@ describe('files over the cdp provider', () => {
     h = await McpHarness.start({}, createBrowserMesh({ config, logger: createLogger('silent') }));
   }, 60_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
     if (remote) await stopRemoteChromium(remote);
-    await site?.close();
   });
 
-  it('uploads by content, reports a download and saves a PDF', async () => {
+  test('uploads by content, reports a download and saves a PDF', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/upload') });
     const upload = await h.ok('browser_upload', {
@@ -69,8 +70,10 @@ describe.skipIf(!canIsolateDisk())('files over the cdp provider, browser on anot
   let site: FixtureServer;
   let h: McpHarness;
 
-  beforeAll(async () => {
-    [remote, site] = await Promise.all([startRemoteChromium({ privateTmp: true }), startFixtureServer()]);
+  // The site comes from the shared fixtures; the remote Chromium is this describe's own.
+  test.beforeAll(async ({ site: fileSite }) => {
+    site = fileSite;
+    remote = await startRemoteChromium({ privateTmp: true });
     const config = testConfig({
       provider: 'cdp',
       cdpEndpoint: remote.httpEndpoint,
@@ -79,13 +82,12 @@ describe.skipIf(!canIsolateDisk())('files over the cdp provider, browser on anot
     h = await McpHarness.start({}, createBrowserMesh({ config, logger: createLogger('silent') }));
   }, 60_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
     if (remote) await stopRemoteChromium(remote);
-    await site?.close();
   });
 
-  it('reports the download failed (never hangs), while uploads by content and PDFs still work', async () => {
+  test('reports the download failed (never hangs), while uploads by content and PDFs still work', async () => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
     const click = await h.ok<{ downloads?: Array<Record<string, unknown>> }>('browser_click', {

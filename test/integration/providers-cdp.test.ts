@@ -3,29 +3,30 @@
  * 127.0.0.1: isolated sessions on it, placement without credentials, and a shutdown that only
  * disconnects — BrowserMesh never kills a process it did not start.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { defaultConfig } from '../../src/config/load.js';
 import { safeEndpoint } from '../../src/engine/providers/cdp.js';
 import { PerSessionCdpProvider } from '../../src/engine/providers/cdp-per-session.js';
 import { createProvider } from '../../src/engine/providers/index.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startRemoteChromium, stopRemoteChromium, type RemoteChromium } from './support/remote-chromium.js';
 
 describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
   let remote: RemoteChromium;
   let site: FixtureServer;
 
-  beforeAll(async () => {
-    [remote, site] = await Promise.all([startRemoteChromium(), startFixtureServer()]);
+  // The site comes from the shared fixtures; the remote Chromium is this describe's own.
+  test.beforeAll(async ({ site: fileSite }) => {
+    site = fileSite;
+    remote = await startRemoteChromium();
   }, 60_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     if (remote) await stopRemoteChromium(remote);
-    await site?.close();
   });
 
-  it('runs isolated sessions on the remote browser and leaves it running on shutdown', async () => {
+  test('runs isolated sessions on the remote browser and leaves it running on shutdown', async () => {
     const config = defaultConfig({ provider: 'cdp', cdpEndpoint: remote.httpEndpoint, timeoutMs: 30_000 });
     const mesh = new BrowserMesh({ config });
     const [a, b] = await Promise.all([mesh.createSession({ name: 'a' }), mesh.createSession({ name: 'b' })]);
@@ -54,7 +55,7 @@ describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
     expect(version.ok).toBe(true);
   });
 
-  it('mints one endpoint and one connection per session from a function or a {session} template', async () => {
+  test('mints one endpoint and one connection per session from a function or a {session} template', async () => {
     const minted: string[] = [];
     const provider = new PerSessionCdpProvider({
       mint: async () => {
@@ -102,7 +103,7 @@ describe('cdp provider (a remote-debugging Chromium on 127.0.0.1)', () => {
     await broken.shutdown();
   });
 
-  it('shows only scheme, host and port of an endpoint', () => {
+  test('shows only scheme, host and port of an endpoint', () => {
     expect(safeEndpoint('wss://user:secret@cdp.example:9222/devtools/browser/x?token=abc')).toBe(
       'wss://cdp.example:9222',
     );

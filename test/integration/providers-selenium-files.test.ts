@@ -4,11 +4,11 @@
  * back through browser_files. The Grid node runs on this machine here, so it shares the disk;
  * docs/files-and-pointer.md says what changes when the node is another machine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { SeleniumProvider } from '../../src/engine/providers/selenium.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, testConfig } from '../helpers/harness.js';
 import { canIsolateDisk } from './support/remote-chromium.js';
 import { gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
@@ -24,8 +24,10 @@ describe.skipIf(missing !== undefined)('files over the selenium provider (Grid 4
   let site: FixtureServer;
   let h: McpHarness;
 
-  beforeAll(async () => {
-    [grid, site] = await Promise.all([sharedGrid(), startFixtureServer()]);
+  // The site comes from the shared fixtures; the Grid is this describe's own.
+  test.beforeAll(async ({ site: fileSite }) => {
+    site = fileSite;
+    grid = await sharedGrid();
     const config = testConfig({
       provider: 'selenium',
       seleniumUrl: grid.url,
@@ -37,12 +39,12 @@ describe.skipIf(missing !== undefined)('files over the selenium provider (Grid 4
     h = await McpHarness.start({}, new BrowserMesh({ config, provider, logger }));
   }, 120_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
-    await Promise.all([grid?.stop(), site?.close()]);
+    await grid?.stop();
   }, 60_000);
 
-  it('uploads by content, reports a download and reads it back, saves a PDF', async () => {
+  test('uploads by content, reports a download and reads it back, saves a PDF', async () => {
     const s = await h.session({ timeoutMs: GRID_CREATE_MS });
     await h.ok('browser_navigate', { ...s, url: site.url('/files/upload') });
     const upload = await h.ok('browser_upload', {
@@ -79,19 +81,21 @@ describe.skipIf(missing !== undefined || !canIsolateDisk())('files over a Grid n
   let site: FixtureServer;
   let h: McpHarness;
 
-  beforeAll(async () => {
-    [grid, site] = await Promise.all([startGrid({ maxSessions: 1, privateTmp: true }), startFixtureServer()]);
+  // The site comes from the shared fixtures; the Grid is this describe's own.
+  test.beforeAll(async ({ site: fileSite }) => {
+    site = fileSite;
+    grid = await startGrid({ maxSessions: 1, privateTmp: true });
     const config = testConfig({ provider: 'selenium', seleniumUrl: grid.url, tools: ['core', 'files'] });
     const provider = new SeleniumProvider({ url: grid.url, headless: true });
     h = await McpHarness.start({}, new BrowserMesh({ config, provider, logger: createLogger('silent') }));
   }, 120_000);
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await h?.close();
-    await Promise.all([grid?.stop(), site?.close()]);
+    await grid?.stop();
   }, 60_000);
 
-  it('reports the download failed, while an upload by content and a PDF still work', async () => {
+  test('reports the download failed, while an upload by content and a PDF still work', async () => {
     const s = await h.session({ timeoutMs: GRID_CREATE_MS });
     await h.ok('browser_navigate', { ...s, url: site.url('/files/download') });
     const click = await h.ok<{ downloads?: Array<Record<string, unknown>> }>('browser_click', {

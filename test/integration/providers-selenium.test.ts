@@ -3,12 +3,12 @@
  * BrowserMesh session, the fixture checkout on two slots in parallel, no slot left behind after
  * close, failure, a queue timeout or shutdown, and a dead node browser failing only its session.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from './support/fixtures.js';
 import { defaultConfig } from '../../src/config/load.js';
 import { BrowserMesh } from '../../src/engine/runtime.js';
 import { SeleniumProvider } from '../../src/engine/providers/selenium.js';
 import { BrowserMeshError } from '../../src/errors.js';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { freePort, gridUnavailableReason, startGrid, type Grid } from './support/selenium-grid.js';
 import { waitFor } from './support/wait.js';
 
@@ -20,12 +20,14 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
   let grid: Grid;
   let site: FixtureServer;
 
-  beforeAll(async () => {
-    [grid, site] = await Promise.all([startGrid({ maxSessions: 2 }), startFixtureServer()]);
+  // The site comes from the shared fixtures; the Grid is this describe's own.
+  test.beforeAll(async ({ site: fileSite }) => {
+    site = fileSite;
+    grid = await startGrid({ maxSessions: 2 });
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all([grid?.stop(), site?.close()]);
+  test.afterAll(async () => {
+    await grid?.stop();
   }, 60_000);
 
   const newMesh = (probeIntervalMs = 15_000): BrowserMesh => {
@@ -40,7 +42,7 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
   // The Grid's /status learns of a deleted session through its event bus, a moment after DELETE returns.
   const expectGridEmpty = (): Promise<void> => waitFor(gridEmpty, 5_000, 'the Grid to hold no session');
 
-  it('runs the fixture checkout on two Grid sessions in parallel and leaves no session behind', async () => {
+  test('runs the fixture checkout on two Grid sessions in parallel and leaves no session behind', async () => {
     const mesh = newMesh();
     try {
       const [a, b] = await Promise.all([
@@ -71,7 +73,7 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
     }
   });
 
-  it('fails only the session whose node browser died, and gives its Grid slot back', async () => {
+  test('fails only the session whose node browser died, and gives its Grid slot back', async () => {
     const mesh = newMesh(300);
     try {
       const [a, b] = await Promise.all([mesh.createSession(), mesh.createSession()]);
@@ -112,7 +114,7 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
     await expectGridEmpty();
   });
 
-  it('turns a full Grid into BROWSER_ERROR before the deadline and deletes the session that arrives late', async () => {
+  test('turns a full Grid into BROWSER_ERROR before the deadline and deletes the session that arrives late', async () => {
     const mesh = newMesh();
     try {
       const [a, b] = await Promise.all([mesh.createSession(), mesh.createSession()]);
@@ -132,7 +134,7 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
     }
   });
 
-  it('reports a refused request and an unreachable Grid as BROWSER_ERROR with a safe reason', async () => {
+  test('reports a refused request and an unreachable Grid as BROWSER_ERROR with a safe reason', async () => {
     const refusing = new SeleniumProvider({ url: grid.url, capabilities: { browserName: 'firefox' } });
     await expect(refusing.acquire({ timeoutMs: 20_000 })).rejects.toMatchObject({
       code: 'BROWSER_ERROR',
@@ -148,7 +150,7 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
     await Promise.all([refusing.shutdown(), nowhere.shutdown()]);
   });
 
-  it('deletes every Grid session on shutdown', async () => {
+  test('deletes every Grid session on shutdown', async () => {
     const mesh = newMesh();
     await Promise.all([mesh.createSession(), mesh.createSession()]);
     expect((await grid.sessions()).length).toBe(2);
@@ -159,14 +161,14 @@ describe.skipIf(missing !== undefined)('selenium provider (Selenium Grid 4 stand
 
 describe.skipIf(missing !== undefined)('selenium provider and the Grid idle timeout', () => {
   let grid: Grid;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     grid = await startGrid({ maxSessions: 1, sessionTimeoutS: 4 });
   }, 120_000);
-  afterAll(async () => {
+  test.afterAll(async () => {
     await grid?.stop();
   }, 60_000);
 
-  it('keeps an idle agent session alive past the Grid --session-timeout with its probe', async () => {
+  test('keeps an idle agent session alive past the Grid --session-timeout with its probe', async () => {
     const mesh = new BrowserMesh({
       config: defaultConfig({ timeoutMs: 30_000 }),
       provider: new SeleniumProvider({ url: grid.url, probeIntervalMs: 1_000 }),

@@ -6,8 +6,8 @@
  * The operator proxy here forwards anything it is asked for, so a request the policy let through
  * would reach the trap.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { INTERCEPTION_MODES, useModeHarness } from './support/interception-modes.js';
@@ -18,12 +18,13 @@ let site: FixtureServer;
 let trap: Trap;
 let echo: SocketEcho;
 
-beforeAll(async () => {
-  [site, trap, echo] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2'), startSocketEcho()]);
+// The site comes from the shared fixtures; the trap (on the blocked alias) and the echo are the file's own.
+test.beforeAll(async ({ site: fileSite }) => {
+  site = fileSite;
+  [trap, echo] = await Promise.all([startTrap('127.0.0.2'), startSocketEcho()]);
   installPages();
 });
-afterAll(async () => {
-  await site?.close();
+test.afterAll(async () => {
   await trap?.close();
   await echo?.close();
 });
@@ -94,11 +95,11 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
   const started = useModeHarness(mode);
   let h: McpHarness;
   let s: { sessionId: string; pageId: string };
-  beforeAll(() => {
+  test.beforeAll(() => {
     if (!mode.skip) ({ h, s } = started());
   });
 
-  it.skipIf(mode.skip !== undefined)('refuses a redirect hop to the blocked alias', async () => {
+  test.skipIf(mode.skip !== undefined)('refuses a redirect hop to the blocked alias', async () => {
     const before = trap.connections();
     const error = await h.err('browser_navigate', { ...s, url: site.url('/rpolicy/redirect') });
     expect(error.code).toBe('NAVIGATION_BLOCKED');
@@ -110,7 +111,7 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
     ).toBe(200);
   });
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     'blocks subresources, a redirected image, a worker and a WebSocket; the trap receives nothing',
     async () => {
       const before = trap.connections();
@@ -135,7 +136,7 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
     60_000,
   );
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     'refuses service worker registration; the trap receives nothing',
     async () => {
       // A registered script's update checks are fetched without a target the interceptor sees.
@@ -146,7 +147,7 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
     },
   );
 
-  it.skipIf(mode.skip !== undefined)('blocks a popup the page opens, over http and https', async () => {
+  test.skipIf(mode.skip !== undefined)('blocks a popup the page opens, over http and https', async () => {
     const before = { connections: trap.connections(), requests: trap.requests() };
     await h.ok('browser_navigate', { ...s, url: site.url('/rpolicy/popup') });
     for (const link of ['#open', '#open-tls']) {
@@ -183,7 +184,7 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
     return (await h.ok<{ text: string }>('browser_visible_text', s)).text;
   }
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     'refuses WebSockets opened inside dedicated, nested, module and shared workers; allowed ones connect',
     async () => {
       const before = trap.connections();
@@ -211,7 +212,7 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
     60_000,
   );
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     'gates workers whose script never crosses the network (blob:, data:)',
     async () => {
       const before = trap.connections();
@@ -225,7 +226,7 @@ describe.each(INTERCEPTION_MODES)('URL policy without a guard proxy: $name', (mo
     60_000,
   );
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     'a hostile worker cannot get around the gate; bad socket URLs fail as the browser would',
     async () => {
       const before = trap.connections();

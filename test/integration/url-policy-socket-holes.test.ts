@@ -4,8 +4,8 @@
  * Selenium Grid). Loopback only: the trap on the alias 127.0.0.2 is configured as blocked and must
  * receive no connection; the echo on 127.0.0.1 is allowed and must still open.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
+import { describe, expect, test } from './support/fixtures.js';
+import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { INTERCEPTION_MODES, useModeHarness } from './support/interception-modes.js';
@@ -16,12 +16,13 @@ let site: FixtureServer;
 let trap: Trap;
 let echo: SocketEcho;
 
-beforeAll(async () => {
-  [site, trap, echo] = await Promise.all([startFixtureServer(), startTrap('127.0.0.2'), startSocketEcho()]);
+// The site comes from the shared fixtures; the trap (on the blocked alias) and the echo are the file's own.
+test.beforeAll(async ({ site: fileSite }) => {
+  site = fileSite;
+  [trap, echo] = await Promise.all([startTrap('127.0.0.2'), startSocketEcho()]);
   installSocketHolePages(site, trap, echo);
 });
-afterAll(async () => {
-  await site?.close();
+test.afterAll(async () => {
   await trap?.close();
   await echo?.close();
 });
@@ -30,7 +31,7 @@ describe.each(INTERCEPTION_MODES)('WebSocket paths around the interception gates
   const started = useModeHarness(mode);
   let h: McpHarness;
   let s: { sessionId: string; pageId: string };
-  beforeAll(() => {
+  test.beforeAll(() => {
     if (!mode.skip) ({ h, s } = started());
   });
 
@@ -42,7 +43,7 @@ describe.each(INTERCEPTION_MODES)('WebSocket paths around the interception gates
     return JSON.parse(json ?? '{}') as Record<string, string>;
   }
 
-  it.skipIf(mode.skip !== undefined)("refuses a page's WebSocketStream; an allowed one opens", async () => {
+  test.skipIf(mode.skip !== undefined)("refuses a page's WebSocketStream; an allowed one opens", async () => {
     const before = trap.connections();
     expect(await settled('/holes/stream')).toEqual({
       blocked: 'refused',
@@ -52,7 +53,7 @@ describe.each(INTERCEPTION_MODES)('WebSocket paths around the interception gates
     expect(trap.connections()).toBe(before);
   });
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     "Playwright's WebSocket mock internals reach nothing refused",
     async () => {
       const before = trap.connections();
@@ -66,7 +67,7 @@ describe.each(INTERCEPTION_MODES)('WebSocket paths around the interception gates
     },
   );
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     'gates a module worker that starts with import.meta or await and imports a data: module',
     async () => {
       const before = trap.connections();
@@ -77,7 +78,7 @@ describe.each(INTERCEPTION_MODES)('WebSocket paths around the interception gates
     },
   );
 
-  it.skipIf(mode.skip !== undefined)(
+  test.skipIf(mode.skip !== undefined)(
     "a service worker's update check installs no ungated script",
     async () => {
       const before = trap.connections();
