@@ -15,16 +15,28 @@ describe('README', () => {
     expect(block(toolsDoc, TOOLS_BEGIN, TOOLS_END)).toBe(renderToolTable(ALL_TOOLS));
   });
 
-  it('is a pitch: no generated table inside, links to the docs that hold them (issue 31)', () => {
+  it('is a pitch: no generated table inside, links to the docs that hold them', () => {
     expect(readme).not.toContain(TOOLS_BEGIN);
     expect(readme).not.toContain('<!-- config:begin');
     expect(readme).toContain('](docs/tools.md)');
     expect(readme).toContain('](docs/configuration.md');
-    // The first screen says why and how: install, add to a client, a transcript, the measured comparison.
-    const firstScreen = readme.split('\n').slice(0, 60).join('\n');
-    expect(firstScreen).toContain('claude mcp add browsermesh');
+    expect(readme.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(2000);
+  });
+
+  it('leads with what only BrowserMesh does, the dashboard and the CLI, then how to start', () => {
+    const firstScreen = readme.split('\n').slice(0, 40).join('\n');
+    for (const claim of [
+      'isolated sessions',
+      'URL policy',
+      'Secrets the model never sees',
+      'person in the loop',
+    ])
+      expect(firstScreen).toContain(claim);
+    expect(firstScreen).toMatch(/!\[[^\]]*dashboard[^\]]*\]\(docs\/dashboard\.png\)/);
+    expect(firstScreen).toContain('browsermesh open URL');
     expect(firstScreen).toMatch(/browser_navigate/);
     expect(firstScreen).toContain('docs/benchmarks.md');
+    expect(readme.split('\n').slice(0, 80).join('\n')).toContain('claude mcp add browsermesh');
   });
 
   it('has a quick start of exactly two commands', () => {
