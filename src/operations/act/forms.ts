@@ -9,7 +9,7 @@ import { DetachedError } from './pointer.js';
 import { callOn, type ElementTarget } from '../target/remote-element.js';
 import type { TargetSpec } from '../target/locator-spec.js';
 
-type Refusal = { ok: false; reason: string; position?: number };
+type Refusal = { ok: false; reason: string; position?: number; count?: number; labels?: string[] };
 
 function refuse(target: ElementTarget, refusal: Refusal, what: string): never {
   if (refusal.reason === 'detached') throw new DetachedError('element detached');
@@ -86,13 +86,19 @@ export function selectOption(
       if (result.ok) return result.values;
       if (result.reason === 'no_option') {
         const what = criteria.by === 'value' ? 'value or label' : criteria.by;
+        const labels = result.labels ?? [];
+        const more = (result.count ?? labels.length) - labels.length;
+        const listed =
+          labels.map((label) => JSON.stringify(label)).join(', ') + (more > 0 ? `, … ${more} more` : '');
         throw new BrowserMeshError(
           ErrorCodes.ELEMENT_NOT_FOUND,
-          `No option matches ${what} #${(result.position ?? 0) + 1} in the select (${target.description})`,
+          `No option matches ${what} #${(result.position ?? 0) + 1} in the select (${target.description}); its options: ${listed || 'none'}`,
           {
-            details: { field: criteria.by, position: result.position ?? 0 },
+            details: { field: criteria.by, position: result.position ?? 0, options: labels },
             recoveryHint:
-              "Take a browser_snapshot scoped to the select to see its options' labels; a value matches an option's value, else its label.",
+              criteria.by === 'index'
+                ? 'Give an index below the number of options.'
+                : "Give one of the options' labels (or its value).",
           },
         );
       }

@@ -227,7 +227,9 @@ export const SELECT_OPTIONS = `function (by, wanted) {
     const byLabel = (o) => o.label === w || o.textContent.trim() === w;
     // A value no option has matches an option's label (Playwright's selectOption does the same).
     const opt = by === 'index' ? options[w] : by === 'value' ? options.find((o) => o.value === w) || options.find(byLabel) : options.find(byLabel);
-    if (!opt) return { ok: false, reason: 'no_option', position: i };
+    // The options there are (their labels, the first 20, each cut at 60 characters), so the caller can pick one.
+    if (!opt) return { ok: false, reason: 'no_option', position: i, count: options.length,
+      labels: options.slice(0, 20).map((o) => (o.label || o.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60)) };
     if (opt.disabled || (opt.parentElement && opt.parentElement.localName === 'optgroup' && opt.parentElement.disabled)) return { ok: false, reason: 'option_disabled', position: i };
     if (!picked.includes(opt)) picked.push(opt);
   }
