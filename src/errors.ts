@@ -50,6 +50,8 @@ export const ErrorCodes = {
   SCRIPT_ERROR: 'SCRIPT_ERROR',
   /** No file with that id exists in the session's file folder (or it was removed). */
   FILE_NOT_FOUND: 'FILE_NOT_FOUND',
+  /** The session already waits for a person (browser_request_human); wait for that one instead. */
+  HUMAN_REQUEST_PENDING: 'HUMAN_REQUEST_PENDING',
   /** A tool or feature is not available in this configuration. */
   NOT_SUPPORTED: 'NOT_SUPPORTED',
   /** An unexpected failure inside BrowserMesh. */

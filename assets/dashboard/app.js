@@ -6,7 +6,11 @@
 
 import { createTakeoverInput } from './takeover.js';
 
-const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+// A take-over link (an agent asked for a person) carries #handoff=…&session=…: a token for that one
+// session's take-over, which opens it at once.
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get('handoff') ?? fragment.get('token') ?? '';
+let focusSession = fragment.get('session');
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 const headers = token ? { Authorization: `Bearer ${token}` } : {};
 const api = (path) => new URL(`api/${path}`, location.href.replace(/[^/]*$/, '')).href;
@@ -65,6 +69,11 @@ async function followState() {
         attempt = 0;
         setStatus(`live · ${data.sessions.length} session(s)`);
         view.state = data;
+        if (focusSession && data.sessions.some((x) => x.sessionId === focusSession)) {
+          const id = focusSession;
+          focusSession = null;
+          select(id);
+        }
         render();
       });
     } catch (error) {
@@ -103,7 +112,11 @@ function sessionCard(s) {
       'div',
       { class: 'meta' },
       el('span', { class: `badge ${s.state}` }, s.state),
-      s.takenOver ? el('span', { class: 'badge takeover' }, 'taken over') : '',
+      s.needsYou
+        ? el('span', { class: 'badge needs-you', dataset: { needsYou: 'true' } }, 'needs you')
+        : s.takenOver
+          ? el('span', { class: 'badge takeover' }, 'taken over')
+          : '',
       s.tracing ? el('span', { class: 'badge', dataset: { tracing: 'true' } }, 'tracing') : '',
       s.recording.length ? el('span', { class: 'badge', dataset: { recording: 'true' } }, 'recording') : '',
       `${s.provider ?? '?'} · ${s.pages.length} page(s) · queue ${s.queueDepth}`,
@@ -146,8 +159,13 @@ function thumbnail(s) {
 function select(sessionId) {
   view.sessionId = sessionId;
   const session = view.state?.sessions.find((s) => s.sessionId === sessionId);
+  const asked = session?.needsYou
+    ? session.pages.find((p) => p.pageId === session.needsYou.pageId)
+    : undefined;
   watchPage(
-    session ? (session.pages.find((p) => p.pageId === view.pageId) ?? session.pages[0])?.pageId : null,
+    session
+      ? (asked ?? session.pages.find((p) => p.pageId === view.pageId) ?? session.pages[0])?.pageId
+      : null,
   );
   render();
 }
@@ -227,6 +245,16 @@ function renderDetail(s) {
     page
       ? el('div', { class: 'pageinfo', dataset: { pageUrl: page.url } }, `${page.title} — ${page.url}`)
       : '',
+    s.needsYou
+      ? el(
+          'div',
+          { class: 'needs-you', id: 'needs-you', role: 'alert' },
+          el('strong', {}, 'The agent needs you: '),
+          s.needsYou.reason,
+          el('span', { class: 'waited' }, ` (waiting ${waited(s.needsYou.waitedMs)}). `),
+          'Do it on the page below, then press “Hand back”.',
+        )
+      : '',
     takeoverControls(s),
   );
   $('detail-tail').replaceChildren(
@@ -236,6 +264,11 @@ function renderDetail(s) {
     eventsTable(page?.events ?? []),
   );
   if (typing) $('takeover-text')?.focus();
+}
+
+function waited(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 function operationsTable(operations) {
@@ -296,7 +329,7 @@ function eventsTable(events) {
 const KEY_LABELS = { ArrowUp: '↑', ArrowDown: '↓', PageUp: 'PgUp', PageDown: 'PgDn' };
 
 function takeoverControls(s) {
-  if (!view.state?.takeoverEnabled || !view.pageId) return '';
+  if (!(view.state?.takeoverEnabled || s.needsYou) || !view.pageId) return '';
   if (!s.takenOver) {
     return el(
       'div',

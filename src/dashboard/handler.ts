@@ -16,6 +16,7 @@ import { Thumbnails } from './thumbnails.js';
 import { buildDashboardState } from './state.js';
 import { StreamSlots } from './stream-slots.js';
 import { parseTakeoverInput, TakeoverController } from './takeover.js';
+import { handoffsOf, type Handoff } from '../engine/handoff.js';
 
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -69,20 +70,27 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const takeover = new TakeoverController(mesh);
   const thumbnails = new Thumbnails((page) => frames.latest(page));
   const streams = new StreamSlots(options.maxStreamsPerPrincipal ?? DEFAULT_MAX_STREAMS);
+  const handoffs = handoffsOf(mesh);
   const api = async (
     req: IncomingMessage,
     res: ServerResponse,
     route: string,
     url: URL,
     viewer: string,
+    link: Handoff | undefined,
   ): Promise<void> => {
-    const sees = (sessionId: string): boolean => canSee(mesh, viewer, sessionId);
+    // A take-over link (browser_request_human) opens its one session, while the request waits.
+    const sees = (sessionId: string): boolean =>
+      link
+        ? handoffs.get(link.sessionId) === link && sessionId === link.sessionId
+        : canSee(mesh, viewer, sessionId);
     const state = (): ReturnType<typeof buildDashboardState> =>
       buildDashboardState(mesh, {
         takeoverEnabled: options.takeover,
         isTakenOver: (id) => takeover.isTakenOver(id),
+        needsYou: (id) => handoffs.get(id),
         includes: sees,
-        operator: viewer === DEFAULT_PRINCIPAL || viewer === LOCAL_PRINCIPAL,
+        operator: !link && (viewer === DEFAULT_PRINCIPAL || viewer === LOCAL_PRINCIPAL),
       });
     if (req.method === 'GET' && route === '/api/state') return sendJson(res, 200, await state());
     if (req.method === 'GET' && route === '/api/stream') {
@@ -99,13 +107,14 @@ export function createDashboard(options: DashboardOptions): Dashboard {
       return sendJson(res, 200, await thumbnails.of(page));
     }
     if (req.method !== 'POST' || !route.startsWith('/api/takeover')) throw notFound();
-    if (!options.takeover) {
+    const body = options.takeover ? await readJson(req) : await readJson(req).catch(() => undefined);
+    // A session that asked for a person may be driven by whoever sees it, take-over on or off.
+    if (!options.takeover && !asksForPerson(body, sees)) {
       throw new BrowserMeshError(
         ErrorCodes.NOT_SUPPORTED,
         'Take-over is off (start with --dashboard-takeover)',
       );
     }
-    const body = await readJson(req);
     const sessionId = visibleId(stringField(body, 'sessionId'), sees);
     if (route === '/api/takeover/start') await takeover.start(sessionId, stringField(body, 'pageId'));
     else if (route === '/api/takeover/release') takeover.release(sessionId);
@@ -114,13 +123,20 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     return sendJson(res, 200, { ok: true });
   };
 
+  const asksForPerson = (body: unknown, sees: (sessionId: string) => boolean): boolean => {
+    const id =
+      typeof body === 'object' && body !== null ? (body as { sessionId?: unknown }).sessionId : undefined;
+    return typeof id === 'string' && handoffs.get(id) !== undefined && sees(id);
+  };
+
   return {
     async handle(req, res, policy, rateLimit) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const route = url.pathname.slice(DASHBOARD_PATH.length);
       const asset = STATIC[route];
       // The shell carries no data: only the Host/Origin guard applies to it.
-      const checked = checkRequest(req, asset || route === '' ? { ...policy, tokens: [] } : policy);
+      const link = handoffs.byToken(bearerOf(req));
+      const checked = checkRequest(req, asset || route === '' || link ? { ...policy, tokens: [] } : policy);
       const refusal = isRefusal(checked) ? checked : undefined;
       if (refusal) {
         logger.warn('dashboard_refused', { code: String(refusal.status) });
@@ -144,7 +160,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
           error: { code: 'UNAUTHORIZED', message: 'Forbidden: Origin is not this dashboard' },
         });
       }
-      const principal = isRefusal(checked) ? '' : checked.principal;
+      const principal = link ? `handoff:${link.sessionId}` : isRefusal(checked) ? '' : checked.principal;
       // API requests count against the principal's request budget, as MCP requests do.
       const retryAfter = rateLimit?.(principal);
       if (retryAfter !== undefined) {
@@ -154,7 +170,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
         );
       }
       try {
-        await api(req, res, route, url, principal);
+        await api(req, res, route, url, principal, link);
       } catch (error) {
         const serialized = toSerializedError(error, 'dashboard');
         if (!res.headersSent) sendJson(res, statusFor(serialized.code), { error: serialized });
@@ -176,6 +192,10 @@ export function createDashboard(options: DashboardOptions): Dashboard {
 function canSee(mesh: BrowserMesh, viewer: string, sessionId: string): boolean {
   if (viewer === DEFAULT_PRINCIPAL || viewer === LOCAL_PRINCIPAL) return true;
   return mesh.principalOf(sessionId) === viewer;
+}
+
+function bearerOf(req: IncomingMessage): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
 }
 
 /** No Origin (not a browser's cross-origin request), or one whose host:port is the Host it asked. */

@@ -45,6 +45,8 @@ export interface DashboardSession {
   createdAt: string;
   queueDepth: number;
   takenOver: boolean;
+  /** The agent asked for a person (browser_request_human): why, and since when. */
+  needsYou: { reason: string; since: string; waitedMs: number; pageId: string } | null;
   /** A Playwright trace is being recorded. */
   tracing: boolean;
   /** Pages with a screen recording running. */
@@ -78,6 +80,8 @@ export async function buildDashboardState(
   options: {
     takeoverEnabled: boolean;
     isTakenOver: (sessionId: string) => boolean;
+    /** The session's waiting request for a person, if any. */
+    needsYou?: (sessionId: string) => { reason: string; since: number; pageId: string } | undefined;
     /** The viewer's share: sessions it may not see are left out entirely. */
     includes?: (sessionId: string) => boolean;
     /** The operator's view (every session): redacted by every principal's secrets, not the owner's only. */
@@ -93,7 +97,13 @@ export async function buildDashboardState(
     takeoverEnabled: options.takeoverEnabled,
     sessions: await Promise.all(
       sessions.map((session) =>
-        toDashboardSession(mesh, session, options.isTakenOver(session.id), options.operator === true),
+        toDashboardSession(
+          mesh,
+          session,
+          options.isTakenOver(session.id),
+          options.operator === true,
+          options.needsYou?.(session.id),
+        ),
       ),
     ),
   };
@@ -104,6 +114,7 @@ async function toDashboardSession(
   session: Session,
   takenOver: boolean,
   operator: boolean,
+  needsYou?: { reason: string; since: number; pageId: string },
 ): Promise<DashboardSession> {
   const info = session.toInfo();
   const owner = mesh.ownerOf(session.id);
@@ -117,6 +128,14 @@ async function toDashboardSession(
     createdAt: info.createdAt,
     queueDepth: session.queue.size,
     takenOver,
+    needsYou: needsYou
+      ? {
+          reason: redacted(mesh, session, operator, needsYou.reason),
+          since: new Date(needsYou.since).toISOString(),
+          waitedMs: Date.now() - needsYou.since,
+          pageId: needsYou.pageId,
+        }
+      : null,
     tracing: isTracing(session),
     recording: recordedPageIds(session),
     pages: await Promise.all(

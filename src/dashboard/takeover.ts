@@ -1,6 +1,9 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { Page } from 'playwright-core';
 import type { BrowserMesh } from '../engine/runtime.js';
+import { handoffsOf, type Handoffs } from '../engine/handoff.js';
+import { rememberDerivedSecret } from '../redaction/derived.js';
+import { rememberTypedSecret } from '../redaction/typed-secrets.js';
 
 /**
  * A person's input while holding a session, in the page's viewport CSS pixels: a click, the mouse
@@ -55,17 +58,25 @@ const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'ControlOrMeta']);
  */
 export class TakeoverController {
   private readonly held = new Map<string, Held>();
+  /** Sessions that asked for a person (browser_request_human): held already, until handed back. */
+  private readonly handoffs: Handoffs;
+  /** Sessions held for a person with the mouse button down (let go before the hand-back). */
+  private readonly pressed = new Set<string>();
 
-  constructor(private readonly mesh: BrowserMesh) {}
+  constructor(private readonly mesh: BrowserMesh) {
+    this.handoffs = handoffsOf(mesh);
+  }
 
   isTakenOver(sessionId: string): boolean {
-    return this.held.has(sessionId);
+    return this.held.has(sessionId) || this.handoffs.get(sessionId) !== undefined;
   }
 
   /** Resolves once the person holds the session (the queue reached the take-over). */
   async start(sessionId: string, pageId: string): Promise<void> {
     const session = this.mesh.getSession(sessionId);
     session.getPage(pageId);
+    // A session that asked for a person is held by that request already.
+    if (this.handoffs.get(sessionId) && !this.held.has(sessionId)) return;
     if (this.held.has(sessionId)) {
       throw new BrowserMeshError(
         ErrorCodes.INVALID_ARGUMENT,
@@ -106,7 +117,7 @@ export class TakeoverController {
   /** Hands the session back to the agent; a session not taken over is left alone. */
   release(sessionId: string): boolean {
     const held = this.held.get(sessionId);
-    if (!held) return false;
+    if (!held) return this.handBack(sessionId);
     this.held.delete(sessionId);
     // A drag cut short by the hand-back must not leave the agent a page with the button held down.
     const page = held.pressed ? this.pageOf(sessionId, held.pageId) : undefined;
@@ -116,6 +127,21 @@ export class TakeoverController {
         .catch(() => undefined)
         .finally(held.release);
     else held.release();
+    return true;
+  }
+
+  /** "Hand back" on a session that asked for a person: its request ends as returned. */
+  private handBack(sessionId: string): boolean {
+    const handoff = this.handoffs.get(sessionId);
+    if (!handoff) return false;
+    const page = this.pressed.has(sessionId) ? this.pageOf(sessionId, handoff.pageId) : undefined;
+    this.pressed.delete(sessionId);
+    if (page)
+      void page.mouse
+        .up()
+        .catch(() => undefined)
+        .finally(() => this.handoffs.handBack(sessionId));
+    else this.handoffs.handBack(sessionId);
     return true;
   }
 
@@ -133,7 +159,14 @@ export class TakeoverController {
 
   /** Sends one input to the held page. Refused unless this session is taken over and reached. */
   async input(sessionId: string, input: TakeoverInput): Promise<void> {
-    const held = this.held.get(sessionId);
+    const handoff = this.handoffs.get(sessionId);
+    const held: Pick<Held, 'pageId' | 'holding' | 'pressed'> | undefined =
+      this.held.get(sessionId) ??
+      (handoff && {
+        pageId: handoff.pageId,
+        holding: handoff.holding,
+        pressed: this.pressed.has(sessionId),
+      });
     if (!held) {
       throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'sessionId: the session is not taken over', {
         details: { field: 'sessionId' },
@@ -144,6 +177,9 @@ export class TakeoverController {
     const page = this.mesh.getSession(sessionId).getPage(held.pageId).page;
     switch (input.type) {
       case 'text':
+        // What a person types is theirs: it never comes back to the agent in a result, and a trace
+        // of the session has it scrubbed (docs/human-in-the-loop.md, "What the person types").
+        forgetFromOutputs(sessionId, input.text);
         return page.keyboard.type(input.text);
       case 'key':
         return page.keyboard.press(input.key);
@@ -157,8 +193,24 @@ export class TakeoverController {
         if (input.type === 'down') await page.mouse.down();
         if (input.type === 'up') await page.mouse.up();
         held.pressed = input.type === 'down' || (held.pressed && input.type === 'move');
+        if (!this.held.has(sessionId)) {
+          if (held.pressed) this.pressed.add(sessionId);
+          else this.pressed.delete(sessionId);
+        }
     }
   }
+}
+
+/**
+ * Text shorter than this is not remembered: redacting every "a" or "12" from the agent's results
+ * would ruin them, and so short a string gives little away.
+ */
+const MIN_REMEMBERED_CHARS = 4;
+
+function forgetFromOutputs(sessionId: string, text: string): void {
+  if (text.length < MIN_REMEMBERED_CHARS) return;
+  rememberTypedSecret(sessionId, text);
+  rememberDerivedSecret(sessionId, 'TYPED_BY_PERSON', text);
 }
 
 /** Validates a take-over input from the network; errors name the field, never its value. */

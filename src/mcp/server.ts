@@ -5,12 +5,13 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { installPageHooks } from '../create-mesh.js';
-import type { AnyTool } from '../tools/define.js';
+import type { AnyTool, UrlElicitation } from '../tools/define.js';
 import type { InvokeResult } from '../tools/invoke.js';
 import type { Services } from '../tools/services.js';
 import { clientRoots } from './client-roots.js';
@@ -89,6 +90,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         progress: progress?.sink,
         principal: options.principal,
         clientRoots: () => clientRoots(server),
+        elicitUrl: urlElicitation(server, extra.requestId),
       });
       return toCallToolResult(result);
     } finally {
@@ -110,6 +112,26 @@ class GuardedServer extends Server {
   override connect(transport: Transport): Promise<void> {
     return super.connect(new GuardedTransport(transport));
   }
+}
+
+/**
+ * URL-mode elicitation for a call, when the client declared `elicitation: { url: {} }`: sent as part
+ * of the call's own request (over HTTP, on its response stream), so it reaches the client that asked.
+ */
+function urlElicitation(server: Server, requestId: RequestId): UrlElicitation | undefined {
+  if (!server.getClientCapabilities()?.elicitation?.url) return undefined;
+  return {
+    async ask({ elicitationId, url, message }) {
+      // No request timeout: the client answers once its user chose whether to open the link.
+      const result = await server.elicitInput(
+        { mode: 'url', elicitationId, url, message },
+        { relatedRequestId: requestId, timeout: 24 * 3600_000 },
+      );
+      return result.action;
+    },
+    complete: (elicitationId) =>
+      server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: requestId })(),
+  };
 }
 
 export function toCallToolResult(result: InvokeResult): CallToolResult {

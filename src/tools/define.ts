@@ -29,6 +29,21 @@ export interface ToolContext {
   clientRoots?: () => Promise<string[]>;
   /** The conversation thread of a face that has them (AgentBrowser); absent over MCP. */
   threadId?: string;
+  /** URL-mode elicitation, when the MCP client declared it (browser_request_human); absent otherwise. */
+  elicitUrl?: UrlElicitation;
+}
+
+/**
+ * Asks the client's user to open a URL (MCP `elicitation/create`, `mode: "url"`). `ask` resolves
+ * with the user's answer to opening it; `complete` sends `notifications/elicitation/complete`.
+ */
+export interface UrlElicitation {
+  ask(params: {
+    elicitationId: string;
+    url: string;
+    message: string;
+  }): Promise<'accept' | 'decline' | 'cancel'>;
+  complete(elicitationId: string): Promise<void>;
 }
 
 /** The session and page a face other than MCP resolved for a call (AgentBrowser: the thread's tab). */

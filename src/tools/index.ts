@@ -37,6 +37,7 @@ import { recordingTool, traceTool } from './watch.js';
 import { findTool } from './find.js';
 import { cookiesTool, storageTool } from './page-state.js';
 import { emulateTool, routeTool } from './network.js';
+import { requestHumanTool } from './human.js';
 
 // The tools before and after browser_run in the published order: browser_run's steps and code-mode
 // runners are the other definitions' `code` parts, so it is built from them (runToolFor).
@@ -93,6 +94,7 @@ const AFTER_RUN = [
   storageTool,
   routeTool,
   emulateTool,
+  requestHumanTool,
 ] as const;
 
 /** browser_run's steps and every code-mode runner: src/code-mode's, run-step-table.ts's and the definitions'. */

@@ -10,6 +10,7 @@ import {
   type EmbeddedBlob,
   type FaceAddress,
   type ProgressSink,
+  type UrlElicitation,
 } from './define.js';
 import { TimeoutMs } from './schemas.js';
 import { redactSecrets, redactSecretsDeep } from '../secrets.js';
@@ -39,6 +40,8 @@ export interface InvokeContext {
   address?: (() => Partial<FaceAddress> | undefined) | undefined;
   /** The conversation thread (AgentBrowser), handed to the handler. */
   threadId?: string | undefined;
+  /** URL-mode elicitation, when the MCP client declared it. */
+  elicitUrl?: UrlElicitation | undefined;
 }
 
 export type InvokeResult =
@@ -103,6 +106,7 @@ export async function invokeTool(tool: AnyTool, rawArgs: unknown, ctx: InvokeCon
       progress: ctx.progress,
       ...(ctx.clientRoots ? { clientRoots: ctx.clientRoots } : {}),
       ...(ctx.threadId === undefined ? {} : { threadId: ctx.threadId }),
+      ...(ctx.elicitUrl ? { elicitUrl: ctx.elicitUrl } : {}),
     });
     readAddress();
     const output = isToolOutput<Record<string, unknown>>(out)

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { handoffsOf, type Handoff, type HandoffOutcome } from '../engine/handoff.js';
+import type { ManagedPage } from '../engine/page.js';
+import { randomUUID } from 'node:crypto';
+import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
+import { ACTION, defineTool, type ToolContext } from './define.js';
+import { PageId, sessionAddress } from './schemas.js';
+
+/** How long a request waits for the person when the call gives no timeoutMs. */
+const DEFAULT_WAIT_FOR_PERSON_MS = 300_000;
+/**
+ * A `wait: true` call answers "waiting" after this long (unless its timeoutMs says otherwise), so no
+ * client's request timeout (often 60 s) cuts it first; the agent calls again.
+ */
+const WAIT_SLICE_MS = 50_000;
+const TITLE_WAIT_MS = 1000;
+
+const Status = z.enum(['waiting', 'returned', 'timeout', 'cancelled']);
+const Reason = z.string().min(1).max(500);
+
+const Input = z
+  .object({
+    ...sessionAddress,
+    pageId: PageId.optional().describe("The page the person acts on (default: the session's first page)."),
+    reason: Reason.optional().describe('What the person should do, shown to them. Required to ask.'),
+    wait: z
+      .boolean()
+      .optional()
+      .describe('Wait for the request made earlier (after a "waiting" result) instead of asking again.'),
+    cancel: z.boolean().optional().describe('Withdraw the request made earlier.'),
+  })
+  .strict();
+
+export const requestHumanTool = defineTool({
+  name: 'browser_request_human',
+  title: 'Ask a person',
+  description:
+    'Ask a person to act in the session (log in, solve a CAPTCHA, choose) on the live dashboard; the session waits until they hand back. Gives status returned|timeout|cancelled with the page url and title, never what they typed. Without URL elicitation: status "waiting" and the take-over url to show your user, then call again with wait: true.',
+  profile: 'watch',
+  input: Input,
+  output: z.object({
+    status: Status,
+    waitedMs: z.number().int(),
+    /** "waiting": the take-over link for the person; else the page's URL after the hand-back. */
+    url: z.string(),
+    title: z.string(),
+  }),
+  hints: ACTION,
+  async handler(args, ctx) {
+    const handoffs = handoffsOf(ctx.mesh);
+    const { sessionId } = args;
+    const session = ctx.mesh.getSession(sessionId, { owner: ctx.call.owner });
+    if ([args.reason !== undefined, args.wait === true, args.cancel === true].filter(Boolean).length !== 1)
+      throw invalidArgument('reason', 'give exactly one of reason (to ask), wait: true or cancel: true');
+    if (args.cancel === true) {
+      const pending = handoffs.get(sessionId);
+      if (!pending) throw nothingPending();
+      handoffs.cancel(sessionId);
+      return ended(ctx, pending, await pending.done);
+    }
+    if (args.wait === true) {
+      const pending = handoffs.get(sessionId);
+      if (!pending) {
+        const last = handoffs.lastOutcome(sessionId);
+        if (!last) throw nothingPending();
+        const page = pageOf(session.listPages(), args.pageId);
+        return { status: last.outcome, waitedMs: last.waitedMs, ...(await whereNow(page)) };
+      }
+      const outcome = await within(pending.done, ctx.call.timeoutMs ?? WAIT_SLICE_MS, ctx.call.signal);
+      if (outcome === undefined) return waiting(ctx, pending);
+      return ended(ctx, pending, outcome);
+    }
+    const page = pageOf(session.listPages(), args.pageId);
+    const base = ctx.services.dashboardUrl?.();
+    if (base === undefined) {
+      throw new BrowserMeshError(
+        ErrorCodes.NOT_SUPPORTED,
+        'A person acts on the live dashboard, which is off',
+        {
+          recoveryHint: 'Start the server with --dashboard.',
+        },
+      );
+    }
+    const pending = handoffs.open(sessionId, page.id, args.reason ?? '', {
+      timeoutMs: ctx.call.timeoutMs ?? DEFAULT_WAIT_FOR_PERSON_MS,
+      owner: ctx.call.owner,
+      principal: ctx.call.principal,
+      operationId: ctx.call.operationId,
+    });
+    const url = takeoverUrl(base, pending);
+    const elicit = ctx.elicitUrl;
+    if (!elicit) return { status: 'waiting' as const, waitedMs: 0, url, title: '' };
+    const elicitationId = `el_${randomUUID()}`;
+    // The client's answer says whether its user opens the link; declining withdraws the request.
+    elicit
+      .ask({ elicitationId, url, message: args.reason ?? '' })
+      .then(
+        (action) => action === 'accept' || handoffs.get(sessionId) !== pending || handoffs.cancel(sessionId),
+        () => handoffs.get(sessionId) === pending && handoffs.cancel(sessionId),
+      )
+      .catch(() => undefined);
+    const onAbort = (): void => void (handoffs.get(sessionId) === pending && handoffs.cancel(sessionId));
+    ctx.call.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const outcome = await pending.done;
+      await elicit.complete(elicitationId).catch(() => undefined);
+      return ended(ctx, pending, outcome);
+    } finally {
+      ctx.call.signal?.removeEventListener('abort', onAbort);
+    }
+  },
+});
+
+/** The session's take-over view on the dashboard; the capability rides in the fragment (never sent). */
+function takeoverUrl(base: string, handoff: Handoff): string {
+  const fragment = new URLSearchParams({ handoff: handoff.token, session: handoff.sessionId });
+  return `${base.replace(/#.*$/, '')}#${fragment.toString()}`;
+}
+
+function pageOf(pages: ManagedPage[], pageId: string | undefined): ManagedPage {
+  const page =
+    pageId === undefined ? (pages.find((p) => p.isDefault) ?? pages[0]) : pages.find((p) => p.id === pageId);
+  if (!page) {
+    throw new BrowserMeshError(ErrorCodes.PAGE_NOT_FOUND, 'No such page in this session', {
+      details: { field: 'pageId' },
+    });
+  }
+  return page;
+}
+
+function waiting(ctx: ToolContext, pending: Handoff) {
+  const base = ctx.services.dashboardUrl?.() ?? '';
+  return {
+    status: 'waiting' as const,
+    waitedMs: Date.now() - pending.since,
+    url: takeoverUrl(base, pending),
+    title: '',
+  };
+}
+
+async function ended(ctx: ToolContext, pending: Handoff, outcome: HandoffOutcome) {
+  const last = handoffsOf(ctx.mesh).lastOutcome(pending.sessionId);
+  const waitedMs = last?.waitedMs ?? Date.now() - pending.since;
+  const page = ctx.mesh
+    .getSession(pending.sessionId)
+    .listPages()
+    .find((p) => p.id === pending.pageId);
+  return { status: outcome, waitedMs, ...(page ? await whereNow(page) : { url: '', title: '' }) };
+}
+
+/** The page's address and title after the hand-back (read without the queue: it only reads). */
+async function whereNow(page: ManagedPage): Promise<{ url: string; title: string }> {
+  if (page.isClosed) return { url: '', title: '' };
+  const title = await within(
+    page.page.title().catch(() => ''),
+    TITLE_WAIT_MS,
+  );
+  return { url: page.page.url(), title: title ?? '' };
+}
+
+/** The value, or undefined once `ms` passed or the signal aborted. */
+function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    const onAbort = (): void => resolve(undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    void work.then(
+      (value) => resolve(value),
+      () => resolve(undefined),
+    );
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    void work.finally(done).catch(() => undefined);
+  });
+}
+
+function nothingPending(): BrowserMeshError {
+  return new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'sessionId: no request for a person to wait for', {
+    details: { field: 'sessionId' },
+    recoveryHint: 'Ask first: browser_request_human with a reason.',
+  });
+}

@@ -1,0 +1,313 @@
+/**
+ * browser_request_human: an agent asks for a person. Over MCP with the official SDK client that
+ * declares URL-mode elicitation, the client gets `elicitation/create` with `mode: "url"`; the test,
+ * as the person, opens that URL in a real Chromium (the take-over view), fills a login form there
+ * and presses "Hand back"; the call returns `returned`, the client gets
+ * `notifications/elicitation/complete`, and the agent's next snapshot shows the signed-in page. The
+ * typed password is in no result, log line or trace. Without elicitation the first call gives the
+ * URL at once (`waiting`) and a second call waits. Timeout and cancel leave the session working; a
+ * second request while one waits is HUMAN_REQUEST_PENDING.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createDashboard } from '../../src/dashboard/handler.js';
+import { createLogger } from '../../src/engine/logger.js';
+import { createMcpServer } from '../../src/mcp/server.js';
+import type { RunningHttpServer } from '../../src/mcp/http.js';
+import { describe, expect, test as fixtureTest, type DashboardSetup } from './support/dashboard.js';
+import { startTestHttpServer } from './support/mcp-http.js';
+import { waitFor } from './support/wait.js';
+import { readZip } from './support/zip.js';
+
+const TOKEN = 'human-request-token-0123456789ab';
+const PASSWORD = 'Pw-typed-by-person-7781';
+const USER = 'person-user-name';
+
+const logLines: string[] = [];
+const logger = createLogger('debug', (line) => void logLines.push(line));
+
+const test = fixtureTest
+  .extend('dashboardSetup', { scope: 'file' }, (): DashboardSetup => ({
+    token: TOKEN,
+    takeover: false,
+    config: { tools: ['core', 'watch', 'files'] },
+  }))
+  .extend('humanServer', { scope: 'file' }, async ({ mesh }, { onCleanup }) => {
+    let dashboardUrl = '';
+    const dashboard = createDashboard({ mesh, logger, takeover: false });
+    const server: RunningHttpServer = await startTestHttpServer(mesh, {
+      token: TOKEN,
+      dashboard,
+      createServer: (owner, principal) =>
+        createMcpServer({
+          mesh,
+          logger,
+          principal,
+          ...(owner === undefined ? {} : { owner }),
+          dashboardUrl: () => dashboardUrl,
+        }),
+    });
+    dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
+    onCleanup(() => server.close());
+    return server;
+  });
+
+/** A login form at fixed places (the person clicks them on the live image), then a signed-in page. */
+const LOGIN = `<!doctype html><title>Sign in</title>
+<style>input,button{position:fixed;left:20px;width:400px;height:40px;font-size:20px}</style>
+<form id="f"><input id="user" aria-label="User" style="top:20px" />
+<input id="pass" type="password" aria-label="Password" style="top:80px" />
+<button style="top:140px">Sign in</button></form>
+<script>document.getElementById('f').addEventListener('submit', (e) => {
+  e.preventDefault();
+  if (document.getElementById('pass').value !== '${PASSWORD}') return;
+  document.title = 'Home';
+  document.body.innerHTML = '<h1>Signed in</h1>';
+});</script>`;
+
+interface Agent {
+  client: Client;
+  results: string[];
+  elicitations: Array<{ mode?: string; url?: string; message?: string; elicitationId?: string }>;
+  completed: string[];
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  ok<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T>;
+}
+
+async function connectAgent(url: string, elicitation: boolean): Promise<Agent> {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
+  });
+  const client = new Client(
+    { name: 'human-request-tests', version: '1.0.0' },
+    { capabilities: elicitation ? { elicitation: { url: {} } } : {} },
+  );
+  const agent: Agent = {
+    client,
+    results: [],
+    elicitations: [],
+    completed: [],
+    async call(name, args) {
+      const result = (await client.callTool({ name, arguments: args }, undefined, {
+        timeout: 120_000,
+      })) as CallToolResult;
+      agent.results.push(JSON.stringify(result));
+      return result;
+    },
+    async ok(name, args) {
+      const result = await agent.call(name, args);
+      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+      return result.structuredContent as never;
+    },
+  };
+  if (elicitation) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      agent.elicitations.push(request.params as Agent['elicitations'][number]);
+      return { action: 'accept' };
+    });
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (note) => {
+      agent.completed.push(note.params.elicitationId);
+    });
+  }
+  await client.connect(transport);
+  return agent;
+}
+
+async function newSession(agent: Agent, site: { url(path: string): string }) {
+  const created = await agent.ok<{ session: { sessionId: string }; initialPage: { pageId: string } }>(
+    'browser_session_create',
+    {},
+  );
+  const ids = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
+  await agent.ok('browser_navigate', { ...ids, url: site.url('/human/login') });
+  return ids;
+}
+
+/** The person: opens the take-over link, signs in on the live image, presses "Hand back". */
+async function personSignsIn(viewer: Browser, url: string, reason: string): Promise<void> {
+  const page = await viewer.newPage({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await page.goto(url);
+    await page.locator('#needs-you').filter({ hasText: reason }).waitFor();
+    await page.waitForFunction(
+      () => Number(document.querySelector('.live img')?.getAttribute('data-frame-count')) >= 1,
+    );
+    await clickOnPage(page, 200, 40);
+    await typeText(page, USER);
+    await clickOnPage(page, 200, 100);
+    await typeText(page, PASSWORD);
+    await page.locator('button[data-key="Enter"]').click();
+    await page.locator('.pageinfo').filter({ hasText: 'Home' }).waitFor();
+    await page.locator('#handback').click();
+  } finally {
+    await page.close();
+  }
+}
+
+/** A click on the live image at the held page's own CSS pixel (x, y) of its 1280 × 720 viewport. */
+async function clickOnPage(person: Page, x: number, y: number): Promise<void> {
+  const box = (await person.locator('.live img').boundingBox())!;
+  await person.mouse.click(box.x + (x / 1280) * box.width, box.y + (y / 720) * box.height);
+}
+
+async function typeText(person: Page, text: string): Promise<void> {
+  await person.locator('#takeover-text').fill(text);
+  await person.getByRole('button', { name: 'Type', exact: true }).click();
+}
+
+function expectNoPassword(texts: string[]): void {
+  for (const text of texts) expect(text).not.toContain(PASSWORD);
+}
+
+describe('browser_request_human', () => {
+  test.beforeAll(({ site }) => {
+    site.route('/human/login', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(LOGIN);
+    });
+  });
+
+  test('URL-mode elicitation: the person signs in on the take-over view and hands back', async ({
+    humanServer,
+    mesh,
+    site,
+    viewer,
+  }) => {
+    const agent = await connectAgent(humanServer.url, true);
+    try {
+      const s = await newSession(agent, site);
+      await agent.ok('browser_trace', { sessionId: s.sessionId, action: 'start', snapshots: true });
+      const reason = 'Please sign in to the shop';
+      const asked = agent.ok<{ status: string; waitedMs: number; url: string; title: string }>(
+        'browser_request_human',
+        { ...s, reason },
+      );
+      await waitFor(async () => agent.elicitations.length === 1, 20_000, 'the URL elicitation');
+      const elicited = agent.elicitations[0]!;
+      expect(elicited.mode).toBe('url');
+      expect(elicited.message).toBe(reason);
+      expect(elicited.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/#handoff=/);
+      // The session shows "needs you", and the agent's own calls wait behind the request.
+      expect((await mesh.getSession(s.sessionId)).queue.size).toBeGreaterThanOrEqual(1);
+      let titleRead = false;
+      const queued = agent.ok('browser_get_title', s).then((r) => ((titleRead = true), r));
+
+      await personSignsIn(viewer, elicited.url!, reason);
+      const result = await asked;
+      expect(result).toMatchObject({ status: 'returned', title: 'Home' });
+      expect(result.url).toContain('/human/login');
+      expect(result.waitedMs).toBeGreaterThan(0);
+      await waitFor(async () => agent.completed.length === 1, 10_000, 'elicitation/complete');
+      expect(agent.completed).toEqual([elicited.elicitationId]);
+      await queued;
+      expect(titleRead).toBe(true);
+
+      const snapshot = await agent.call('browser_snapshot', s);
+      expect(JSON.stringify(snapshot)).toContain('Signed in');
+
+      const stopped = await agent.ok<{ file: { fileId: string; bytes: number } }>('browser_trace', {
+        sessionId: s.sessionId,
+        action: 'stop',
+      });
+      const zip = await readWhole(agent, s.sessionId, stopped.file.fileId, stopped.file.bytes);
+      expectNoPassword([...readZip(zip).values()].map((entry) => entry.toString('latin1')));
+      expectNoPassword(agent.results);
+      expectNoPassword(logLines);
+    } finally {
+      await agent.client.close();
+    }
+  });
+
+  test('without elicitation: the URL comes at once, a second call waits; pending, cancel and timeout', async ({
+    humanServer,
+    site,
+    viewer,
+  }) => {
+    const agent = await connectAgent(humanServer.url, false);
+    try {
+      const s = await newSession(agent, site);
+      const reason = 'Sign in, please';
+      const first = await agent.ok<{ status: string; url: string }>('browser_request_human', {
+        ...s,
+        reason,
+      });
+      expect(first.status).toBe('waiting');
+      expect(first.url).toMatch(/#handoff=/);
+
+      const again = await agent.call('browser_request_human', { ...s, reason });
+      expect(again.isError).toBe(true);
+      expect(JSON.stringify(again.content)).toContain('HUMAN_REQUEST_PENDING');
+
+      const waited = agent.ok<{ status: string; title: string }>('browser_request_human', {
+        sessionId: s.sessionId,
+        wait: true,
+        timeoutMs: 120_000,
+      });
+      await personSignsIn(viewer, first.url, reason);
+      expect(await waited).toMatchObject({ status: 'returned', title: 'Home' });
+      expectNoPassword(agent.results);
+
+      // Cancel: the request is withdrawn and the session works.
+      expect(
+        (await agent.ok<{ status: string }>('browser_request_human', { ...s, reason: 'again' })).status,
+      ).toBe('waiting');
+      expect(
+        (
+          await agent.ok<{ status: string }>('browser_request_human', {
+            sessionId: s.sessionId,
+            cancel: true,
+          })
+        ).status,
+      ).toBe('cancelled');
+      expect((await agent.ok<{ title: string }>('browser_get_title', s)).title).toBe('Home');
+
+      // Timeout: nobody comes; the request ends and the session works.
+      expect(
+        (
+          await agent.ok<{ status: string }>('browser_request_human', {
+            ...s,
+            reason: 'nobody comes',
+            timeoutMs: 500,
+          })
+        ).status,
+      ).toBe('waiting');
+      expect(
+        (
+          await agent.ok<{ status: string }>('browser_request_human', {
+            sessionId: s.sessionId,
+            wait: true,
+            timeoutMs: 60_000,
+          })
+        ).status,
+      ).toBe('timeout');
+      expect((await agent.ok<{ title: string }>('browser_get_title', s)).title).toBe('Home');
+    } finally {
+      await agent.client.close();
+    }
+  });
+});
+
+async function readWhole(agent: Agent, sessionId: string, fileId: string, bytes: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  while (offset < bytes) {
+    const read = await agent.client.callTool({
+      name: 'browser_files',
+      arguments: { sessionId, action: 'read', fileId, offset, maxBytes: 1_048_576 },
+    });
+    const blob = (read.content as Array<{ type: string; resource?: { blob?: string } }>).find(
+      (c) => c.type === 'resource',
+    )?.resource?.blob;
+    const part = Buffer.from(blob ?? '', 'base64');
+    if (part.length === 0) throw new Error('empty read');
+    parts.push(part);
+    offset += part.length;
+  }
+  return Buffer.concat(parts);
+}
