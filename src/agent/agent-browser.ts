@@ -18,6 +18,9 @@ import { DEFAULT_THREAD_ID, ThreadRegistry, type ThreadView } from './threads.js
 import { toAgentTool } from './tool-runner.js';
 import type { AgentTool, AgentTools } from './tool-types.js';
 import { buildToolEntries } from './tools/index.js';
+import type { BrowserMesh } from '../engine/runtime.js';
+import type { RunningDashboard } from '../dashboard/server.js';
+import type { Services } from '../tools/services.js';
 
 /** A thread's tabs, for frameworks that show or restore browser state. */
 export interface ThreadBrowserState {
@@ -56,6 +59,7 @@ export class AgentBrowser {
   private readonly screencasts = new Set<ScreencastStream>();
   private readonly statusListeners = new Set<(status: BrowserStatus) => void>();
   private readonly tools: AgentTools;
+  private readonly dashboards = new Map<BrowserMesh, Promise<RunningDashboard>>();
 
   constructor(options: AgentBrowserOptions = {}) {
     this.options = resolveOptions(options);
@@ -72,7 +76,10 @@ export class AgentBrowser {
       {
         onLaunch: async () => options.onLaunch?.({ browser: this }),
         onClose: async () => options.onClose?.({ browser: this }),
-        beforeShutdown: () => this.endAll(false),
+        beforeShutdown: async () => {
+          await this.endAll(false);
+          await this.closeDashboards();
+        },
         onDisconnected: () => void this.endAll(true),
         onStatus: (status) => {
           for (const listener of this.statusListeners) listener(status);
@@ -85,6 +92,7 @@ export class AgentBrowser {
       secrets: this.options.secrets,
       viewFor: (threadId: string) => this.viewFor(threadId),
       existingView: (threadId: string) => this.threads.existingView(threadId),
+      servicesFor: (mesh: BrowserMesh) => this.servicesFor(mesh),
     };
     const services = { closeFor: (threadId: string) => this.closeFor(threadId), recordings: this.recordings };
     const entries = buildToolEntries(services, host, {
@@ -92,6 +100,27 @@ export class AgentBrowser {
       excluded: this.options.excludeTools,
     });
     this.tools = Object.fromEntries(entries.map((entry) => [entry.name, toAgentTool(entry, host)]));
+  }
+
+  /** The loopback dashboard of a runtime (`dashboard: true`), started on first need. */
+  private async servicesFor(mesh: BrowserMesh): Promise<Services> {
+    if (!this.options.dashboard) return {};
+    let running = this.dashboards.get(mesh);
+    if (!running) {
+      running = import('../dashboard/server.js').then(({ startDashboardServer }) =>
+        startDashboardServer({ mesh, logger: this.logger, port: 0, token: '', takeover: false }),
+      );
+      this.dashboards.set(mesh, running);
+      running.catch(() => this.dashboards.delete(mesh));
+    }
+    const { url } = await running;
+    return { dashboardUrl: () => url };
+  }
+
+  private async closeDashboards(): Promise<void> {
+    const running = [...this.dashboards.values()];
+    this.dashboards.clear();
+    await Promise.allSettled(running.map(async (dashboard) => (await dashboard).close()));
   }
 
   /** 'pending' | 'launching' | 'ready' | 'error' | 'closing' | 'closed'. */

@@ -29,6 +29,7 @@ const PUBLISHED = [
   'browser_select_text',
   'browser_record',
   'browser_record_caption',
+  'browser_request_human',
 ];
 
 const withView = (name: string): AnyTool =>

@@ -159,6 +159,11 @@ export interface AgentBrowserOptionsOf<B> {
   /** Structured logs (default: silent). Never receives page content. */
   logger?: Logger;
   /**
+   * Serve the live dashboard on a loopback port (no token) once a tool needs it: what
+   * `browser_request_human` (in `extraTools`) links a person to (docs/human-in-the-loop.md).
+   */
+  dashboard?: boolean;
+  /**
    * Named secrets: the agent types `{{secret:NAME}}` (browser_type text) and the value reaches the
    * page without ever being in the model's context; every tool result and error, and
    * `getThreadState()`, has the values replaced by their reference again.
@@ -197,6 +202,7 @@ export interface ResolvedOptions {
   dataDir: string | undefined;
   secrets: Readonly<Record<string, string>>;
   readSecretInputs: boolean;
+  dashboard: boolean;
 }
 
 export const MAX_RECORDING_MS = 600_000;
@@ -239,6 +245,7 @@ export function resolveOptions(options: AgentBrowserOptions): ResolvedOptions {
     ),
     secrets: resolveSecrets(options.secrets),
     readSecretInputs: options.readSecretInputs ?? false,
+    dashboard: options.dashboard === true,
     executablePath: options.executablePath ?? '',
     uploadRoots: (options.uploadRoots ?? []).map((root, i) => absoluteDir(`uploadRoots.${i}`, root)),
     dataDir: options.dataDir === undefined ? undefined : absoluteDir('dataDir', options.dataDir),

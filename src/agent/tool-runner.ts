@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toSerializedError, type SerializedError } from '../errors.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh, OperationContext } from '../engine/runtime.js';
+import type { Services } from '../tools/services.js';
 import { newId } from '../engine/ids.js';
 import { redactSecrets, type Secrets } from '../secrets.js';
 import { IDEMPOTENT_ACTION, type AnyTool, type FaceAddress, type ToolContext } from '../tools/define.js';
@@ -27,6 +28,8 @@ export interface ToolHost {
   viewFor(threadId: string): Promise<ThreadView>;
   /** The thread's view when it already has one (never launches). */
   existingView(threadId: string): ThreadView | undefined;
+  /** Services for a call on this runtime (the dashboard's URL when it is on). */
+  servicesFor?(mesh: BrowserMesh): Promise<Services>;
 }
 
 /**
@@ -117,9 +120,10 @@ export function toAgentTool(entry: AgentEntry, host: ToolHost): AgentTool {
       const args = entry.toArgs && at ? entry.toArgs(parsed.data, at) : parsed.data;
       if (!thread) return noBrowserCall(entry, args, threadId, operationId, host);
       const mesh: BrowserMesh = thread.mesh;
+      const services = host.servicesFor ? await host.servicesFor(mesh).catch(() => ({})) : {};
       const result = await invokeTool(entry.tool, args, {
         mesh,
-        services: {},
+        services,
         logger: host.logger,
         signal: context.signal,
         operationId,

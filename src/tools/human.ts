@@ -3,7 +3,7 @@ import { handoffsOf, type Handoff, type HandoffOutcome } from '../engine/handoff
 import type { ManagedPage } from '../engine/page.js';
 import { randomUUID } from 'node:crypto';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
-import { ACTION, defineTool, type ToolContext } from './define.js';
+import { ACTION, agentView, defineTool, type ToolContext } from './define.js';
 import { PageId, sessionAddress } from './schemas.js';
 
 /** How long a request waits for the person when the call gives no timeoutMs. */
@@ -46,6 +46,22 @@ export const requestHumanTool = defineTool({
     title: z.string(),
   }),
   hints: ACTION,
+  // AgentBrowser's view (with `dashboard: true`): the thread's tab; AgentBrowser has no elicitation,
+  // so the first call gives the link and the next ones wait.
+  agent: agentView({
+    name: 'browser_request_human',
+    description:
+      'Ask a person to act in the browser (log in, solve a CAPTCHA): gives status "waiting" and a link for your user; then call with wait: true until the status is returned, timeout or cancelled. What the person types never comes back.',
+    input: z
+      .object({
+        reason: Reason.optional(),
+        wait: z.boolean().optional(),
+        cancel: z.boolean().optional(),
+        timeoutMs: z.number().int().min(1).max(600_000).optional(),
+      })
+      .strict(),
+    toArgs: (args, at) => ({ ...at, ...args }),
+  }),
   async handler(args, ctx) {
     const handoffs = handoffsOf(ctx.mesh);
     const { sessionId } = args;
