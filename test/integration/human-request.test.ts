@@ -192,6 +192,20 @@ describe('browser_request_human', () => {
       });
       expect(first.status).toBe('waiting');
       expect(first.url).toMatch(/#handoff=/);
+      // The link's token opens that one session (another session of the same client stays hidden)
+      // and only while the request waits.
+      const other = await newSession(agent, site);
+      const link = new URLSearchParams(new URL(first.url).hash.slice(1)).get('handoff')!;
+      const asLink = (path: string): Promise<Response> =>
+        fetch(first.url.replace(/#.*$/, `api/${path}`), { headers: { Authorization: `Bearer ${link}` } });
+      const seen = (await (await asLink('state')).json()) as {
+        sessions: Array<{ sessionId: string; needsYou: { reason: string } | null }>;
+      };
+      expect(seen.sessions.map((x) => [x.sessionId, x.needsYou?.reason])).toEqual([[s.sessionId, reason]]);
+      expect((await asLink(`thumbnail?sessionId=${other.sessionId}&pageId=${other.pageId}`)).status).toBe(
+        404,
+      );
+      await agent.ok('browser_session_close', { sessionId: other.sessionId });
 
       const again = await agent.call('browser_request_human', { ...s, reason });
       expect(again.isError).toBe(true);
@@ -205,6 +219,7 @@ describe('browser_request_human', () => {
       await personSignsIn(viewer, first.url, reason);
       expect(await waited).toMatchObject({ status: 'returned', title: 'Home' });
       expectNoPassword(agent.results);
+      expect((await asLink('state')).status).toBe(401);
 
       // Cancel: the request is withdrawn and the session works.
       expect(
