@@ -136,6 +136,30 @@ export const SESSION_COMMANDS: readonly CommandSpec[] = [
     },
   },
   startStop('trace', 'trace', 'Record a Playwright trace of the session (stop saves it to `files`)'),
+  {
+    name: 'handoff',
+    usage: '[reason]',
+    summary: 'Ask a person to act on the current tab (prints the dashboard link); --wait for the hand-back',
+    details: [
+      'Needs the daemon started with --dashboard. The session waits for the person: it shows "needs you"',
+      'on the dashboard; give the printed link to your user. `handoff --wait` waits for the hand-back',
+      '(run it again while the status is "waiting"); `handoff --cancel` withdraws the request.',
+      'The result says returned, timeout or cancelled, with the page URL and title; never what was typed.',
+    ],
+    options: [
+      { name: 'wait', help: 'wait for the request made earlier' },
+      { name: 'cancel', help: 'withdraw the request made earlier' },
+    ],
+    build: (input) => {
+      const reason = input.takeOptional();
+      input.done();
+      const wait = input.flag('wait');
+      const cancel = input.flag('cancel');
+      if ([reason !== undefined, wait, cancel].filter(Boolean).length !== 1)
+        throw new UsageError('handoff: give a reason, or --wait, or --cancel');
+      return tool('request_human', wait ? { wait: true } : cancel ? { cancel: true } : { reason });
+    },
+  },
   startStop('record', 'recording', 'Record a video of the current tab (stop saves it to `files`)'),
   {
     name: 'files',

@@ -39,7 +39,25 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
       ? 'see browsermesh --help'
       : `restart the daemon with the ${profile} profile: browsermesh daemon restart --cli-tools ${[...config.cliTools, profile].join(',')}`;
   };
-  const executor = new CliExecutor(mesh, createServices(config), tools, logger, missing);
+  const services = createServices(config);
+  // `--dashboard`: the live dashboard on a loopback port, where `handoff` links a person
+  // (docs/human-in-the-loop.md). The daemon works without it when its port is taken.
+  const dashboard = config.dashboard
+    ? await import('../../dashboard/server.js')
+        .then(({ startDashboardServer }) =>
+          startDashboardServer({
+            mesh,
+            logger,
+            port: config.dashboardPort,
+            token: config.httpToken,
+            takeover: config.dashboardTakeover,
+            maxStreamsPerPrincipal: config.dashboardMaxStreams,
+          }),
+        )
+        .catch(() => undefined)
+    : undefined;
+  if (dashboard) services.dashboardUrl = () => dashboard.url;
+  const executor = new CliExecutor(mesh, services, tools, logger, missing);
   if (config.warmUp) void mesh.warmUp().catch(() => undefined);
   // `held`: the daemon has had a named session since it started; once the last one closes, its
   // browser goes at once and the daemon follows after the short grace (`--daemon-grace-ms`), so a
@@ -56,6 +74,7 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
     const force = setTimeout(() => process.exit(0), 10_000);
     force.unref();
     server.close();
+    await dashboard?.close().catch(() => undefined);
     await mesh.shutdown().catch(() => undefined);
     rmSync(paths.socket, { force: true });
     rmSync(paths.pid, { force: true });
