@@ -39,6 +39,7 @@ describe('the tool set', () => {
           'browser_select_text',
           'browser_record',
           'browser_record_caption',
+          'browser_request_human',
         ].includes(name),
     );
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(seed));
