@@ -14,6 +14,7 @@ const DEFAULT_WAIT_FOR_PERSON_MS = 300_000;
  */
 const WAIT_SLICE_MS = 50_000;
 const TITLE_WAIT_MS = 1000;
+const PROGRESS_EVERY_MS = 15_000;
 
 const Status = z.enum(['waiting', 'returned', 'timeout', 'cancelled']);
 const Reason = z.string().min(1).max(500);
@@ -117,11 +118,21 @@ export const requestHumanTool = defineTool({
       .catch(() => undefined);
     const onAbort = (): void => void (handoffs.get(sessionId) === pending && handoffs.cancel(sessionId));
     ctx.call.signal?.addEventListener('abort', onAbort, { once: true });
+    // A client that asked for progress hears from the call while the person works, so a request
+    // timeout that resets on progress does not end it.
+    const progress = ctx.progress;
+    const ticker = progress
+      ? setInterval(
+          () => progress(`waiting for a person (${Math.round((Date.now() - pending.since) / 1000)} s)`),
+          PROGRESS_EVERY_MS,
+        )
+      : undefined;
     try {
       const outcome = await pending.done;
       await elicit.complete(elicitationId).catch(() => undefined);
       return ended(ctx, pending, outcome);
     } finally {
+      clearInterval(ticker);
       ctx.call.signal?.removeEventListener('abort', onAbort);
     }
   },
