@@ -5,7 +5,11 @@ import { z } from 'zod';
  * They describe only what a view accepts; the definition's own schema validates after the mapping.
  */
 
-export const SeedRef = z.string().min(1).max(32).describe('Element ref from browser_snapshot, e.g. "@e5".');
+/** The same check as the MCP tools' ref (a ref with spaces, or a word, is INVALID_ARGUMENT on every face). */
+export const SeedRef = z
+  .string()
+  .regex(/^@?e\d{1,7}$/, 'a snapshot ref like @e5')
+  .describe('Element ref from browser_snapshot, e.g. "@e5".');
 
 export const SeedTimeout = z.number().int().min(100).max(600_000);
 

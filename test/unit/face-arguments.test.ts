@@ -5,6 +5,7 @@
  * errors on every face) stays in test/integration/face-contract.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentBrowser } from '../../src/agent/agent-browser.js';
 import { createMeshOperations, type MeshOperations } from '../../src/library/operations.js';
 import { BrowserMeshError } from '../../src/errors.js';
 import { McpHarness, textOf, type ErrorPayload } from '../helpers/harness.js';
@@ -91,5 +92,31 @@ describe('bad click arguments, on every face, with no browser', () => {
 
   it('launched no Chromium to refuse any of them', () => {
     expect(mcp.mesh.runtimeInfo().browser.state).toBe('idle');
+  });
+});
+
+/**
+ * AgentBrowser's click is a view on the same definition with seed 000's shape (no session or page:
+ * the thread gives them), so its refusals of the same bad refs and fields match MCP's.
+ */
+describe('bad click arguments through AgentBrowser, with no browser', () => {
+  const agent = new AgentBrowser({ executablePath: '/nonexistent/chromium' });
+  afterAll(() => agent.close());
+  const AGENT_CASES: Array<{ name: string; args: Record<string, unknown>; field: string }> = [
+    { name: 'an unknown field', args: { ref: '@e1', bogus: true }, field: 'bogus' },
+    { name: 'a ref with spaces', args: { ref: ' @e1 ' }, field: 'ref' },
+    { name: 'a ref that is no ref', args: { ref: 'submit' }, field: 'ref' },
+    { name: 'a ref of the wrong type', args: { ref: 5 }, field: 'ref' },
+  ];
+
+  it.each(AGENT_CASES)('$name: INVALID_ARGUMENT naming $field, as MCP', async ({ args, field }) => {
+    const result = (await agent.getTools().browser_click!.execute(args, { threadId: 'bad-args' })) as {
+      error?: { code: string; details?: Record<string, unknown> };
+    };
+    expect(result.error?.code).toBe('INVALID_ARGUMENT');
+    expect(result.error?.details?.field).toBe(field);
+    const viaMcp = await mcp.err('browser_click', { ...AT, ...args });
+    expect(viaMcp.code).toBe('INVALID_ARGUMENT');
+    expect(viaMcp.details?.field).toBe(field);
   });
 });
