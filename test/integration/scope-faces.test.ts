@@ -3,21 +3,16 @@
  * browser_snapshot {ref} scope to a container's subtree with working refs, and say why a scope shows
  * nothing instead of returning an empty text (the MCP tool's tests are in snapshot-scope.test.ts).
  */
-import { afterAll, beforeAll } from 'vitest';
 import { describe, expect, test } from './support/fixtures.js';
-import type { AgentBrowser } from '../../src/agent/agent-browser.js';
-import { McpHarness } from '../helpers/harness.js';
-import { testAgentBrowser, ToolDriver } from './support/agent.js';
+import type { McpHarness } from '../helpers/harness.js';
+import { ToolDriver } from './support/agent.js';
 
 describe('code mode locator.snapshot()', () => {
   let h: McpHarness;
   let s: { sessionId: string; pageId: string };
-  beforeAll(async () => {
-    h = await McpHarness.start();
-    s = await h.session();
-  });
-  afterAll(async () => {
-    await h?.close();
+  test.beforeAll(async ({ harness }) => {
+    h = harness;
+    s = await harness.session();
   });
   const run = async <T>(code: string): Promise<T> =>
     (await h.ok<{ value: T }>('browser_run', { ...s, code, timeoutMs: 45_000 })).value;
@@ -57,14 +52,11 @@ describe('code mode locator.snapshot()', () => {
 });
 
 describe('AgentBrowser browser_snapshot { ref }', () => {
-  let browser: AgentBrowser;
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  test("shows one element's subtree with working refs, and says when it shows nothing", async ({ site }) => {
-    browser = testAgentBrowser();
-    const t = new ToolDriver(browser, { threadId: 'scopes' });
+  test("shows one element's subtree with working refs, and says when it shows nothing", async ({
+    site,
+    agentBrowser,
+  }) => {
+    const t = new ToolDriver(agentBrowser, { threadId: 'scopes' });
     await t.ok('browser_goto', { url: site.url('/real/scopes') });
     const table = await t.ref('table', '');
     const scoped = await t.ok<{ snapshot: string; empty?: true }>('browser_snapshot', { ref: table });
