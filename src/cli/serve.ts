@@ -117,15 +117,8 @@ async function startStdioDashboard(
   logger: Logger,
 ): Promise<{ url: string; close(): Promise<void> } | undefined> {
   try {
-    const { startDashboardServer } = await import('../dashboard/server.js');
-    const dashboard = await startDashboardServer({
-      mesh,
-      logger,
-      port: config.dashboardPort,
-      token: config.httpToken,
-      takeover: config.dashboardTakeover,
-      maxStreamsPerPrincipal: config.dashboardMaxStreams,
-    });
+    const { startDashboardServer, dashboardSettings } = await import('../dashboard/server.js');
+    const dashboard = await startDashboardServer({ mesh, logger, ...dashboardSettings(config) });
     process.stderr.write(
       `browsermesh: dashboard at ${dashboard.url}${config.httpToken === '' ? '' : ` ${TOKEN_HINT}`}\n`,
     );

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { createPolicy } from '../mcp/http-guard.js';
@@ -29,6 +30,18 @@ const HOST = '127.0.0.1';
  * The dashboard on its own loopback port, for stdio users (`--dashboard`). Same Host/Origin guard
  * and token rule as the HTTP server; nothing but /dashboard is served.
  */
+/** The loopback dashboard's settings from the configuration (the stdio server's and the CLI daemon's). */
+export function dashboardSettings(
+  config: Config,
+): Pick<DashboardServerOptions, 'port' | 'token' | 'takeover' | 'maxStreamsPerPrincipal'> {
+  return {
+    port: config.dashboardPort,
+    token: config.httpToken,
+    takeover: config.dashboardTakeover,
+    maxStreamsPerPrincipal: config.dashboardMaxStreams,
+  };
+}
+
 export async function startDashboardServer(options: DashboardServerOptions): Promise<RunningDashboard> {
   const policy = createPolicy({ host: HOST, allowedHosts: [], token: options.token });
   const dashboard = createDashboard(options);

@@ -44,15 +44,8 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
   // (docs/human-in-the-loop.md). The daemon works without it when its port is taken.
   const dashboard = config.dashboard
     ? await import('../../dashboard/server.js')
-        .then(({ startDashboardServer }) =>
-          startDashboardServer({
-            mesh,
-            logger,
-            port: config.dashboardPort,
-            token: config.httpToken,
-            takeover: config.dashboardTakeover,
-            maxStreamsPerPrincipal: config.dashboardMaxStreams,
-          }),
+        .then(({ startDashboardServer, dashboardSettings }) =>
+          startDashboardServer({ mesh, logger, ...dashboardSettings(config) }),
         )
         .catch(() => undefined)
     : undefined;
