@@ -56,8 +56,10 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
     if (!browser || this.pending) return;
     this.browser = undefined;
     this.leased.delete(browser);
+    // Ended on purpose: its 'disconnected' must not report a lost browser (status reads idle at once).
+    this.released.add(browser);
+    this.state = 'idle';
     await this.dispose(browser).catch(() => undefined);
-    if (!this.browser) this.state = 'idle';
   }
 
   async shutdown(): Promise<void> {
@@ -75,6 +77,8 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
   protected readonly relaunchOnCrash: boolean = false;
   /** Browsers a session was given: only their loss is worth an eager relaunch. */
   private readonly leased = new WeakSet<Browser>();
+  /** Browsers ended by releaseIdle: their disconnect is no news. */
+  private readonly released = new WeakSet<Browser>();
 
   /**
    * Starts the replacement as soon as the crash is seen, however soon after the last one: sessions
@@ -94,6 +98,7 @@ export abstract class SharedBrowserProvider implements BrowserProvider {
         const browser = await this.obtain(timeoutMs);
         browser.on('disconnected', () => {
           if (this.browser === browser) this.browser = undefined;
+          if (this.released.has(browser)) return;
           this.state = 'disconnected';
           this.relaunchAfterCrash(browser);
         });
