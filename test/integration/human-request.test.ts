@@ -24,6 +24,7 @@ import { startTestHttpServer } from './support/mcp-http.js';
 import { waitFor } from './support/wait.js';
 import { LOGIN, PASSWORD, personSignsIn } from './support/human.js';
 import { readZip } from './support/zip.js';
+import { readSessionFile } from './support/session-files.js';
 
 const TOKEN = 'human-request-token-0123456789ab';
 
@@ -168,7 +169,12 @@ describe('browser_request_human', () => {
         sessionId: s.sessionId,
         action: 'stop',
       });
-      const zip = await readWhole(agent, s.sessionId, stopped.file.fileId, stopped.file.bytes);
+      const zip = await readSessionFile(
+        (args) => agent.client.callTool({ name: 'browser_files', arguments: args }),
+        s.sessionId,
+        stopped.file.fileId,
+        stopped.file.bytes,
+      );
       expectNoPassword([...readZip(zip).values()].map((entry) => entry.toString('latin1')));
       expectNoPassword(agent.results);
       expectNoPassword(logLines);
@@ -260,22 +266,3 @@ describe('browser_request_human', () => {
     }
   });
 });
-
-async function readWhole(agent: Agent, sessionId: string, fileId: string, bytes: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  while (offset < bytes) {
-    const read = await agent.client.callTool({
-      name: 'browser_files',
-      arguments: { sessionId, action: 'read', fileId, offset, maxBytes: 1_048_576 },
-    });
-    const blob = (read.content as Array<{ type: string; resource?: { blob?: string } }>).find(
-      (c) => c.type === 'resource',
-    )?.resource?.blob;
-    const part = Buffer.from(blob ?? '', 'base64');
-    if (part.length === 0) throw new Error('empty read');
-    parts.push(part);
-    offset += part.length;
-  }
-  return Buffer.concat(parts);
-}

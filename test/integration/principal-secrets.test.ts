@@ -17,6 +17,7 @@ import type { RunningHttpServer } from '../../src/mcp/http.js';
 import type { FixtureServer } from '../fixtures/server.mjs';
 import { readZip } from './support/zip.js';
 import { connectHttp, err, ok, rawRequest, type HttpClient } from './support/mcp-http.js';
+import { readSessionFile } from './support/session-files.js';
 
 type Created = { session: { sessionId: string }; initialPage: { pageId: string } };
 type At = { sessionId: string; pageId: string };
@@ -215,29 +216,16 @@ describe('secrets per principal over HTTP', () => {
       action: 'stop',
     });
     // A zip still holding a secret would be refused here (holds_secret).
-    const entries = readZip(await readWhole(alice, at.sessionId, stopped.file.fileId, stopped.file.bytes));
+    const entries = readZip(
+      await readSessionFile(
+        (args) => alice.client.callTool({ name: 'browser_files', arguments: args }),
+        at.sessionId,
+        stopped.file.fileId,
+        stopped.file.bytes,
+      ),
+    );
     const all = [...entries.values()].map((data) => data.toString('latin1')).join('\n');
     expect(all).toContain('{{secret:ALICE_ONLY}}');
     for (const value of ['alice-only-value', ALICE_PW, SHARED_PW]) expect(all).not.toContain(value);
   });
 });
-
-async function readWhole(who: HttpClient, sessionId: string, fileId: string, bytes: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  while (offset < bytes) {
-    const read = (await who.client.callTool({
-      name: 'browser_files',
-      arguments: { sessionId, action: 'read', fileId, offset, maxBytes: 1_048_576 },
-    })) as CallToolResult;
-    if (read.isError) throw new Error(`browser_files read failed: ${JSON.stringify(read.content)}`);
-    const blob = (read.content as Array<{ type: string; resource?: { blob?: string } }>).find(
-      (c) => c.type === 'resource',
-    )?.resource?.blob;
-    const part = Buffer.from(blob ?? '', 'base64');
-    if (part.length === 0) throw new Error('empty read');
-    parts.push(part);
-    offset += part.length;
-  }
-  return Buffer.concat(parts);
-}

@@ -9,6 +9,7 @@ import type { FixtureServer } from '../fixtures/server.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { readZip } from './support/zip.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
+import { readSessionFile } from './support/session-files.js';
 
 const SECRET = 'Sup3r-Secret-Value';
 const TYPED = 'typedPassw0rd!';
@@ -69,7 +70,12 @@ describe('browser_trace scrubs what it recorded', () => {
       sessionId: s.sessionId,
       action: 'stop',
     });
-    const zip = await readWhole(s.sessionId, stopped.file.fileId, stopped.file.bytes);
+    const zip = await readSessionFile(
+      (args) => h.call('browser_files', args),
+      s.sessionId,
+      stopped.file.fileId,
+      stopped.file.bytes,
+    );
     const entries = readZip(zip);
     // The trace still holds what it is for: the actions and the network log.
     const trace = entries.get('trace.trace')?.toString('utf8') ?? '';
@@ -86,25 +92,3 @@ describe('browser_trace scrubs what it recorded', () => {
     expect(found).toEqual([]);
   }, 60_000);
 });
-
-async function readWhole(sessionId: string, fileId: string, bytes: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  while (offset < bytes) {
-    const read = await h.call('browser_files', {
-      sessionId,
-      action: 'read',
-      fileId,
-      offset,
-      maxBytes: 1_048_576,
-    });
-    const blob = (read.content as Array<{ type: string; resource?: { blob?: string } }>).find(
-      (c) => c.type === 'resource',
-    )?.resource?.blob;
-    const part = Buffer.from(blob ?? '', 'base64');
-    if (part.length === 0) throw new Error('empty read');
-    parts.push(part);
-    offset += part.length;
-  }
-  return Buffer.concat(parts);
-}
