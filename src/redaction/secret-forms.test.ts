@@ -1,6 +1,7 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../secrets.js';
-import { secretForms } from './secret-forms.js';
+import { containsSecretForm, secretForms } from './secret-forms.js';
 
 // Issue 25, finding 2: a secret comes back in whatever encoding the path it took applied.
 const SECRET = 'p@ss "w\\rd" <&> 1+1=2 é';
@@ -56,5 +57,34 @@ describe('secret forms', () => {
     expect(new Set(forms).size).toBe(forms.length);
     expect(forms[0]!.length).toBeGreaterThanOrEqual(forms.at(-1)!.length);
     expect(secretForms('')).toEqual([]);
+  });
+
+  it('covers the forms a JavaScript string literal gives it', () => {
+    const value = 'it\'s "q" `t` ${x} \u2028 end';
+    const single = `'${JSON.stringify(value)
+      .slice(1, -1)
+      .replace(/\\"/g, '"')
+      .replace(/'/g, "\\'")
+      .replace(/\u2028/g, '\\u2028')}'`;
+    const double = JSON.stringify(value).replace(/\u2028/g, '\\u2028');
+    const template = `\`${JSON.stringify(value)
+      .slice(1, -1)
+      .replace(/\\"/g, '"')
+      .replace(/`/g, '\\`')
+      .replace(/\$\{/g, '\\${')
+      .replace(/\u2028/g, '\\u2028')}\``;
+    for (const literal of [single, double, template]) {
+      expect(runInNewContext(literal), literal).toBe(value);
+      expect(redactSecrets({ V: value }, `name: ${literal}`), literal).toBe(
+        `name: ${literal[0]}{{secret:V}}${literal[0]}`,
+      );
+      expect(containsSecretForm(`x ${literal} y`, [value])).toBe(true);
+    }
+  });
+
+  it('says whether a text holds any form of any value', () => {
+    expect(containsSecretForm(`token=${encodeURIComponent(SECRET)}`, ['other', SECRET])).toBe(true);
+    expect(containsSecretForm('nothing here', [SECRET])).toBe(false);
+    expect(containsSecretForm('anything', [''])).toBe(false);
   });
 });

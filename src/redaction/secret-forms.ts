@@ -18,12 +18,34 @@ export function secretForms(value: string): string[] {
     value,
     json,
     JSON.stringify(json).slice(1, -1),
+    ...jsQuotedForms(json),
     ...htmlForms(value),
     ...percentForms(value),
     ...base64Forms(value),
   ];
   const unique = [...new Set(forms)].filter((form) => form !== '');
   return unique.sort((a, b) => b.length - a.length);
+}
+
+/**
+ * What a JavaScript string literal makes of the value (generated code, an exported spec): the JSON
+ * body with the quote of the literal escaped (`\'` in single quotes, `\"` in double, `\``
+ * and `\${` in a template) and the line and paragraph separators as `\u2028` / `\u2029`.
+ */
+function jsQuotedForms(json: string): string[] {
+  const separators = (text: string): string =>
+    text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const unquoted = json.replace(/\\"/g, '"');
+  return [
+    separators(json),
+    separators(unquoted.replace(/'/g, "\\'")),
+    separators(unquoted.replace(/`/g, '\\`').replace(/\$\{/g, '\\${')),
+  ];
+}
+
+/** Whether `text` holds any of the values in any form of {@link secretForms}. */
+export function containsSecretForm(text: string, values: readonly string[]): boolean {
+  return values.some((value) => secretForms(value).some((form) => text.includes(form)));
 }
 
 function htmlForms(value: string): string[] {

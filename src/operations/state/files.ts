@@ -43,22 +43,23 @@ export async function readSessionFile(
     totalBytes: slice.totalBytes,
     ...(slice.truncated ? { nextOffset: offset + slice.bytes.length } : {}),
   };
-  const text = TEXT_TYPES.test(file.mimeType ?? '') ? decodeUtf8(slice.bytes) : undefined;
-  if (text !== undefined) return { ...base, text };
-  // Text is redacted at the tool boundary; bytes cannot be, so a file holding a secret is refused.
-  if (await binaryHoldsSecret(files, fileId, slice.totalBytes, options.secretValues ?? [])) {
+  // A slice is redacted only at its ends, so slices read one after another could rebuild a secret
+  // cut across them: any file whose whole content holds one is refused, text or bytes.
+  if (await fileHoldsSecret(files, fileId, slice.totalBytes, options.secretValues ?? [])) {
     throw new BrowserMeshError(ErrorCodes.NOT_SUPPORTED, 'This file holds a secret and is not read back', {
       details: { field: 'fileId', reason: 'holds_secret' },
       recoveryHint: 'Keep the file (action "keep") and use it outside the conversation.',
     });
   }
+  const text = TEXT_TYPES.test(file.mimeType ?? '') ? decodeUtf8(slice.bytes) : undefined;
+  if (text !== undefined) return { ...base, text };
   return { ...base, bytes: slice.bytes };
 }
 
 /** One scan per file and set of values: a reader pages through a large file in many reads. */
 const scans = new WeakMap<SessionFiles, Map<string, boolean>>();
 
-async function binaryHoldsSecret(
+async function fileHoldsSecret(
   files: SessionFiles,
   fileId: string,
   totalBytes: number,
