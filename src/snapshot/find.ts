@@ -7,6 +7,7 @@ import { captureWith } from './capture-mode.js';
 import { formatCursor, type StoredCapture } from './cursors.js';
 import { findNodes, matchBlock, toFindQuery, type FindInput } from './find-match.js';
 import { SNAPSHOT_LIMITS } from './options.js';
+import { redactTree } from './redact-tree.js';
 import { snapshotState } from './page-state.js';
 import type { SnapshotContext } from './snapshot.js';
 import type { RenderOptions } from './types.js';
@@ -94,6 +95,8 @@ export async function findOnPage(
       now,
     ),
   );
+  // Before matching: a secret-filled field's value is its reference, so no count says anything about it.
+  if (ctx.redact) redactTree(built.root, ctx.redact);
   const url = page.page.url();
   const options: RenderOptions = {
     interactiveOnly: false,

@@ -15,6 +15,7 @@ import {
 } from './options.js';
 import { snapshotState, targetSession, type SnapshotPageState, type TargetInfo } from './page-state.js';
 import { documentKey } from './refs.js';
+import { redactTree } from './redact-tree.js';
 import { renderTree } from './render.js';
 import { locateRef } from './resolve.js';
 import { nonZero, toResult, type LimitsApplied, type SnapshotResult } from './result.js';
@@ -39,6 +40,8 @@ export interface SnapshotContext {
   incremental?: boolean | undefined;
   /** A scope element already resolved from a locator (scope.locator): its CDP session and object. */
   scopeElement?: { session: CDPSession; objectId: string; description: string } | undefined;
+  /** The session's secret redaction, applied to the built tree before it renders, cuts or matches. */
+  redact?: ((text: string) => string) | undefined;
 }
 
 export async function takeSnapshot(
@@ -88,6 +91,7 @@ export async function takeSnapshot(
       ),
     scopeKey,
   );
+  if (ctx.redact) redactTree(built.root, ctx.redact);
   state.refs.retainDocuments(liveDocuments(capture));
   const renderOptions: RenderOptions = { ...options, pageUrl: page.page.url() };
   const root = scopeKey === undefined ? built.root : findByKey(built.root, scopeKey);

@@ -1,5 +1,6 @@
 import { clickCheckedAcrossProcesses } from './checked-click.js';
 import { selectTextIn } from './select-text.js';
+import { redactorOf } from '../../redaction/session-redact.js';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
@@ -82,7 +83,9 @@ export function focus(
 ): Promise<ActionResult> {
   return performAction(ctx, async (scope) => {
     await scope.withTarget(spec, field, (target) =>
-      select ? selectTextIn(target, select.text, select.occurrence) : focusElement(target),
+      select
+        ? selectTextIn(target, select.text, select.occurrence, redactorOf(ctx.session))
+        : focusElement(target),
     );
     scope.logAs({ kind: 'focus' });
     return {};

@@ -1,4 +1,5 @@
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
+import { redactorOf } from '../../redaction/session-redact.js';
 import { findOnPage, type FindOptions, type FindResult } from '../../snapshot/find.js';
 
 export type { FindOptions, FindResult } from '../../snapshot/find.js';
@@ -18,6 +19,8 @@ export function find(ctx: PageOperationContext, input: FindOptions): Promise<Fin
     signal: ctx.signal,
     refTtlMs: ctx.config.refTtlMs,
     capture: ctx.config.snapshotCapture,
+    // Matching reads the tree with the session's secrets redacted: no match count is an oracle.
+    redact: redactorOf(ctx.session),
   });
   return withDeadline(work, ctx.deadline, ctx.signal);
 }

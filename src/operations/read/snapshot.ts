@@ -2,6 +2,7 @@ import { withDeadline, type PageOperationContext } from '../../engine/runtime.js
 import type { SnapshotInput } from '../../snapshot/options.js';
 import type { SnapshotResult } from '../../snapshot/result.js';
 import { takeSnapshot } from '../../snapshot/snapshot.js';
+import { redactorOf } from '../../redaction/session-redact.js';
 import { resolveTarget } from '../target/locate.js';
 import type { BuiltLocator, LocatorSpec, TargetSpec } from '../target/locator-spec.js';
 import { releaseObjects } from '../target/remote-element.js';
@@ -62,6 +63,7 @@ async function take(
       signal: ctx.signal,
       refTtlMs: ctx.config.refTtlMs,
       capture: ctx.config.snapshotCapture,
+      redact: redactorOf(ctx.session),
       // The action view (an action's includeSnapshot) follows the page's last snapshot: incremental.
       incremental: input.textLines === true,
       scopeElement: element && {
