@@ -1,6 +1,6 @@
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
+import { titleLine } from '../redaction/session-redact.js';
 import { scroll } from '../operations/act/actions.js';
 import {
   countMatches,
@@ -18,6 +18,7 @@ import type { ElementSelector } from './facade-calls.js';
 import type { FacadeCall } from './facade-parse.js';
 import { afterLoad, delayOf, target, toDelta, type FacadeRunners } from './backend-define.js';
 import { toLocator } from './selector-target.js';
+import { secretBlindMatches, textChecksOf } from './backend-matches.js';
 
 /** Runners of the reads, the waits, the keyboard and wheel scrolling (see backend-define.ts). */
 
@@ -34,11 +35,11 @@ export const READ_RUNNERS = {
   getAttribute: async (ctx, call) => readElement(ctx, target(call.target), 'target', 'attribute', call.name),
   isChecked: async (ctx, call) => readElementState(ctx, target(call.target), 'target', 'checked'),
   isEnabled: async (ctx, call) => readElementState(ctx, target(call.target), 'target', 'enabled'),
-  isVisible: async (ctx, call) => isElementVisible(ctx, target(call.target), 'target'),
+  isVisible: async (ctx, call) => visibleOf(ctx, call.target),
   count: async (ctx, call) => countOf(ctx, call.target),
   allTextContents: async (ctx, call) => allTexts(ctx, call.target, 'textContent'),
   allInnerTexts: async (ctx, call) => allTexts(ctx, call.target, 'innerText'),
-  title: async (ctx) => toDisplayLine(await ctx.page.page.title(), TITLE_MAX_CHARS),
+  title: async (ctx) => titleLine(ctx.session, await ctx.page.page.title()),
   url: async (ctx) => ctx.page.page.url(),
   snapshot: async (ctx, call) => snapshotText(ctx, call),
   waitForSelector: async (ctx, call) => {
@@ -88,7 +89,10 @@ async function snapshotText(
 async function countOf(ctx: PageOperationContext, selector: ElementSelector): Promise<number> {
   const spec = target(selector);
   if (spec.built === undefined) return (await isAttachedRef(ctx, spec)) ? 1 : 0;
-  return countMatches(ctx, toLocator(ctx.page.page.mainFrame(), selector));
+  const locator = toLocator(ctx.page.page.mainFrame(), selector);
+  const checks = textChecksOf(ctx, selector);
+  if (checks.length === 0) return countMatches(ctx, locator);
+  return (await secretBlindMatches(ctx, locator, checks)).filter(Boolean).length;
 }
 
 async function allTexts(
@@ -98,7 +102,22 @@ async function allTexts(
 ): Promise<string[]> {
   const spec = target(selector);
   if (spec.built === undefined) return [(await readElement(ctx, spec, 'target', what)) ?? ''];
-  return readAll(ctx, toLocator(ctx.page.page.mainFrame(), selector), what);
+  const locator = toLocator(ctx.page.page.mainFrame(), selector);
+  const checks = textChecksOf(ctx, selector);
+  if (checks.length === 0) return readAll(ctx, locator, what);
+  // One read of the texts and one of the match list: a page changing between them can only shorten it.
+  const kept = await secretBlindMatches(ctx, locator, checks);
+  return (await readAll(ctx, locator, what)).filter((_, i) => kept[i] === true);
+}
+
+/** No match left once the secrets are redacted is not visible; otherwise Playwright's answer. */
+async function visibleOf(ctx: PageOperationContext, selector: ElementSelector): Promise<boolean> {
+  const checks = textChecksOf(ctx, selector);
+  if (checks.length > 0) {
+    const kept = await secretBlindMatches(ctx, toLocator(ctx.page.page.mainFrame(), selector), checks);
+    if (!kept.some(Boolean)) return false;
+  }
+  return isElementVisible(ctx, target(selector), 'target');
 }
 
 async function isAttachedRef(ctx: PageOperationContext, spec: TargetSpec): Promise<boolean> {

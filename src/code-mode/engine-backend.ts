@@ -8,6 +8,7 @@ import type { CapturedImage } from './backend-shots.js';
 import { runFacadeCall } from './backend-ops.js';
 import type { FacadeCall } from './facade-parse.js';
 import type { RunnerTable } from './backend-define.js';
+import { redactDeep, redactText, type SecretScope } from '../redaction/session-redact.js';
 
 /**
  * The code-mode backend on one session + page: every facade call runs the same engine operation the
@@ -56,10 +57,13 @@ export function createEngineBackend(ctx: PageOperationContext, runners: RunnerTa
       const note = (result: ActionResult): void => {
         if (result.dialogs) dialogs.push(...result.dialogs);
       };
-      return await runFacadeCall(runners, callCtx, call, note, keep);
+      // What enters the sandbox has crossed the boundary: every value a call returns is redacted
+      // here, the one place values pass from the engine to the script, before the script can
+      // transform it past the run's output redaction (docs/security.md, "The sandbox boundary").
+      return redactDeep(ctx.session, await runFacadeCall(runners, callCtx, call, note, keep));
     } catch (error) {
       // Raw Playwright text may quote the page: translated here, in the one place, like the tools do.
-      throw toBrowserError(error, `${call.op} failed`);
+      throw redactedError(ctx.session, toBrowserError(error, `${call.op} failed`));
     }
   };
   return {
@@ -75,6 +79,16 @@ export function createEngineBackend(ctx: PageOperationContext, runners: RunnerTa
       await Promise.allSettled([...running]);
     },
   };
+}
+
+/** The error the script sees: its message, details and hint redacted like a returned value. */
+function redactedError(scope: SecretScope, error: BrowserMeshError): BrowserMeshError {
+  const message = redactText(scope, error.message);
+  const details = redactDeep(scope, error.details);
+  const recoveryHint = error.recoveryHint === undefined ? undefined : redactText(scope, error.recoveryHint);
+  if (message === error.message && details === error.details && recoveryHint === error.recoveryHint)
+    return error;
+  return new BrowserMeshError(error.code, message, { details, recoveryHint, cause: error });
 }
 
 /** The run's context for one call: both signals, and a per-call timeout that can only shorten. */

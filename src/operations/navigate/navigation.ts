@@ -7,7 +7,7 @@ import { dialogRouterOf } from '../act/dialogs.js';
 import { toNavigationError } from '../errors.js';
 import { ensureActivityTracker } from '../read/page-activity.js';
 import { navigationBlocked } from '../../engine/url-policy/index.js';
-import { TITLE_MAX_CHARS, toDisplayLine } from '../../text.js';
+import { titleLine } from '../../redaction/session-redact.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';
 
@@ -355,7 +355,7 @@ async function describe(
   const title = (await settleValue(page.title(), TITLE_READ_MS)) ?? '';
   return {
     url: page.url(),
-    title: toDisplayLine(title, TITLE_MAX_CHARS),
+    title: titleLine(ctx.session, title),
     status: response?.status() ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { readPageText } from './page-text.js';
-import { boundText, countChars, TITLE_MAX_CHARS, toDisplayLine, utf8Bytes } from '../../text.js';
+import { boundText, countChars, utf8Bytes } from '../../text.js';
+import { titleLine } from '../../redaction/session-redact.js';
 
 export interface VisibleTextResult {
   text: string;
@@ -21,7 +22,7 @@ export async function getUrl(ctx: PageOperationContext): Promise<{ url: string }
 
 export async function getTitle(ctx: PageOperationContext): Promise<{ title: string }> {
   // The page chooses its title: controls, NUL and bidi overrides are removed and the length bounded.
-  return { title: toDisplayLine(await ctx.page.page.title(), TITLE_MAX_CHARS) };
+  return { title: titleLine(ctx.session, await ctx.page.page.title()) };
 }
 
 /**
