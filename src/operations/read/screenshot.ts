@@ -1,7 +1,7 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
 import { imageSize, type ImageType } from './image-size.js';
-import { measureElement, type Area, type ElementCapture } from './screenshot-element.js';
+import { measureElement, type Area, type ElementArea, type ElementCapture } from './screenshot-element.js';
 
 export type { ImageType } from './image-size.js';
 
@@ -60,7 +60,7 @@ export async function screenshot(
   const image = await page.screenshot({
     ...encoding(format),
     timeout: ctx.deadline.stepTimeoutMs(),
-    ...(mode.kind === 'viewport' ? {} : { fullPage: true, clip: area }),
+    ...clipOf(mode, area),
   });
   const { width, height } = imageSize(image, format.type);
   checkBytes(image, limits);
@@ -68,6 +68,13 @@ export async function screenshot(
   const scale = await page.evaluate(() => devicePixelRatio).catch(() => 1);
   checkArea({ x: 0, y: 0, width: width / scale, height: height / scale }, limits);
   return { image, mimeType: mimeOf(format), width, height, bytes: image.length, mode: mode.kind };
+}
+
+/** The viewport as it is; an element inside the viewport clipped there; anything else rendered beyond it. */
+function clipOf(mode: CaptureMode, area: ElementArea): { clip?: Area; fullPage?: boolean } {
+  if (mode.kind === 'viewport') return {};
+  if (area.inViewport) return { clip: area.inViewport };
+  return { fullPage: true, clip: area };
 }
 
 function encoding(format: ImageFormat): { type: 'png' } | { type: 'jpeg'; quality: number } {
@@ -80,7 +87,7 @@ function mimeOf(format: ImageFormat): ScreenshotResult['mimeType'] {
   return format.type === 'png' ? 'image/png' : 'image/jpeg';
 }
 
-async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<Area> {
+async function measure(ctx: PageOperationContext, mode: CaptureMode): Promise<ElementArea> {
   const page = ctx.page.page;
   if (mode.kind === 'viewport') {
     const size =
