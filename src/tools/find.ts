@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { find, FIND_LIMITS } from '../operations/read/find.js';
+import { firstRefOf, logElementRead } from '../operations/read/read-log.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { pageAddress } from './schemas.js';
 
@@ -40,7 +41,19 @@ export const findTool = defineTool({
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
     const { sessionId, pageId, ...input } = args;
-    const result = await mesh.runOnPage(sessionId, pageId, 'find', (ctx) => find(ctx, input), call);
+    const result = await mesh.runOnPage(
+      sessionId,
+      pageId,
+      'find',
+      async (ctx) => {
+        const found = await find(ctx, input);
+        // The first match is what an exported spec checks is visible.
+        const ref = found.total > 0 ? firstRefOf(found.text) : undefined;
+        if (ref !== undefined) await logElementRead(ctx, { ref });
+        return found;
+      },
+      call,
+    );
     const { text: _text, title: _title, ...structured } = result;
     return { structured, text: toText(result) };
   },

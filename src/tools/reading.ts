@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { visibleTextOfRef } from '../operations/target/element.js';
 import { getTitle, getUrl, visibleText } from '../operations/read/reading.js';
+import { logElementRead, logPageRead, logUrlRead } from '../operations/read/read-log.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { pageAddress, Ref } from './schemas.js';
 
@@ -13,7 +14,9 @@ export const getUrlTool = defineTool({
   output: z.object({ url: z.string() }),
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
-    return mesh.runOnPage(args.sessionId, args.pageId, 'get_url', getUrl, call);
+    // A URL the agent read is what an exported spec checks with toHaveURL.
+    const read = (ctx: Parameters<typeof getUrl>[0]) => getUrl(ctx).finally(() => logUrlRead(ctx));
+    return mesh.runOnPage(args.sessionId, args.pageId, 'get_url', read, call);
   },
 });
 
@@ -71,9 +74,14 @@ export const visibleTextTool = defineTool({
       args.sessionId,
       args.pageId,
       'visible_text',
-      (ctx) => {
+      async (ctx) => {
         const limits = { maxChars, maxBytes: config.visibleTextMaxBytes };
-        return args.scope ? visibleTextOfRef(ctx, args.scope.ref, limits) : visibleText(ctx, limits);
+        const scope = args.scope;
+        if (!scope) return visibleText(ctx, limits).then(async (r) => (await logPageRead(ctx, true), r));
+        const read = await visibleTextOfRef(ctx, scope.ref, limits);
+        // What the agent read is what an exported spec checks (toContainText, toBeVisible).
+        await logElementRead(ctx, { ref: scope.ref }, read.text);
+        return read;
       },
       call,
     );

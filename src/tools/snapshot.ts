@@ -5,6 +5,8 @@ import {
   SNAPSHOT_LIMITS,
   type SnapshotResult,
 } from '../operations/read/snapshot.js';
+import { logElementRead, logPageRead } from '../operations/read/read-log.js';
+import type { LocatorSpec } from '../operations/target/locator-spec.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 
@@ -93,7 +95,23 @@ export const snapshotTool = defineTool({
   hints: READ_ONLY,
   async handler(args, { mesh, call }) {
     const { sessionId, pageId, ...input } = args;
-    const result = await mesh.runOnPage(sessionId, pageId, 'snapshot', (ctx) => snapshot(ctx, input), call);
+    const result = await mesh.runOnPage(
+      sessionId,
+      pageId,
+      'snapshot',
+      async (ctx) => {
+        const taken = await snapshot(ctx, input);
+        // What the agent looked at: an exported spec checks the scope, or the next element acted on.
+        const scope = input.scope;
+        if (input.cursor !== undefined) return taken;
+        if (scope?.ref !== undefined) await logElementRead(ctx, { ref: scope.ref });
+        else if (scope?.locator !== undefined)
+          await logElementRead(ctx, { locator: scope.locator as LocatorSpec });
+        else await logPageRead(ctx, false);
+        return taken;
+      },
+      call,
+    );
     const structured = {
       ...result,
       limitsApplied: scalars(result.limitsApplied),

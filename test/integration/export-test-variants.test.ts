@@ -103,9 +103,7 @@ describe('exported specs on a changed page', () => {
       }
       expect(file.text).toBe(best.code);
       expect(best.env).toEqual(['COUPON', 'PASSWORD']);
-      expect(best.code).toContain(
-        "getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD ?? '')",
-      );
+      expect(best.code).toContain("getByRole('textbox', { name: 'Password' }).fill(secrets.PASSWORD)");
       expect(best.code).toContain("getByRole('button', { name: 'Place order' }).click()");
       expect(css.code).toContain("locator('button.buy-btn').click()");
       const env = { PASSWORD: 'any', COUPON: 'any' };

@@ -109,11 +109,11 @@ async function recordWindows(): Promise<Exported & { promptStatus: unknown }> {
 }
 
 describe('export a session as a Playwright test', () => {
-  test('checkout: role and label locators, a secret as process.env, green under Playwright Test', () => {
+  test('checkout: role and label locators, a secret from the environment, green under Playwright Test', () => {
     const { code, truncated } = checkout;
     expect(truncated).toBe(false);
     expect(code).toContain("getByRole('textbox', { name: 'Username' }).fill('buyer')");
-    expect(code).toContain('process.env.SHOP_PASSWORD');
+    expect(code).toContain("secretFromEnv('SHOP_PASSWORD')");
     expect(code).not.toContain(SECRET);
     expect(code).toContain("getByRole('button', { name: 'Sign in' })");
     expect(code).toMatch(/toHaveURL\('http:\/\/127\.0\.0\.1:\d+\/shop\/account'\)/);

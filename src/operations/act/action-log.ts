@@ -51,7 +51,12 @@ export type StepKind =
   | 'waitText'
   | 'waitTextGone'
   | 'waitElement'
-  | 'readText';
+  | 'readText'
+  // What the agent read to check a result (see export-checks.ts): the URL, the page's text (its
+  // headings and live regions in `values`) or snapshot, an element a find or a scoped read showed.
+  | 'readUrl'
+  | 'readPage'
+  | 'readElement';
 
 export interface LoggedFile {
   name: string;

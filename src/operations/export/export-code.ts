@@ -45,9 +45,9 @@ export function locatorCode(page: string, target: LoggedTarget, style: LocatorSt
   return `${page}${frames}.${element}`;
 }
 
-/** A typed value: the text, or `process.env.NAME` for a secret (never its value). */
+/** A typed value: the text, or `secrets.NAME` for a secret (read from the environment, never its value). */
 export function valueCode(step: LoggedStep): string {
-  if (step.secret !== undefined) return `process.env.${step.secret} ?? ''`;
+  if (step.secret !== undefined) return `secrets.${step.secret}`;
   return quote(step.value ?? '');
 }
 

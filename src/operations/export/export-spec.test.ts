@@ -62,7 +62,9 @@ describe('generateSpec', () => {
     expect(toLoggedValue(secrets, 'plain', false)).toEqual({ value: 'plain' });
     expect(toLoggedValue(secrets, '{{secret:OTHER}}', true)).toEqual({ secret: 'OTHER' });
     const code = spec([{ step: 1, pageId: 'p', kind: 'fill', targets: [button('x')], secret: 'PASSWORD' }]);
-    expect(code).toContain(".fill(process.env.PASSWORD ?? '');");
+    expect(code).toContain('.fill(secrets.PASSWORD);');
+    expect(code).toContain("const secrets = { PASSWORD: secretFromEnv('PASSWORD') };");
+    expect(code).not.toContain("?? ''");
   });
 
   it('quotes page text safely and converts glob URLs', () => {

@@ -1,18 +1,15 @@
 import type { LoggedStep } from '../act/action-log.js';
-import {
-  filesCode,
-  locatorCode,
-  quote,
-  urlPatternCode,
-  valueCode,
-  type LocatorStyle,
-} from './export-code.js';
+import { checkLines, nextActedOn, READ_KINDS } from './export-checks.js';
+import { filesCode, locatorCode, quote, valueCode, type LocatorStyle } from './export-code.js';
+import { safeSteps, secretCheck, type SecretCheck } from './export-secrets.js';
 
 /**
  * Turns action-log steps into a `@playwright/test` spec, as Playwright's codegen would write it:
  * role/label/text locators, `frameLocator` chains, web-first assertions for the waits and reads the
  * agent made (never a sleep), a dialog handler armed before the action that raised it, popups
- * awaited with `waitForEvent('popup')`, secrets as `process.env` placeholders. Pure: no browser.
+ * awaited with `waitForEvent('popup')`, secrets read from the environment at the test's start (a
+ * missing one fails it there, by name). No secret value is written: every logged string, then the
+ * whole text, is checked against the session's secrets (export-secrets.ts). Pure: no browser.
  */
 
 export interface SpecOptions {
@@ -21,6 +18,10 @@ export interface SpecOptions {
   /** The saved state the session started from: the spec starts from its exported file. */
   stateId: string | null;
   locatorStyle?: LocatorStyle;
+  /** false: no assertions from what the agent read (the waits' assertions stay). Default true. */
+  assertions?: boolean;
+  /** The session's secrets check; none when absent (a pure test of the generator). */
+  secrets?: SecretCheck;
 }
 
 export interface GeneratedSpec {
@@ -30,10 +31,24 @@ export interface GeneratedSpec {
   env: string[];
   /** Steps whose element had no unique locator when recorded (their lines carry a comment). */
   notUnique: number[];
+  /** `expect` calls written, and the steps (waits and reads) they came from. */
+  assertions: number;
+  assertionSteps: number[];
+  /** Steps left out because every locator of their element holds a secret. */
+  withheld: number[];
 }
 
-export function generateSpec(steps: readonly LoggedStep[], options: SpecOptions): GeneratedSpec {
+/** The function a spec that types secrets starts with: a missing variable fails the test, by name. */
+export const SECRET_FROM_ENV = 'secretFromEnv';
+
+export function generateSpec(logged: readonly LoggedStep[], options: SpecOptions): GeneratedSpec {
   const style = options.locatorStyle ?? 'best';
+  const check = options.secrets ?? secretCheck([]);
+  const assertReads = options.assertions !== false;
+  const steps = safeSteps(logged, check).filter((s) => assertReads || !READ_KINDS.has(s.kind));
+  const assertionSteps: number[] = [];
+  const withheld: number[] = [];
+  let assertions = 0;
   const names = pageNames(steps);
   const triggers = popupTriggers(steps);
   const env = new Set<string>();
@@ -41,7 +56,7 @@ export function generateSpec(steps: readonly LoggedStep[], options: SpecOptions)
   const body: string[] = [];
   const declared = new Set<string>();
   let usesContext = false;
-  for (const step of steps) {
+  for (const [index, step] of steps.entries()) {
     const page = names.get(step.pageId) ?? 'page';
     if (!declared.has(page)) {
       declared.add(page);
@@ -61,14 +76,30 @@ export function generateSpec(steps: readonly LoggedStep[], options: SpecOptions)
         : 'dialog.dismiss()';
       body.push(`${page}.once('dialog', (dialog) => void ${answer});`);
     }
-    body.push(...stepLines(step, page, style));
+    const next = nextActedOn(steps, index);
+    const nextEl = next?.targets?.[0] ? locatorCode(page, next.targets[0], style) : undefined;
+    const lines = step.unsafe ? [] : stepLines(step, page, style, nextEl);
+    // A line that would still write a secret (a value the page showed) is left out, said so.
+    if (step.unsafe || lines.some((line) => check.nameOf(line) !== undefined)) {
+      withheld.push(step.step);
+      body.push(`// Step ${step.step} (${step.kind}) is left out: it would write a secret value.`);
+      continue;
+    }
+    const expects = lines.filter((line) => line.startsWith('await expect(')).length;
+    if (expects > 0) assertionSteps.push(step.step);
+    assertions += expects;
+    body.push(...lines);
     for (const popup of popups) if (popup) body.push(`const ${popup} = await ${popup}Promise;`);
   }
   return {
-    code: render(options, body, usesContext, env),
+    // The last guard: nothing the page showed of a secret survives in the text, in any form.
+    code: check.scrub(render(options, body, usesContext, env)),
     steps: steps.length,
     env: [...env].sort(),
     notUnique,
+    assertions,
+    assertionSteps,
+    withheld,
   };
 }
 
@@ -78,8 +109,8 @@ function render(options: SpecOptions, body: string[], usesContext: boolean, env:
       ? "import { test, expect } from '@playwright/test';"
       : "const { test, expect } = require('@playwright/test');";
   const lines = [head, ''];
-  if (env.size > 0)
-    lines.push(`// Secrets are read from the environment: ${[...env].sort().join(', ')}.`, '');
+  const names = [...env].sort();
+  if (names.length > 0) lines.push(...secretFromEnvLines(options.language), '');
   if (options.stateId !== null) {
     lines.push(
       `// The session started from the saved state ${quote(options.stateId)}: export it as a Playwright`,
@@ -90,11 +121,27 @@ function render(options: SpecOptions, body: string[], usesContext: boolean, env:
   }
   const fixtures = usesContext ? '{ page, context }' : '{ page }';
   lines.push(`test(${quote(options.title)}, async (${fixtures}) => {`);
+  if (names.length > 0)
+    lines.push(
+      `  const secrets = { ${names.map((n) => `${n}: ${SECRET_FROM_ENV}(${quote(n)})`).join(', ')} };`,
+    );
   if (body.length === 0)
     lines.push('  // No steps in this range (the action log is off when BROWSERMESH_ACTION_LOG_STEPS is 0).');
   for (const line of body) lines.push(`  ${line}`);
   lines.push('});', '');
   return lines.join('\n');
+}
+
+function secretFromEnvLines(language: 'ts' | 'js'): string[] {
+  const typed = language === 'ts' ? ['name: string', ': string'] : ['name', ''];
+  return [
+    '/** A secret the spec types, from the environment: the test fails at its start without it. */',
+    `function ${SECRET_FROM_ENV}(${typed[0]})${typed[1]} {`,
+    '  const value = process.env[name];',
+    '  if (!value) throw new Error(`The environment variable ${name} is not set: this spec types it in place of a secret.`);',
+    '  return value;',
+    '}',
+  ];
 }
 
 /** `page` for the first page of the range, then `page1`, `page2`… in order of first use. */
@@ -121,7 +168,7 @@ function popupTriggers(steps: readonly LoggedStep[]): Map<string, number> {
   return triggers;
 }
 
-function stepLines(step: LoggedStep, page: string, style: LocatorStyle): string[] {
+function stepLines(step: LoggedStep, page: string, style: LocatorStyle, next: string | undefined): string[] {
   const target = step.targets?.[0];
   const el = target ? locatorCode(page, target, style) : undefined;
   const note = target && !target.unique ? ' // not unique when recorded' : '';
@@ -169,7 +216,7 @@ function stepLines(step: LoggedStep, page: string, style: LocatorStyle): string[
       return el && to ? [`await ${el}.dragTo(${locatorCode(page, to, style)});${note}`] : [];
     }
     default:
-      return assertionLines(step, page, el, note);
+      return checkLines(step, { page, el, note, next });
   }
 }
 
@@ -195,36 +242,4 @@ function uploadLines(step: LoggedStep, page: string, el: string | undefined, not
     `await ${el}.click();${note}`,
     `await (await fileChooserPromise).setFiles(${filesCode(step)});`,
   ];
-}
-
-const STATE_MATCHERS: Record<string, string> = {
-  visible: 'toBeVisible()',
-  attached: 'toBeAttached()',
-  enabled: 'toBeEnabled()',
-  disabled: 'toBeDisabled()',
-  hidden: 'toBeHidden()',
-  detached: 'not.toBeAttached()',
-};
-
-function assertionLines(step: LoggedStep, page: string, el: string | undefined, note: string): string[] {
-  switch (step.kind) {
-    case 'waitUrl':
-      return step.urlPattern === undefined
-        ? []
-        : [`await expect(${page}).toHaveURL(${urlPatternCode(step.urlPattern)});`];
-    case 'waitText':
-      return [`await expect(${page}.getByText(${quote(step.value ?? '')}).first()).toBeVisible();`];
-    case 'waitTextGone':
-      return (step.values ?? []).map(
-        (text) => `await expect(${page}.getByText(${quote(text)})).toHaveCount(0);`,
-      );
-    case 'waitElement': {
-      const matcher = STATE_MATCHERS[step.state ?? 'visible'] ?? 'toBeVisible()';
-      return el ? [`await expect(${el}).${matcher};${note}`] : [];
-    }
-    case 'readText':
-      return el ? [`await expect(${el}).toHaveText(${quote(step.value ?? '')});${note}`] : [];
-    default:
-      return [];
-  }
 }

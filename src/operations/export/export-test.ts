@@ -3,6 +3,7 @@ import { invalidArgument } from '../../errors.js';
 import type { OperationContext } from '../../engine/runtime.js';
 import { actionLogOf } from '../act/action-log.js';
 import type { LocatorStyle } from './export-code.js';
+import { sessionSecretCheck } from './export-secrets.js';
 import { generateSpec } from './export-spec.js';
 
 export interface ExportTestInput {
@@ -13,6 +14,8 @@ export interface ExportTestInput {
   locatorStyle?: LocatorStyle | undefined;
   /** Characters of the spec returned inline; the whole spec is always in the session file. */
   maxChars?: number | undefined;
+  /** false: no assertions from what the agent read (waits keep theirs). Default true. */
+  assertions?: boolean | undefined;
 }
 
 export interface ExportTestResult {
@@ -28,6 +31,11 @@ export interface ExportTestResult {
   /** Environment variables the spec reads in place of secrets. */
   env: string[];
   notUnique: number[];
+  /** `expect` calls the spec holds, and the log steps (waits and reads) they came from. */
+  assertions: number;
+  assertionSteps: number[];
+  /** Steps left out because their element could only be named with a secret. */
+  withheld: number[];
 }
 
 export const DEFAULT_EXPORT_CHARS = 20_000;
@@ -53,6 +61,8 @@ export async function exportTest(
     title,
     stateId: log.stateId,
     locatorStyle: input.locatorStyle,
+    assertions: input.assertions,
+    secrets: sessionSecretCheck(ctx.session.secrets, ctx.session.id),
   });
   const { fileId, path } = await ctx.session.files.allocate('spec', `${ctx.session.id}.spec.${language}`);
   try {
@@ -75,5 +85,8 @@ export async function exportTest(
     truncated: spec.code.length > maxChars,
     env: spec.env,
     notUnique: spec.notUnique,
+    assertions: spec.assertions,
+    assertionSteps: spec.assertionSteps,
+    withheld: spec.withheld,
   };
 }
