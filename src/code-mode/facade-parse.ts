@@ -16,6 +16,7 @@ import type {
   ScrollCall,
 } from './facade-calls.js';
 import { HANDS_PARSERS } from './facade-parse-hands.js';
+import { HUMAN_PARSERS, type HumanRequestResult } from './facade-parse-human.js';
 import { SHOT_PARSERS } from './facade-parse-shots.js';
 import { STATE_PARSERS } from './facade-parse-state.js';
 import { WIDGET_PARSERS } from './facade-parse-widgets.js';
@@ -70,7 +71,7 @@ export function peekCall(raw: unknown): { member: string; op: string } {
   const member = isRecord(raw) && typeof raw['member'] === 'string' ? raw['member'] : '';
   const op = isRecord(raw) && typeof raw['op'] === 'string' ? raw['op'] : '';
   return {
-    member: /^(page|locator|keyboard|mouse|context)\.[A-Za-z]{1,40}$/.test(member) ? member : 'page',
+    member: /^(page|locator|keyboard|mouse|context|human)\.[A-Za-z]{1,40}$/.test(member) ? member : 'page',
     op: /^[A-Za-z]{1,40}$/.test(op) ? op : 'unknown',
   };
 }
@@ -297,6 +298,8 @@ export const FACADE_OPS = table({
   clearCookies: spec(STATE_PARSERS.clearCookies),
   emulateMedia: spec(STATE_PARSERS.emulateMedia),
   selectText: spec(STATE_PARSERS.selectText),
+  /** How the request for a person ended (human.request). */
+  humanRequest: resolving<HumanRequestResult>()(HUMAN_PARSERS.humanRequest),
 });
 
 /** A Map, so an op such as 'constructor' can never reach an inherited Object member. */

@@ -10,8 +10,8 @@ import { FACADE_OPS } from './facade-parse.js';
 
 /**
  * The JavaScript evaluated inside QuickJS before a script: a function expression that receives the
- * three host functions, installs `page`, `context` and `console` as the only non-standard globals and returns
- * the helpers the host uses to read results and errors. The host functions stay in this closure,
+ * three host functions, installs `page`, `context`, `human` and `console` as the only non-standard
+ * globals and returns the helpers the host uses to read results and errors. The host functions stay in this closure,
  * so scripts cannot reach them (and they could do no more than `page.*` does anyway: the host
  * validates everything they receive).
  *
@@ -277,6 +277,11 @@ function makeContext() {
 }
 const contextApi = makeContext();
 
+// A person acts on the page from the dashboard while the script waits (docs/human-in-the-loop.md).
+const humanApi = guard('human', {
+  request: async (reason, options) => request('human.request', 'humanRequest', { reason: reason, options: options }),
+}, {});
+
 function makePage() {
   const P = 'page.';
   const call = (name, op, fields) => request(P + name, op, fields);
@@ -371,6 +376,7 @@ function describeError(error) {
 const consoleApi = freeze({ log: logger('log'), info: logger('info'), warn: logger('warn'), error: logger('error'), debug: logger('debug') });
 defineProperty(G, 'page', { value: makePage(), enumerable: true, writable: false, configurable: false });
 defineProperty(G, 'context', { value: contextApi, enumerable: true, writable: false, configurable: false });
+defineProperty(G, 'human', { value: humanApi, enumerable: true, writable: false, configurable: false });
 defineProperty(G, 'console', { value: consoleApi, enumerable: true, writable: false, configurable: false });
 return freeze({ serialize: serialize, describeError: describeError });
 })`;

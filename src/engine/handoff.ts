@@ -30,6 +30,12 @@ export interface HandoffOptions {
   owner?: string | undefined;
   principal?: string | undefined;
   operationId?: string | undefined;
+  /**
+   * The caller's own running operation already holds the session's queue (a code-mode script's
+   * `human.request`): the request waits inside it instead of queueing behind it (which would never
+   * start), ends as `timeout` after `timeoutMs`, and as `cancelled` when this signal aborts.
+   */
+  heldBy?: AbortSignal | undefined;
 }
 
 /**
@@ -92,14 +98,27 @@ export class Handoffs {
     };
     this.pending.set(sessionId, pending);
     this.ended.delete(sessionId);
+    if (options.heldBy) holdInside(options.heldBy, options.timeoutMs, reached, pending);
+    else this.holdQueue(pending, options, reached);
+    void done.then((outcome) => {
+      if (this.pending.get(sessionId) === pending) this.pending.delete(sessionId);
+      this.ended.set(sessionId, { outcome, since: pending.since, endedAt: Date.now() });
+      this.mesh.activity.touch();
+    });
+    this.mesh.activity.touch();
+    return pending;
+  }
+
+  /** Queues the request on the session: it holds the queue from the moment it reaches it. */
+  private holdQueue(pending: Pending, options: HandoffOptions, reached: () => void): void {
     const run = this.mesh.run(
-      sessionId,
+      pending.sessionId,
       'human_handoff',
       async ({ signal }) => {
         reached();
         await new Promise<void>((resolve) => {
           signal.addEventListener('abort', () => resolve(), { once: true });
-          void done.then(() => resolve());
+          void pending.done.then(() => resolve());
         });
       },
       {
@@ -111,19 +130,12 @@ export class Handoffs {
       },
     );
     run.then(
-      () => settle('cancelled'),
+      () => pending.settle('cancelled'),
       (error: unknown) =>
-        settle(
+        pending.settle(
           isBrowserMeshError(error) && error.code === ErrorCodes.OPERATION_TIMEOUT ? 'timeout' : 'cancelled',
         ),
     );
-    void done.then((outcome) => {
-      if (this.pending.get(sessionId) === pending) this.pending.delete(sessionId);
-      this.ended.set(sessionId, { outcome, since: pending.since, endedAt: Date.now() });
-      this.mesh.activity.touch();
-    });
-    this.mesh.activity.touch();
-    return pending;
   }
 
   /** The person handed back (the dashboard's "Hand back"); false when nothing waits. */
@@ -143,6 +155,19 @@ export class Handoffs {
     pending.settle(outcome);
     return true;
   }
+}
+
+/** A request inside the caller's operation: held at once, until its timer or the caller's signal. */
+function holdInside(signal: AbortSignal, timeoutMs: number, reached: () => void, pending: Pending): void {
+  reached();
+  const timer = setTimeout(() => pending.settle('timeout'), timeoutMs);
+  const onAbort = (): void => pending.settle('cancelled');
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  void pending.done.then(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  });
 }
 
 const registry = new WeakMap<BrowserMesh, Handoffs>();

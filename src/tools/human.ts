@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { handoffsOf, type Handoff, type HandoffOutcome } from '../engine/handoff.js';
+import { handoffsOf, type Handoff } from '../engine/handoff.js';
 import type { ManagedPage } from '../engine/page.js';
-import { randomUUID } from 'node:crypto';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
+import { codeParts } from './code-parts.js';
 import { ACTION, agentView, defineTool, type ToolContext } from './define.js';
+import { HUMAN_REQUEST_UNBOUND } from './human-code.js';
+import { dashboardBase, elicitAndWait, endedResult, takeoverUrl, whereNow, within } from './human-wait.js';
 import { PageId, sessionAddress } from './schemas.js';
 
 /** How long a request waits for the person when the call gives no timeoutMs. */
@@ -13,8 +15,6 @@ const DEFAULT_WAIT_FOR_PERSON_MS = 300_000;
  * client's request timeout (often 60 s) cuts it first; the agent calls again.
  */
 const WAIT_SLICE_MS = 50_000;
-const TITLE_WAIT_MS = 1000;
-const PROGRESS_EVERY_MS = 15_000;
 
 const Status = z.enum(['waiting', 'returned', 'timeout', 'cancelled']);
 const Reason = z.string().min(1).max(500);
@@ -63,6 +63,9 @@ export const requestHumanTool = defineTool({
       .strict(),
     toArgs: (args, at) => ({ ...at, ...args }),
   }),
+  // Code mode's `human.request(reason, { timeoutMs })`: browser_run binds it to its call
+  // (human-code.ts), since it needs the call's dashboard and elicitation.
+  code: codeParts({ runners: { humanRequest: HUMAN_REQUEST_UNBOUND } }),
   async handler(args, ctx) {
     const handoffs = handoffsOf(ctx.mesh);
     const { sessionId } = args;
@@ -73,7 +76,7 @@ export const requestHumanTool = defineTool({
       const pending = handoffs.get(sessionId);
       if (!pending) throw nothingPending();
       handoffs.cancel(sessionId);
-      return ended(ctx, pending, await pending.done);
+      return endedResult(ctx, pending, await pending.done);
     }
     if (args.wait === true) {
       const pending = handoffs.get(sessionId);
@@ -85,19 +88,10 @@ export const requestHumanTool = defineTool({
       }
       const outcome = await within(pending.done, ctx.call.timeoutMs ?? WAIT_SLICE_MS, ctx.call.signal);
       if (outcome === undefined) return waiting(ctx, pending);
-      return ended(ctx, pending, outcome);
+      return endedResult(ctx, pending, outcome);
     }
     const page = pageOf(session.listPages(), args.pageId);
-    const base = ctx.services.dashboardUrl?.();
-    if (base === undefined) {
-      throw new BrowserMeshError(
-        ErrorCodes.NOT_SUPPORTED,
-        'A person acts on the live dashboard, which is off',
-        {
-          recoveryHint: 'Start the server with --dashboard.',
-        },
-      );
-    }
+    const base = dashboardBase(ctx);
     const pending = handoffs.open(sessionId, page.id, args.reason ?? '', {
       timeoutMs: ctx.call.timeoutMs ?? DEFAULT_WAIT_FOR_PERSON_MS,
       owner: ctx.call.owner,
@@ -105,44 +99,10 @@ export const requestHumanTool = defineTool({
       operationId: ctx.call.operationId,
     });
     const url = takeoverUrl(base, pending);
-    const elicit = ctx.elicitUrl;
-    if (!elicit) return { status: 'waiting' as const, waitedMs: 0, url, title: '' };
-    const elicitationId = `el_${randomUUID()}`;
-    // The client's answer says whether its user opens the link; declining withdraws the request.
-    elicit
-      .ask({ elicitationId, url, message: args.reason ?? '' })
-      .then(
-        (action) => action === 'accept' || handoffs.get(sessionId) !== pending || handoffs.cancel(sessionId),
-        () => handoffs.get(sessionId) === pending && handoffs.cancel(sessionId),
-      )
-      .catch(() => undefined);
-    const onAbort = (): void => void (handoffs.get(sessionId) === pending && handoffs.cancel(sessionId));
-    ctx.call.signal?.addEventListener('abort', onAbort, { once: true });
-    // A client that asked for progress hears from the call while the person works, so a request
-    // timeout that resets on progress does not end it.
-    const progress = ctx.progress;
-    const ticker = progress
-      ? setInterval(
-          () => progress(`waiting for a person (${Math.round((Date.now() - pending.since) / 1000)} s)`),
-          PROGRESS_EVERY_MS,
-        )
-      : undefined;
-    try {
-      const outcome = await pending.done;
-      await elicit.complete(elicitationId).catch(() => undefined);
-      return ended(ctx, pending, outcome);
-    } finally {
-      clearInterval(ticker);
-      ctx.call.signal?.removeEventListener('abort', onAbort);
-    }
+    if (!ctx.elicitUrl) return { status: 'waiting' as const, waitedMs: 0, url, title: '' };
+    return endedResult(ctx, pending, await elicitAndWait(ctx, ctx.elicitUrl, pending, url, ctx.call.signal));
   },
 });
-
-/** The session's take-over view on the dashboard; the capability rides in the fragment (never sent). */
-function takeoverUrl(base: string, handoff: Handoff): string {
-  const fragment = new URLSearchParams({ handoff: handoff.token, session: handoff.sessionId });
-  return `${base.replace(/#.*$/, '')}#${fragment.toString()}`;
-}
 
 function pageOf(pages: ManagedPage[], pageId: string | undefined): ManagedPage {
   const page =
@@ -163,44 +123,6 @@ function waiting(ctx: ToolContext, pending: Handoff) {
     url: takeoverUrl(base, pending),
     title: '',
   };
-}
-
-async function ended(ctx: ToolContext, pending: Handoff, outcome: HandoffOutcome) {
-  const last = handoffsOf(ctx.mesh).lastOutcome(pending.sessionId);
-  const waitedMs = last?.waitedMs ?? Date.now() - pending.since;
-  const page = ctx.mesh
-    .getSession(pending.sessionId)
-    .listPages()
-    .find((p) => p.id === pending.pageId);
-  return { status: outcome, waitedMs, ...(page ? await whereNow(page) : { url: '', title: '' }) };
-}
-
-/** The page's address and title after the hand-back (read without the queue: it only reads). */
-async function whereNow(page: ManagedPage): Promise<{ url: string; title: string }> {
-  if (page.isClosed) return { url: '', title: '' };
-  const title = await within(
-    page.page.title().catch(() => ''),
-    TITLE_WAIT_MS,
-  );
-  return { url: page.page.url(), title: title ?? '' };
-}
-
-/** The value, or undefined once `ms` passed or the signal aborted. */
-function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T | undefined> {
-  return new Promise<T | undefined>((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), ms);
-    const onAbort = (): void => resolve(undefined);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    void work.then(
-      (value) => resolve(value),
-      () => resolve(undefined),
-    );
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    void work.finally(done).catch(() => undefined);
-  });
 }
 
 function nothingPending(): BrowserMeshError {

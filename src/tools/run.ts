@@ -8,6 +8,7 @@ import { redactText } from '../observability/sanitize.js';
 import { stripLocations } from '../text.js';
 import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
 import { downloadsField } from './action-runner.js';
+import { withHumanRequest } from './human-code.js';
 import type { CodeTable } from './code-parts.js';
 import { MAX_ACTIONS } from './run-steps.js';
 import { pageAddress } from './schemas.js';
@@ -68,7 +69,8 @@ export const runToolFor = ({ steps, runners }: CodeTable) =>
       .strict(),
     output: RunOutput,
     hints: ACTION,
-    async handler(args, { mesh, call, progress }): Promise<ToolOutput<RunOutputType>> {
+    async handler(args, tool): Promise<ToolOutput<RunOutputType>> {
+      const { mesh, call, progress } = tool;
       if ((args.code === undefined) === (args.actions === undefined)) {
         const both = args.code !== undefined;
         throw invalidArgument(
@@ -95,7 +97,14 @@ export const runToolFor = ({ steps, runners }: CodeTable) =>
           sessionId,
           pageId,
           'run_code',
-          (ctx) => runCode(ctx, runners, code, {}, { client: call.owner, onStep: onStep(progress) }),
+          (ctx) =>
+            runCode(
+              ctx,
+              withHumanRequest(runners, tool),
+              code,
+              {},
+              { client: call.owner, onStep: onStep(progress) },
+            ),
           call,
         ),
       );
@@ -156,7 +165,9 @@ function toScriptError(result: Extract<CodeRunResult, { ok: false }>): BrowserMe
       : error.kind === 'host' && error.hostCode !== undefined && KNOWN_CODES.has(error.hostCode)
         ? (error.hostCode as ErrorCode)
         : ErrorCodes.SCRIPT_ERROR;
-  const details: Record<string, string | number | string[]> = {
+  // The failed call's own details first (as MCP reports them), then where the script stood.
+  const details: Record<string, unknown> = {
+    ...error.hostDetails,
     kind: error.kind,
     operations: result.operations,
   };

@@ -8,116 +8,19 @@
  * URL at once (`waiting`) and a second call waits. Timeout and cancel leave the session working; a
  * second request while one waits is HUMAN_REQUEST_PENDING.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import { createDashboard } from '../../src/dashboard/handler.js';
-import { createLogger } from '../../src/engine/logger.js';
-import { createMcpServer } from '../../src/mcp/server.js';
-import type { RunningHttpServer } from '../../src/mcp/http.js';
-import { describe, expect, test as fixtureTest, type DashboardSetup } from './support/dashboard.js';
-import { startTestHttpServer } from './support/mcp-http.js';
+  connectAgent,
+  describe,
+  expect,
+  expectNoPassword,
+  logLines,
+  newSession,
+  test,
+} from './support/human-agent.js';
 import { waitFor } from './support/wait.js';
-import { LOGIN, PASSWORD, personSignsIn } from './support/human.js';
+import { LOGIN, personSignsIn } from './support/human.js';
 import { readZip } from './support/zip.js';
 import { readSessionFile } from './support/session-files.js';
-
-const TOKEN = 'human-request-token-0123456789ab';
-
-const logLines: string[] = [];
-const logger = createLogger('debug', (line) => void logLines.push(line));
-
-const test = fixtureTest
-  .extend('dashboardSetup', { scope: 'file' }, (): DashboardSetup => ({
-    token: TOKEN,
-    takeover: false,
-    config: { tools: ['core', 'watch', 'files'] },
-  }))
-  .extend('humanServer', { scope: 'file' }, async ({ mesh }, { onCleanup }) => {
-    let dashboardUrl = '';
-    const dashboard = createDashboard({ mesh, logger, takeover: false });
-    const server: RunningHttpServer = await startTestHttpServer(mesh, {
-      token: TOKEN,
-      dashboard,
-      createServer: (owner, principal) =>
-        createMcpServer({
-          mesh,
-          logger,
-          principal,
-          ...(owner === undefined ? {} : { owner }),
-          dashboardUrl: () => dashboardUrl,
-        }),
-    });
-    dashboardUrl = server.url.replace(/\/mcp$/, '/dashboard/');
-    onCleanup(() => server.close());
-    return server;
-  });
-
-interface Agent {
-  client: Client;
-  results: string[];
-  elicitations: Array<{ mode?: string; url?: string; message?: string; elicitationId?: string }>;
-  completed: string[];
-  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  ok<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T>;
-}
-
-async function connectAgent(url: string, elicitation: boolean): Promise<Agent> {
-  const transport = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
-  });
-  const client = new Client(
-    { name: 'human-request-tests', version: '1.0.0' },
-    { capabilities: elicitation ? { elicitation: { url: {} } } : {} },
-  );
-  const agent: Agent = {
-    client,
-    results: [],
-    elicitations: [],
-    completed: [],
-    async call(name, args) {
-      const result = (await client.callTool({ name, arguments: args }, undefined, {
-        timeout: 120_000,
-      })) as CallToolResult;
-      agent.results.push(JSON.stringify(result));
-      return result;
-    },
-    async ok(name, args) {
-      const result = await agent.call(name, args);
-      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-      return result.structuredContent as never;
-    },
-  };
-  if (elicitation) {
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      agent.elicitations.push(request.params as Agent['elicitations'][number]);
-      return { action: 'accept' };
-    });
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (note) => {
-      agent.completed.push(note.params.elicitationId);
-    });
-  }
-  await client.connect(transport);
-  return agent;
-}
-
-async function newSession(agent: Agent, site: { url(path: string): string }) {
-  const created = await agent.ok<{ session: { sessionId: string }; initialPage: { pageId: string } }>(
-    'browser_session_create',
-    {},
-  );
-  const ids = { sessionId: created.session.sessionId, pageId: created.initialPage.pageId };
-  await agent.ok('browser_navigate', { ...ids, url: site.url('/human/login') });
-  return ids;
-}
-
-function expectNoPassword(texts: string[]): void {
-  for (const text of texts) expect(text).not.toContain(PASSWORD);
-}
 
 describe('browser_request_human', () => {
   test.beforeAll(({ site }) => {
