@@ -4,6 +4,7 @@ import { toolsForConfig } from '../tools/index.js';
 import { toListing } from './listing.js';
 import { listingKey } from './listing-key.js';
 import { PREBUILT_LISTING_JSON, PREBUILT_LISTING_KEY } from './prebuilt-listing.js';
+import { lazyToolCatalog } from './tool-catalog.js';
 
 describe('the tools/list built at build time (run `npm run docs:tools` when this fails)', () => {
   it("is the default configuration's listing, exactly", () => {
@@ -20,5 +21,22 @@ describe('the tools/list built at build time (run `npm run docs:tools` when this
     expect(listingKey({ ...config, fullSchemas: true })).not.toBe(PREBUILT_LISTING_KEY);
     expect(listingKey({ ...config, observabilityPageSize: 7 })).not.toBe(PREBUILT_LISTING_KEY);
     expect(listingKey({ ...config, tools: [...config.tools].reverse() })).toBe(PREBUILT_LISTING_KEY);
+  });
+
+  it('is what the server lists when it applies, and the live build otherwise', async () => {
+    const live = (config: ReturnType<typeof defaultConfig>): unknown =>
+      JSON.parse(JSON.stringify(toListing(toolsForConfig(config), { refs: config.schemaRefs })));
+    const config = defaultConfig();
+    const served = (await lazyToolCatalog({ config })()).listing();
+    expect(served).toEqual(JSON.parse(PREBUILT_LISTING_JSON).tools);
+    expect(served).toEqual(live(config));
+    const core = { ...config, tools: ['core' as const] };
+    const coreListing = (await lazyToolCatalog({ config: core })()).listing();
+    expect(coreListing.length).toBeLessThan(served.length);
+    expect(coreListing).toEqual(live(core));
+    // Tools given by the caller are never answered from the prebuilt listing.
+    const given = toolsForConfig(config).slice(0, 2);
+    const own = (await lazyToolCatalog({ config, tools: given })()).listing();
+    expect(own.map((tool) => tool.name)).toEqual(given.map((tool) => tool.name));
   });
 });

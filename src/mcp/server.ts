@@ -21,7 +21,7 @@ import { startCallProgress } from './progress.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { lazyToolCatalog } from './tool-catalog.js';
-import { warmUpBrowser, warmUpOnInitialized } from './warm-up.js';
+import { sandboxWarmUp, warmUpBrowser, warmUpOnInitialized } from './warm-up.js';
 
 export interface McpServerOptions {
   mesh: BrowserMesh;
@@ -34,7 +34,10 @@ export interface McpServerOptions {
   principal?: string;
   /** Override the published tools (defaults to the configured profiles). */
   tools?: AnyTool[];
-  /** Launch Chromium (and a sandbox worker) once the client has initialized. The CLI sets it from config. */
+  /**
+   * Load the tools once the client has initialized, launch Chromium at its first tools/list, start a
+   * sandbox worker after its first call (warm-up.ts). The CLI sets it from config.
+   */
   warmUp?: boolean;
   /** The stdio dashboard's URL once it listens (issue 31: the agent can tell its user where to watch). */
   dashboardUrl?: () => string | undefined;
@@ -73,6 +76,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { tools: (await catalog()).listing() };
   });
 
+  const afterFirstCall = options.warmUp ? sandboxWarmUp(catalog) : undefined;
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { byName, invoke } = await catalog();
     const tool = byName.get(request.params.name);
@@ -95,10 +99,12 @@ export function createMcpServer(options: McpServerOptions): Server {
       return toCallToolResult(result);
     } finally {
       progress?.stop();
+      // After this answer is written: the worker's start must not delay it.
+      if (afterFirstCall) setImmediate(afterFirstCall);
     }
   });
 
-  if (options.warmUp) warmUpOnInitialized(server, mesh, catalog);
+  if (options.warmUp) warmUpOnInitialized(server, catalog);
   registerPrompts(server, async () => new Set((await catalog()).byName.keys()));
   registerResources(server, mesh, options.owner);
   return server;

@@ -3,6 +3,8 @@ import type { Config } from '../config/load.js';
 import type { AnyTool } from '../tools/define.js';
 import type { InvokeContext, InvokeResult } from '../tools/invoke.js';
 import type { Services } from '../tools/services.js';
+import { listingKey } from './listing-key.js';
+import { PREBUILT_LISTING_JSON, PREBUILT_LISTING_KEY } from './prebuilt-listing.js';
 
 /** The published tools and their call path, once loaded. */
 export interface ToolCatalog {
@@ -54,8 +56,21 @@ async function loadCatalog(source: CatalogSource): Promise<ToolCatalog> {
   let listing: Tool[] | undefined;
   return {
     byName: new Map(tools.map((tool) => [tool.name, tool])),
-    listing: () => (listing ??= toListing(tools, { refs: config.schemaRefs, full: config.fullSchemas })),
+    listing: () =>
+      (listing ??=
+        prebuiltListing(source) ?? toListing(tools, { refs: config.schemaRefs, full: config.fullSchemas })),
     services,
     invoke: (tool, args, ctx) => invokeTool(tool, args, { ...ctx, services }),
   };
+}
+
+/**
+ * The listing generated at build time, when it describes this catalog (the configured profiles'
+ * tools, and the settings the listing depends on): building it from the zod schemas costs ~120 ms of
+ * the thread that answers Chromium's launch handshake. prebuilt-listing.test.ts keeps it equal to
+ * the live build.
+ */
+function prebuiltListing(source: CatalogSource): Tool[] | undefined {
+  if (source.tools !== undefined || listingKey(source.config) !== PREBUILT_LISTING_KEY) return undefined;
+  return (JSON.parse(PREBUILT_LISTING_JSON) as { tools: Tool[] }).tools;
 }
