@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { BrowserMeshError, ErrorCodes, toSerializedError } from '../errors.js';
+import { BrowserMeshError, ErrorCodes, toSerializedError, type ErrorDetails } from '../errors.js';
 import type { CodeModeBackend } from './backend.js';
 import type { FacadeCall } from './facade-parse.js';
 import { CANCELLED, CRASHED, timeoutError } from './script-session.js';
@@ -53,13 +53,15 @@ export function runInWorker(
     let graceTimer: NodeJS.Timeout | undefined;
     /** Set when the CPU budget ran out: it replaces whatever the interrupted script reports. */
     let overBudget: ScriptOutcome | undefined;
+    /** A failed call's details (reason, coveredBy, candidates…), by step: kept here, never sent into the sandbox. */
+    const failedDetails = new Map<number, ErrorDetails>();
 
     const finish = (reported: ScriptOutcome, end: RunEnd['worker'], leak?: string): void => {
       if (settled) return;
       settled = true;
       cleanup();
       calls.abort();
-      const outcome = overBudget ?? reported;
+      const outcome = withHostDetails(overBudget ?? reported, failedDetails);
       const result = { ...outcome, logs, logsTruncated, operations, durationMs: Date.now() - startedAt };
       resolve({ result, worker: end, ...(leak === undefined ? {} : { leak }) });
     };
@@ -73,7 +75,8 @@ export function runInWorker(
         operations = Math.max(operations, message.step + 1);
         onCall?.(message.step, message.call.op);
         void invokeBackend(backend, message.call, message.member, message.step, calls.signal).then(
-          (reply) => {
+          ({ details, ...reply }) => {
+            if (details) failedDetails.set(message.step, details);
             if (!settled) worker.postMessage({ type: 'reply', id: message.id, ...reply });
           },
         );
@@ -130,13 +133,24 @@ export function runInWorker(
   });
 }
 
+/** A host error keeps the details of the call that failed, beside the script position. */
+function withHostDetails(
+  outcome: ScriptOutcome,
+  failedDetails: ReadonlyMap<number, ErrorDetails>,
+): ScriptOutcome {
+  if (outcome.ok || outcome.error.kind !== 'host' || outcome.error.step === undefined) return outcome;
+  const details = failedDetails.get(outcome.error.step.index);
+  return details ? { ...outcome, error: { ...outcome.error, hostDetails: details } } : outcome;
+}
+
 function cpuBudgetError(cpuBudgetMs: number): ScriptError {
   return { kind: 'limit', message: `The script used up its CPU budget (${cpuBudgetMs} ms)` };
 }
 
 /**
  * One backend call as the reply the prelude expects. Backend errors keep only their safe parts
- * (code, message, hint): anything that is not a BrowserMeshError becomes INTERNAL_ERROR.
+ * (code, message, hint): anything that is not a BrowserMeshError becomes INTERNAL_ERROR. Their
+ * details stay on the host (`details`), for the run's error.
  */
 export async function invokeBackend(
   backend: CodeModeBackend,
@@ -144,7 +158,7 @@ export async function invokeBackend(
   member: string,
   step: number,
   signal: AbortSignal,
-): Promise<CallReply> {
+): Promise<CallReply & { details?: ErrorDetails }> {
   try {
     return { reply: encodeValue(await backend.invoke(call, signal)) };
   } catch (thrown) {
@@ -154,7 +168,7 @@ export async function invokeBackend(
       ok: false,
       error: error.recoveryHint ? { ...info, hint: error.recoveryHint } : info,
     });
-    return { reply, failedCode: error.code };
+    return { reply, failedCode: error.code, ...(error.details ? { details: error.details } : {}) };
   }
 }
 

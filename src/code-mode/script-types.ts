@@ -1,4 +1,5 @@
 /** Public result types of `runScript` (re-exported by sandbox.ts). */
+import type { ErrorDetails } from '../errors.js';
 
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
 
@@ -16,6 +17,8 @@ export interface ScriptError {
   step?: { index: number; op: string };
   /** The host error's code (e.g. ELEMENT_NOT_FOUND) when `kind` is 'host'. */
   hostCode?: string;
+  /** The host error's details (reason, coveredBy, candidates…), as every other face reports them. */
+  hostDetails?: ErrorDetails;
 }
 
 export interface ScriptRunInfo {

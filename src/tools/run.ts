@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { runCode, type CodeRunResult } from '../code-mode/run-code.js';
 import { CODE_MODE_DEFAULTS } from '../code-mode/sandbox.js';
-import { BrowserMeshError, ErrorCodes, invalidArgument, type ErrorCode } from '../errors.js';
+import {
+  BrowserMeshError,
+  ErrorCodes,
+  invalidArgument,
+  type ErrorCode,
+  type ErrorDetails,
+} from '../errors.js';
 import { formatDialogNote, type DialogNote } from '../operations/act/dialogs.js';
 import { runActions, type ActionsResult } from '../operations/act/run-actions.js';
 import { redactText } from '../observability/sanitize.js';
@@ -37,7 +43,12 @@ const RunOutput = z.object({
     .object({
       index: z.number(),
       action: z.string(),
-      error: z.object({ code: z.string(), message: z.string() }),
+      error: z.object({
+        code: z.string(),
+        message: z.string(),
+        details: z.record(z.string(), z.unknown()).optional(),
+        recoveryHint: z.string().optional(),
+      }),
     })
     .optional(),
   dialogs: z.array(z.string()).optional(),
@@ -166,7 +177,7 @@ function toScriptError(result: Extract<CodeRunResult, { ok: false }>): BrowserMe
         ? (error.hostCode as ErrorCode)
         : ErrorCodes.SCRIPT_ERROR;
   // The failed call's own details first (as MCP reports them), then where the script stood.
-  const details: Record<string, unknown> = {
+  const details: ErrorDetails = {
     ...error.hostDetails,
     kind: error.kind,
     operations: result.operations,

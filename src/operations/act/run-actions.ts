@@ -1,6 +1,6 @@
 import { Deadline } from '../../engine/deadline.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
-import { toSerializedError, type ErrorCode } from '../../errors.js';
+import { toSerializedError, type ErrorCode, type ErrorDetails } from '../../errors.js';
 import type { DialogNote } from './dialogs.js';
 
 /**
@@ -41,7 +41,12 @@ export interface ActionsResult {
   total: number;
   url: string;
   results?: StepResult[];
-  failed?: { index: number; action: string; error: { code: ErrorCode; message: string } };
+  failed?: {
+    index: number;
+    action: string;
+    /** The step's error as the step's own tool reports it: details and hint included. */
+    error: { code: ErrorCode; message: string; details?: ErrorDetails; recoveryHint?: string };
+  };
   dialogs?: DialogNote[];
 }
 
@@ -68,8 +73,9 @@ export async function runActions(
       if (out) results.push({ index, action: step.action, ...out });
       completed++;
     } catch (error) {
-      const { code, message } = toSerializedError(error);
-      failed = { index, action: step.action, error: { code, message } };
+      const { code, message, details, recoveryHint } = toSerializedError(error);
+      const extra = { ...(details ? { details } : {}), ...(recoveryHint ? { recoveryHint } : {}) };
+      failed = { index, action: step.action, error: { code, message, ...extra } };
       break;
     }
   }
