@@ -86,8 +86,13 @@ function hooked(
 /** Where a loaded module is, relative to the build (`cli/face/client.js`), or the whole URL. */
 const own = (url: string): string => /\/dist\/(.+)$/.exec(url)?.[1] ?? url;
 
-/** The whole of what a warm command may load: the entry, the thin client and its environment reader. */
-const WARM = ['cli/bin.cjs', 'cli/face/thin-client.cjs', 'config/thin-client-env.cjs'];
+/** The whole of what a warm command may load: the entry, the thin client, its environment reader and daemon check. */
+const WARM = [
+  'cli/bin.cjs',
+  'cli/face/daemon-trust.cjs',
+  'cli/face/thin-client.cjs',
+  'config/thin-client-env.cjs',
+];
 const warmSet = (loaded: readonly string[]): string[] => [...new Set(loaded.map(own))].sort();
 
 /** Runs the built CLI without the hook, stdin from `input`. */

@@ -15,6 +15,7 @@ import {
   type CliResponse,
 } from './protocol.js';
 import type { LocalAction } from './command-spec.js';
+import { untrustedDaemon, untrustedText } from './daemon-trust.cjs';
 
 /**
  * The shell face's full client: parse the command from the table, hand it to the per-user daemon
@@ -58,6 +59,8 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   }
   if (action.kind === 'skill-install') return (await import('./skill-install.js')).installSkill(action);
   const paths = daemonPaths(settings.dataDir);
+  const untrusted = untrustedDaemon(paths.dir, paths.socket);
+  if (untrusted !== undefined) return refuse(untrusted);
   const start = (): Promise<boolean | number> => startDaemon(settings.dataDir, parsed.configArgs, checked);
   if (action.kind === 'daemon-start' || action.kind === 'daemon-restart') {
     if (action.kind === 'daemon-restart')
@@ -68,7 +71,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     const started = await start();
     if (typeof started === 'number') return started;
     return started
-      ? print({ ok: true, text: 'daemon running' }, parsed.json)
+      ? print({ ok: true, text: 'daemon running' }, parsed.json, undefined)
       : daemonFailed(settings.dataDir);
   }
   const request: CliRequest = { session, action, configArgs: parsed.configArgs };
@@ -80,7 +83,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   });
   if (typeof response === 'number') return response;
   if (!response) return daemonFailed(settings.dataDir);
-  return print(response, parsed.json);
+  return print(response, parsed.json, action.kind === 'file' ? action.path : undefined);
 }
 
 /**
@@ -109,8 +112,11 @@ async function checkedSettings(configArgs: readonly string[]): Promise<ClientSet
   return { dataDir: config.dataDir, cliSession: config.cliSession };
 }
 
-function print(response: CliResponse, json: boolean): number {
+/** Prints the answer; writes its file only at `asked`, the path this command line gave (or defaulted). */
+function print(response: CliResponse, json: boolean, asked: string | undefined): number {
   const output = renderResponse(response, json);
+  if (output.file && output.file.path !== asked)
+    return refuse(`the daemon named a file this command did not ask for: ${output.file.path}`);
   if (output.file) {
     mkdirSync(dirname(output.file.path), { recursive: true });
     writeFileSync(output.file.path, Buffer.from(output.file.data, 'base64'));
@@ -123,6 +129,11 @@ function print(response: CliResponse, json: boolean): number {
 function usage(message: string): number {
   process.stderr.write(`USAGE: ${message}\n`);
   return 2;
+}
+
+function refuse(reason: string): number {
+  process.stderr.write(untrustedText(reason));
+  return 1;
 }
 
 function daemonFailed(dataDir: string): number {
@@ -177,9 +188,15 @@ function send(socketPath: string, request: CliRequest): Promise<CliResponse> {
  * Starts the daemon in the background (detached, its log in the daemon folder) and waits until it
  * answers. Two clients starting at once are fine: the second daemon sees the first answering and exits.
  */
-async function ensureDaemon(dataDir: string, configArgs: readonly string[]): Promise<boolean> {
+async function ensureDaemon(dataDir: string, configArgs: readonly string[]): Promise<boolean | number> {
   const paths = daemonPaths(dataDir);
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  const unsafe = (): number | undefined => {
+    const reason = untrustedDaemon(paths.dir, paths.socket);
+    return reason === undefined ? undefined : refuse(reason);
+  };
+  const before = unsafe();
+  if (before !== undefined) return before;
   const log = openSync(paths.log, 'a', 0o600);
   let exited = false;
   try {
@@ -196,6 +213,9 @@ async function ensureDaemon(dataDir: string, configArgs: readonly string[]): Pro
   }
   const end = Date.now() + START_WAIT_MS;
   while (Date.now() < end) {
+    // A socket that appears meanwhile is checked before it counts as the daemon's.
+    const after = unsafe();
+    if (after !== undefined) return after;
     if (await reachable(paths.socket)) return true;
     if (exited && !(await reachable(paths.socket))) return false;
     await new Promise((resolve) => setTimeout(resolve, 30));

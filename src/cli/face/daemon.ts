@@ -1,12 +1,14 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { LoadedConfig } from '../../config/load.js';
 import { createBrowserMesh } from '../../create-mesh.js';
-import { createLogger } from '../../engine/logger.js';
+import { createLogger, type Logger } from '../../engine/logger.js';
 import { ALL_TOOLS, toolsForConfig } from '../../tools/index.js';
 import { createServices } from '../../tools/services.js';
 import { renderResponse } from './answer.js';
 import { readArgvRequest } from './daemon-argv.js';
+import { claimSocket, privateFolder } from './daemon-claim.js';
+import { UNTRUSTED } from './daemon-trust.cjs';
 import { CliExecutor } from './executor.js';
 import {
   daemonPaths,
@@ -26,11 +28,46 @@ import {
  */
 export async function runDaemon({ config }: LoadedConfig, startArgs: readonly string[]): Promise<void> {
   const paths = daemonPaths(config.dataDir);
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
-  chmodSync(paths.dir, 0o700);
-  if (await answers(paths.socket)) return; // another daemon already serves this data directory
-  rmSync(paths.socket, { force: true }); // a crashed daemon's socket: nobody answers it
   const logger = createLogger(config.logLevel);
+  const unsafe = privateFolder(paths.dir, paths.socket);
+  if (unsafe !== undefined) {
+    process.stderr.write(`browsermesh: ${UNTRUSTED}: ${unsafe}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  // The socket first, before any browser or dashboard: a daemon that loses the start race to
+  // another one for this data directory exits here, having started nothing (daemon-claim.ts).
+  // Connections made while the runtime starts wait, unread, for the handler.
+  const early: Socket[] = [];
+  let serve = (socket: Socket): void => void early.push(socket);
+  const server: Server = createServer((socket) => serve(socket));
+  if (!(await claimSocket(server, paths.socket))) {
+    logger.info('shutdown', { reason: 'another daemon serves this data directory' });
+    return;
+  }
+  try {
+    await startServing(config, startArgs, server, logger, (handler) => {
+      serve = handler;
+      for (const socket of early.splice(0)) if (!socket.destroyed) handler(socket);
+    });
+  } catch (error) {
+    // Never a daemon that holds the socket without serving it: the next command starts a new one.
+    logger.error('startup_failed', { reason: error instanceof Error ? error.name : 'error' });
+    server.close();
+    rmSync(paths.socket, { force: true });
+    process.exit(1);
+  }
+}
+
+/** Everything behind the claimed socket: the runtime, the dashboard, the command handler. */
+async function startServing(
+  config: LoadedConfig['config'],
+  startArgs: readonly string[],
+  server: Server,
+  logger: Logger,
+  setHandler: (handler: (socket: Socket) => void) => void,
+): Promise<void> {
+  const paths = daemonPaths(config.dataDir);
   const mesh = createBrowserMesh({ config, logger });
   const tools = new Map(toolsForConfig({ ...config, tools: config.cliTools }).map((t) => [t.name, t]));
   const missing = (name: string): string => {
@@ -90,7 +127,7 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
     );
   };
 
-  const server: Server = createServer((socket) => {
+  const connection = (socket: Socket): void => {
     // Counted per connection until it closes ('close' fires once, whatever ended it), so a
     // command in progress, however long, is never cut by the idle exit.
     state.inflight++;
@@ -109,7 +146,7 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
         if (request?.action.kind === 'daemon' && request.action.action === 'stop') void stop('stop');
       })
       .catch(() => socket.destroy());
-  });
+  };
   const handle = async (request: CliRequest | undefined): Promise<CliResponse> => {
     if (!request) return { ok: false, code: 'INVALID_ARGUMENT', message: 'unreadable request' };
     if (request.action.kind === 'daemon')
@@ -146,11 +183,7 @@ export async function runDaemon({ config }: LoadedConfig, startArgs: readonly st
     };
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(paths.socket, () => resolve());
-  });
-  chmodSync(paths.socket, 0o600);
+  setHandler(connection);
   writeFileSync(paths.pid, `${process.pid}\n`, { mode: 0o600 });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -168,18 +201,6 @@ function mismatch(request: CliRequest, startArgs: readonly string[], response: C
     ...response,
     note: 'the daemon keeps the settings it started with; apply new ones: browsermesh daemon restart <flags>',
   };
-}
-
-/** Whether a daemon answers on this socket (a live one must not be replaced). */
-export function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** The thin client's request carries the command line as typed. */

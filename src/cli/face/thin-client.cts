@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { thinClientEnv, thinDataDir } from '../../config/thin-client-env.cjs';
+import { askedFor, untrustedDaemon, untrustedText } from './daemon-trust.cjs';
 import type { ArgvAnswer, ArgvRequest } from './protocol.js' with { 'resolution-mode': 'import' };
 
 /**
@@ -30,18 +31,27 @@ export async function runWarm(argv: readonly string[]): Promise<number | undefin
   if (dataDir === undefined) return undefined;
   // The daemon's socket (protocol.ts, `daemonPaths`, which this module does not load).
   const socketPath = join(dataDir, 'cli', 'daemon.sock');
+  const untrusted = untrustedDaemon(dirname(socketPath), socketPath);
+  if (untrusted !== undefined) return refuse(untrusted);
   const request: ArgvRequest = { argv: [...argv], cwd: process.cwd(), env: thinClientEnv() };
   let answer = await exchange(socketPath, request);
   if (answer !== undefined && 'stdin' in answer)
     answer = await exchange(socketPath, { ...request, stdin: readStdin() });
   if (answer === undefined || 'fallback' in answer || 'stdin' in answer) return undefined;
   if (answer.file) {
+    if (!askedFor(answer.file.path, argv, request.cwd))
+      return refuse(`the daemon named a file this command did not ask for: ${answer.file.path}`);
     mkdirSync(dirname(answer.file.path), { recursive: true });
     writeFileSync(answer.file.path, Buffer.from(answer.file.data, 'base64'));
   }
   if (answer.stderr !== '') process.stderr.write(answer.stderr);
   if (answer.stdout !== '') process.stdout.write(answer.stdout);
   return answer.exit;
+}
+
+function refuse(reason: string): number {
+  process.stderr.write(untrustedText(reason));
+  return 1;
 }
 
 /** Standard input for `run` (a heredoc); null from a terminal. */
