@@ -267,7 +267,8 @@ function capture(scopeId, incremental) {
     const value = valueOf(el, role);
     if (value !== undefined) record.v = value;
     const pointerStart = cs.cursor === 'pointer' && (!parentCs || parentCs.cursor !== 'pointer');
-    if (listens || pointerStart || (el.isContentEditable && el.contentEditable === 'true')) record.k = 1;
+    // Chromium counts every element of editable content as answering clicks, not only its root.
+    if (listens || pointerStart || el.isContentEditable) record.k = 1;
     if (tabindex >= 0) record.t = 1;
     const grabStart = DRAG_CURSORS.has(cs.cursor) && (!parentCs || parentCs.cursor !== cs.cursor);
     if (el.getAttribute('draggable') === 'true' || el.hasAttribute('ondragstart') || grabStart) record.dg = 1;

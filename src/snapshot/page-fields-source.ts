@@ -50,7 +50,9 @@ function propsOf(el, role, active) {
   if (invalid !== null && invalid !== '' && invalid !== 'false') p.invalid = invalid === 'grammar' || invalid === 'spelling' ? invalid : 'true';
   if (el.localName === 'dialog') p.modal = el.matches(':modal');
   else if ((role === 'dialog' || role === 'alertdialog') && attr('aria-modal') === 'true') p.modal = true;
-  if (active === el) p.focused = true;
+  // A frame element is the active element of its document while focus is inside the frame; Chromium
+  // marks the focused node inside, never the frame element.
+  if (active === el && el.localName !== 'iframe' && el.localName !== 'frame') p.focused = true;
   if (attr('aria-busy') === 'true') p.busy = true;
   if (role === 'link' && el.href) p.url = typeof el.href === 'string' ? el.href : '';
   rangeProps(el, role, p);

@@ -58,7 +58,12 @@ function isEditableRoot(el) {
 }
 
 function roleOf(el, cs) {
-  return explicitRole(el) || nativeRole(el, cs);
+  const role = explicitRole(el) || nativeRole(el, cs);
+  if (role !== 'none' || el.hasAttribute('role') || el.namespaceURI !== 'http://www.w3.org/1999/xhtml') return role;
+  // Chromium keeps an element it would drop (a span, a div of blocks) when it can take focus (any
+  // tabindex, -1 included) or carries a global ARIA attribute such as aria-label: a generic node.
+  if (el.localName === 'input' || el.localName === 'img') return role;
+  return keepsRole(el) ? 'generic' : role;
 }
 
 function nativeRole(el, cs) {
@@ -187,7 +192,7 @@ function nameOf(el, role, walk) {
   }
   const title = collapse(el.getAttribute('title') || '');
   if (title) return title;
-  if (role === 'textbox' || role === 'searchbox' || role === 'combobox')
+  if (role === 'textbox' || role === 'searchbox' || (role === 'combobox' && el.localName !== 'select'))
     return collapse(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '');
   return '';
 }
@@ -247,6 +252,8 @@ function textAlternative(el, walk, hiddenOk) {
   if (embedded !== undefined) return embedded;
   const native = nativeName(el, role, walk);
   if (native) return native;
+  // An image's children are presentational: an icon font's glyph drawn by ::before names nothing.
+  if (role === 'image') return '';
   return contentText(el, walk);
 }
 

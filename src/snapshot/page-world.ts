@@ -211,7 +211,12 @@ export async function pageLocalIdOf(
       'Runtime.callFunctionOn',
       {
         objectId: object.objectId,
-        functionDeclaration: `function () { return ${worldCall('idOf')}; }`.replace('idOf()', 'idOf(this)'),
+        // A node of a same-origin child document resolves in this world too: only this document's own count.
+        functionDeclaration:
+          `function () { return this.ownerDocument === document ? ${worldCall('idOf')} : undefined; }`.replace(
+            'idOf()',
+            'idOf(this)',
+          ),
         returnByValue: true,
       },
       step,
