@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { BlockReason, UrlPolicy } from './policy.js';
 import { BlockMemory } from './block-memory.js';
 import type { PeerGate } from './peer-gate.js';
+import { sameUser } from './local-peer.js';
 
 export interface GuardProxy {
   /** `socks5://HOST:PORT` (127.0.0.1 unless told otherwise), for the browser's proxy setting. */
@@ -19,14 +20,17 @@ export interface GuardProxy {
 export interface GuardStats {
   /** CONNECT requests the policy judged (allowed or refused). */
   connects: number;
-  /** Connections closed unheard because they did not come from an admitted peer. */
+  /** Connections closed unheard because they did not come from an admitted peer (or another user's). */
   refusedPeers: number;
 }
 
 export interface GuardListenOptions {
   /** The address to listen on; 127.0.0.1 by default (a browser on this machine). */
   host?: string;
-  /** Only these peers may use the listener (a Grid node's browser); unset = anyone who reaches it. */
+  /**
+   * Only these peers may use the listener (a Grid node's browser); unset = the local browser: only
+   * processes of this user (local-peer.ts).
+   */
   peers?: PeerGate;
 }
 
@@ -111,7 +115,8 @@ const REPLY_ADDRESS_TYPE = 0x08;
 
 /** Whether the peer may speak at all; a refused one is closed before a byte is read. */
 async function admitted(socket: Socket, peers: PeerGate | undefined, stats: GuardStats): Promise<boolean> {
-  if (!peers || (await peers.allows(socket.remoteAddress, HANDSHAKE_MS))) return true;
+  const ok = peers ? await peers.allows(socket.remoteAddress, HANDSHAKE_MS) : await sameUser(socket);
+  if (ok) return true;
   stats.refusedPeers++;
   socket.destroy();
   return false;
@@ -128,7 +133,8 @@ async function handshake(
   if (version !== 5) return void socket.destroy();
   await read(methods);
   // No SOCKS authentication (Chromium cannot send any): the listener is per session, and is either
-  // on loopback or admits only the session's Grid node (PeerGate).
+  // on loopback for this user's processes only (local-peer.ts) or admits only the session's Grid node
+  // (PeerGate).
   socket.write(Buffer.from([5, 0]));
   const [, command, , addressType] = await read(4);
   const host = await readAddress(read, addressType);

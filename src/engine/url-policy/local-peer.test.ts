@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { peerUid } from './local-peer.js';
+import { UrlPolicy } from './policy.js';
+import { startGuardProxy, type GuardProxy } from './socks-guard.js';
+
+// A session's guard listener on loopback admits only this user's processes (the browser it launched);
+// another local user's connection is closed before a byte is answered. The stranger is a child
+// process run as `nobody` (possible as root only); every connection stays on 127.0.0.1.
+
+const root = process.getuid?.() === 0;
+const linux = process.platform === 'linux';
+
+/** A SOCKS5 greeting to the guard: the reply bytes (hex), or 'closed'. */
+function greet(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket: Socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
+    socket.once('data', (reply) => {
+      resolve(reply.toString('hex'));
+      socket.destroy();
+    });
+    socket.once('close', () => resolve('closed'));
+    socket.on('error', () => undefined);
+  });
+}
+
+/** The same greeting from a process of user `nobody` (65534): what it heard, or 'closed'. */
+function greetAsNobody(port: number): Promise<string> {
+  const script = `
+const s = require('net').connect(${port}, '127.0.0.1', () => s.write(Buffer.from([5, 1, 0])));
+let heard = '';
+s.on('data', (d) => { heard += d.toString('hex'); s.destroy(); });
+s.on('close', () => process.stdout.write(heard || 'closed'));
+s.on('error', () => undefined);`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], {
+      uid: 65534,
+      gid: 65534,
+      cwd: '/tmp',
+      env: {},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', () => resolve(out));
+  });
+}
+
+describe.skipIf(!linux)("the kernel's word on a loopback peer", () => {
+  let server: Server | undefined;
+  afterEach(() => {
+    server?.close();
+    server = undefined;
+  });
+
+  it("reads this process's own user id for its own connection", async () => {
+    const accepted = new Promise<Socket>((resolve) => {
+      server = createServer(resolve).listen(0, '127.0.0.1');
+    });
+    await new Promise((resolve) => server?.once('listening', resolve));
+    const client = connect({ host: '127.0.0.1', port: (server?.address() as AddressInfo).port });
+    const socket = await accepted;
+    expect(await peerUid(socket)).toBe(process.getuid?.());
+    client.destroy();
+    socket.destroy();
+  });
+});
+
+describe.skipIf(!linux)('a local guard listener', () => {
+  let guard: GuardProxy | undefined;
+  afterEach(async () => {
+    await guard?.close();
+    guard = undefined;
+  });
+
+  it.skipIf(!root)("answers this user's process and closes on another user's, counting it", async () => {
+    guard = await startGuardProxy(
+      new UrlPolicy({
+        allowedOrigins: [],
+        blockedOrigins: [],
+        blockLinkLocal: true,
+        blockPrivate: false,
+        blockedAddresses: ['127.0.0.2/32'],
+      }),
+    );
+    const port = Number(new URL(guard.server).port);
+    expect(await greet(port)).toBe('0500');
+    expect(await greetAsNobody(port)).toBe('closed');
+    expect(guard.stats()).toEqual({ connects: 0, refusedPeers: 1 });
+    // The refusal leaves the listener working for its own browser.
+    expect(await greet(port)).toBe('0500');
+  });
+});
