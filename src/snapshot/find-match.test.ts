@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNodes, matchBlock, toFindQuery } from './find-match.js';
+import { findNodes, matchBlock, resolveQuery, toFindQuery, type FindInput } from './find-match.js';
 import type { RenderOptions, SnapNode } from './types.js';
 
 const node = (role: string, name: string, children: SnapNode[] = [], ref?: string): SnapNode => ({
@@ -37,11 +37,14 @@ describe('find matching', () => {
     expect(() => toFindQuery({ text: 'a', name: 'b' })).toThrow(/only used with role/);
     expect(() => toFindQuery({ regex: '(' })).toThrow(/not a valid/);
     expect(() => toFindQuery({ role: 'a b' })).toThrow(/ARIA role/);
-    expect(toFindQuery({ regex: '/cart/gi' })).toEqual({ kind: 'regex', regex: /cart/i });
+    expect(toFindQuery({ regex: '/cart/gi' })).toEqual({
+      kind: 'regex',
+      regex: { source: 'cart', flags: 'i' },
+    });
   });
 
-  it('finds a node once (not again as its own text) with its landmark, heading and neighbours', () => {
-    const { found, total } = findNodes(tree, toFindQuery({ text: 'add to CART' }));
+  it('finds a node once (not again as its own text) with its landmark, heading and neighbours', async () => {
+    const { found, total } = await find({ text: 'add to CART' });
     expect(total).toBe(1);
     expect(matchBlock(found[0]!, 1, OPTIONS)).toEqual([
       '1. [button @e3] Add to cart',
@@ -50,10 +53,14 @@ describe('find matching', () => {
     ]);
   });
 
-  it('matches a role with a name substring, and a regex', () => {
-    expect(findNodes(tree, toFindQuery({ role: 'button' })).total).toBe(2);
-    expect(findNodes(tree, toFindQuery({ role: 'button', name: 'sav' })).found[0]?.node.ref).toBe('e4');
-    const byRegex = findNodes(tree, toFindQuery({ regex: '^Ca' }));
+  it('matches a role with a name substring, and a regex (run on a worker thread)', async () => {
+    expect((await find({ role: 'button' })).total).toBe(2);
+    expect((await find({ role: 'button', name: 'sav' })).found[0]?.node.ref).toBe('e4');
+    const byRegex = await find({ regex: '^Ca' });
     expect(byRegex.found.map((f) => f.path)).toEqual([['navigation']]);
   });
 });
+
+async function find(input: FindInput): Promise<ReturnType<typeof findNodes>> {
+  return findNodes(tree, await resolveQuery(tree, toFindQuery(input), { timeoutMs: 60_000 }));
+}

@@ -1,3 +1,4 @@
+import { matchOffLoop, toRegexPattern, type RegexBudget, type RegexPattern } from '../engine/regex-worker.js';
 import { invalidArgument } from '../errors.js';
 import { CONTEXT_ROLES, renderTree } from './render.js';
 import type { RenderOptions, SnapNode } from './types.js';
@@ -10,8 +11,15 @@ import type { RenderOptions, SnapNode } from './types.js';
 
 export type FindQuery =
   | { kind: 'text'; text: string }
-  | { kind: 'regex'; regex: RegExp }
+  | { kind: 'regex'; regex: RegexPattern }
   | { kind: 'role'; role: string; name?: string | undefined };
+
+/**
+ * A query ready to match synchronously: a regex becomes the set of the tree's texts it matched,
+ * computed on a worker thread ({@link resolveQuery}), so no caller's pattern runs on the event loop.
+ */
+export type MatchQuery =
+  Exclude<FindQuery, { kind: 'regex' }> | { kind: 'matched'; texts: ReadonlySet<string> };
 
 export interface FindInput {
   text?: string | undefined;
@@ -56,30 +64,45 @@ export function toFindQuery(input: FindInput): FindQuery {
   return { kind: 'regex', regex: parseRegex(input.regex ?? '') };
 }
 
-function parseRegex(source: string): RegExp {
+function parseRegex(source: string): RegexPattern {
   if (source === '' || source.length > MAX_PATTERN_CHARS)
     throw invalidArgument('regex', `must be 1 to ${MAX_PATTERN_CHARS} characters`);
   const slashed = /^\/(.+)\/([a-z]*)$/s.exec(source);
-  const pattern = slashed?.[1] ?? source;
-  // g and y keep state between test() calls; they would make matching skip nodes.
-  const flags = (slashed?.[2] ?? '').replace(/[gy]/g, '');
-  try {
-    return new RegExp(pattern, flags);
-  } catch {
-    throw invalidArgument('regex', 'is not a valid regular expression');
-  }
+  return toRegexPattern(slashed?.[1] ?? source, slashed?.[2] ?? '', 'regex');
 }
 
-export function nodeMatches(node: SnapNode, query: FindQuery): boolean {
+/** The query with a regex's matches computed off the event loop, within `budget` (OPERATION_TIMEOUT past it). */
+export async function resolveQuery(
+  root: SnapNode,
+  query: FindQuery,
+  budget: RegexBudget,
+): Promise<MatchQuery> {
+  if (query.kind !== 'regex') return query;
+  const texts = new Set<string>();
+  const collect = (node: SnapNode): void => {
+    for (const text of haystacksOf(node)) if (text !== '') texts.add(text);
+    node.children.forEach(collect);
+  };
+  collect(root);
+  const list = [...texts];
+  const hits = await matchOffLoop(query.regex, list, budget);
+  return { kind: 'matched', texts: new Set(hits.map((index) => list[index] ?? '')) };
+}
+
+function haystacksOf(node: SnapNode): string[] {
   const value =
     typeof node.value === 'string' ? node.value : typeof node.value === 'number' ? String(node.value) : '';
+  return value === '' ? [node.name] : [node.name, value];
+}
+
+export function nodeMatches(node: SnapNode, query: MatchQuery): boolean {
   if (query.kind === 'role') {
     if (node.role !== query.role) return false;
     return query.name === undefined || node.name.toLowerCase().includes(query.name);
   }
-  const haystacks = value === '' ? [node.name] : [node.name, value];
+  const haystacks = haystacksOf(node);
   if (query.kind === 'text') return haystacks.some((h) => h.toLowerCase().includes(query.text));
-  return haystacks.some((h) => h !== '' && query.regex.test(h));
+  return haystacks.some((h) => h !== '' && query.texts.has(h));
 }
 
 export interface FoundNode {
@@ -93,7 +116,7 @@ export interface FoundNode {
 }
 
 /** Every match in document order; a text run inside a matching element is the element's own name, not a second match. */
-export function findNodes(root: SnapNode, query: FindQuery): { found: FoundNode[]; total: number } {
+export function findNodes(root: SnapNode, query: MatchQuery): { found: FoundNode[]; total: number } {
   const found: FoundNode[] = [];
   let total = 0;
   const visit = (

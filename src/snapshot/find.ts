@@ -5,7 +5,7 @@ import { buildTree } from './build.js';
 import type { StepOptions } from './capture.js';
 import { captureWith } from './capture-mode.js';
 import { formatCursor, type StoredCapture } from './cursors.js';
-import { findNodes, matchBlock, toFindQuery, type FindInput } from './find-match.js';
+import { findNodes, matchBlock, resolveQuery, toFindQuery, type FindInput } from './find-match.js';
 import { SNAPSHOT_LIMITS } from './options.js';
 import { redactTree } from './redact-tree.js';
 import { snapshotState } from './page-state.js';
@@ -106,7 +106,8 @@ export async function findOnPage(
     includeUrls: false,
     pageUrl: url,
   };
-  const { found, total } = findNodes(built.root, query);
+  const budget = { timeoutMs: ctx.deadline.stepTimeoutMs(), signal: ctx.signal };
+  const { found, total } = findNodes(built.root, await resolveQuery(built.root, query, budget));
   const lines = found.flatMap((match, i) => matchBlock(match, i + 1, options));
   const stored: StoredCapture = {
     lines,

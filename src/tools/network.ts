@@ -22,6 +22,7 @@ const RouteInfoSchema = z.object({
   resourceType: z.string().optional(),
   action: z.enum(['fulfill', 'abort', 'continue']),
   hits: z.number(),
+  regexTimeouts: z.number().optional().describe('URLs the regexp could not decide in time (not matched).'),
 });
 
 const RouteInput = z

@@ -1,14 +1,15 @@
-import type { Locator } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../../errors.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
-import { toBrowserError } from '../../engine/runtime.js';
+import { toBrowserError, withDeadline } from '../../engine/runtime.js';
+import { matchOffLoop, toRegexPattern } from '../../engine/regex-worker.js';
 import { takeDialogNotes, type DialogNote } from '../act/dialogs.js';
 import { checkLocator, toChainedLocator, type TargetSpec } from '../target/locator-spec.js';
 import { ELEMENT_STATE } from '../target/page-functions.js';
 import { toTextList, waitForPageText } from '../read/page-text.js';
 import { resolveRefTarget } from '../target/ref-target.js';
 import { callOn, releaseObjects } from '../target/remote-element.js';
-import { compileUrlPattern } from '../target/url-match.js';
+import { compileUrlPattern, globRegex } from '../target/url-match.js';
 import type { ElementState, WaitCondition } from './wait-condition.js';
 import { logWait } from '../act/wait-log.js';
 
@@ -41,15 +42,9 @@ export async function waitForCondition(
   const options = { timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal };
   try {
     switch (condition.kind) {
-      case 'url': {
-        const wanted = condition.pattern;
-        const matches =
-          typeof wanted === 'string'
-            ? compileUrlPattern(wanted, 'url')
-            : regexpMatcher(wanted.source, wanted.flags);
-        await page.waitForURL((url) => matches(url.href), { ...options, waitUntil: 'commit' });
+      case 'url':
+        await waitForUrl(ctx, condition.pattern);
         break;
-      }
       case 'loadState':
         await page.waitForLoadState(condition.state, options);
         break;
@@ -86,9 +81,42 @@ async function waitForText(
   return first === undefined ? undefined : texts[normalized.indexOf(first)];
 }
 
-function regexpMatcher(source: string, flags: string): (href: string) => boolean {
-  const regexp = new RegExp(source, flags);
-  return (href) => regexp.test(href);
+/**
+ * Resolves once the main frame's URL matches, checked now and at each commit of the main frame. An
+ * exact URL is compared here; a glob or a RegExp runs on a worker thread (the page chooses the URL's
+ * length), within the call's deadline.
+ */
+async function waitForUrl(
+  ctx: PageOperationContext,
+  wanted: string | { source: string; flags: string },
+): Promise<void> {
+  const page = ctx.page.page;
+  const exact =
+    typeof wanted === 'string' && !wanted.includes('*') ? compileUrlPattern(wanted, 'url') : undefined;
+  const regex =
+    typeof wanted === 'string'
+      ? globRegex(wanted, 'url')
+      : toRegexPattern(wanted.source, wanted.flags, 'url');
+  const matches = async (href: string): Promise<boolean> =>
+    exact !== undefined
+      ? exact(href)
+      : (await matchOffLoop(regex, [href], { timeoutMs: ctx.deadline.stepTimeoutMs(), signal: ctx.signal }))
+          .length > 0;
+  let committed = (): void => undefined;
+  const onNavigated = (frame: Frame): void => {
+    if (frame === page.mainFrame()) committed();
+  };
+  page.on('framenavigated', onNavigated);
+  try {
+    for (;;) {
+      // Armed before the check, so a commit during it is not missed.
+      const next = new Promise<void>((resolve) => (committed = resolve));
+      if (await matches(page.url())) return;
+      await withDeadline(next, ctx.deadline, ctx.signal);
+    }
+  } finally {
+    page.off('framenavigated', onNavigated);
+  }
 }
 
 async function waitForElement(

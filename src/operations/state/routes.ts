@@ -1,7 +1,8 @@
 import type { Request, Route } from 'playwright-core';
 import { withDeadline, type OperationContext } from '../../engine/runtime.js';
 import type { Session } from '../../engine/session.js';
-import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
+import { matchOffLoop, toRegexPattern, type RegexPattern } from '../../engine/regex-worker.js';
+import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../../errors.js';
 
 /**
  * Per-session network routes: a URL glob or regexp (+ method, resource type) → fulfil, abort, delay,
@@ -49,13 +50,30 @@ export interface RouteInfo {
   resourceType?: string;
   action: 'fulfill' | 'abort' | 'continue';
   hits: number;
+  /** Requests whose URL the route's regexp could not decide within its budget (treated as not matching). */
+  regexTimeouts?: number;
 }
 
-export const ROUTE_LIMITS = { maxRoutes: 50, maxBodyBytes: 5 * 1024 * 1024, maxDelayMs: 30_000 } as const;
+export const ROUTE_LIMITS = {
+  maxRoutes: 50,
+  maxBodyBytes: 5 * 1024 * 1024,
+  /** Fulfilled bodies held by one session's routes, all together. */
+  maxTotalBodyBytes: 16 * 1024 * 1024,
+  maxDelayMs: 30_000,
+  /** Matching time a regexp route gets per request URL (on a worker thread). */
+  regexRunMs: 250,
+  /** Waiting for a free regexp worker and matching, per request URL. */
+  regexWaitMs: 10_000,
+} as const;
+
+/** Playwright's own matcher for a glob; every URL for a regexp, decided per request off the loop. */
+type Matcher = string | ((url: URL) => boolean);
+const EVERY_URL = (): boolean => true;
 
 interface Installed {
   info: RouteInfo;
-  matcher: string | RegExp;
+  matcher: Matcher;
+  bodyBytes: number;
   handler: (route: Route, request: Request) => Promise<void>;
 }
 
@@ -102,7 +120,18 @@ async function install(ctx: OperationContext, spec: RouteSpec): Promise<RouteInf
       `A fulfilled body is at most ${ROUTE_LIMITS.maxBodyBytes} bytes`,
       { details: { field: 'body', limit: ROUTE_LIMITS.maxBodyBytes } },
     );
-  const matcher = toMatcher(spec.url);
+  const bodyBytes = spec.body?.bytes.length ?? 0;
+  const held = [...table.routes.values()].reduce((sum, route) => sum + route.bodyBytes, 0);
+  if (held + bodyBytes > ROUTE_LIMITS.maxTotalBodyBytes)
+    throw new BrowserMeshError(
+      ErrorCodes.LIMIT_EXCEEDED,
+      `The session's routes hold at most ${ROUTE_LIMITS.maxTotalBodyBytes} bytes of fulfilled bodies`,
+      {
+        details: { field: 'body', limit: ROUTE_LIMITS.maxTotalBodyBytes },
+        recoveryHint: 'Remove routes you no longer need (action remove), or fulfil smaller bodies.',
+      },
+    );
+  const regex = toRegex(spec.url);
   await assertTargetAllowed(session, spec.url);
   const info: RouteInfo = {
     routeId: `r${table.next++}`,
@@ -118,9 +147,10 @@ async function install(ctx: OperationContext, spec: RouteSpec): Promise<RouteInf
     hits: 0,
   };
   const handler = (route: Route, request: Request): Promise<void> =>
-    handle(session, spec, info, route, request);
+    handle(session, spec, info, regex, route, request);
+  const matcher: Matcher = regex === undefined ? spec.url : EVERY_URL;
   await session.browserContext.route(matcher, handler);
-  table.routes.set(info.routeId, { info, matcher, handler });
+  table.routes.set(info.routeId, { info, matcher, bodyBytes, handler });
   return { ...info };
 }
 
@@ -128,9 +158,11 @@ async function handle(
   session: Session,
   spec: RouteSpec,
   info: RouteInfo,
+  regex: RegexPattern | undefined,
   route: Route,
   request: Request,
 ): Promise<void> {
+  if (regex !== undefined && !(await regexMatches(regex, info, request.url()))) return route.fallback();
   if (spec.method !== undefined && request.method() !== spec.method.toUpperCase()) return route.fallback();
   if (spec.resourceType !== undefined && request.resourceType() !== spec.resourceType)
     return route.fallback();
@@ -184,13 +216,27 @@ async function assertTargetAllowed(session: Session, url: string): Promise<void>
   }
 }
 
-function toMatcher(url: string): string | RegExp {
+/** The pattern of a `/regexp/flags` URL (checked now), undefined for a glob. */
+function toRegex(url: string): RegexPattern | undefined {
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(url);
-  if (!regex) return url;
+  return regex ? toRegexPattern(regex[1] ?? '', regex[2] ?? '', 'url') : undefined;
+}
+
+/**
+ * Whether the page's request URL matches a regexp route, decided on a worker thread: the page chooses
+ * the URL's length, so a backtracking pattern must not run on the event loop. A URL the pattern
+ * cannot decide within its budget does not match (the request goes on as if the route were not
+ * there) and is counted on the route.
+ */
+async function regexMatches(regex: RegexPattern, info: RouteInfo, url: string): Promise<boolean> {
   try {
-    return new RegExp(regex[1] ?? '', (regex[2] ?? '').replace(/[gy]/g, ''));
-  } catch {
-    throw invalidArgument('url', 'is not a valid regular expression');
+    const budget = { timeoutMs: ROUTE_LIMITS.regexWaitMs, runMs: ROUTE_LIMITS.regexRunMs };
+    return (await matchOffLoop(regex, [url], budget)).length > 0;
+  } catch (error) {
+    // A stopped worker (or anything else) does not fail the page's request either.
+    if (isBrowserMeshError(error) && error.code === ErrorCodes.OPERATION_TIMEOUT)
+      info.regexTimeouts = (info.regexTimeouts ?? 0) + 1;
+    return false;
   }
 }
 

@@ -19,10 +19,22 @@ export function compileUrlPattern(pattern: string, field: string): UrlMatcher {
     const normalized = normalize(pattern);
     return (url) => url === pattern || normalize(url) === normalized;
   }
+  const { source, flags } = globRegex(pattern, field);
+  const regex = new RegExp(source, flags);
+  return (url) => regex.test(url);
+}
+
+/**
+ * A glob pattern (with `*`) as the regular expression that matches it. Its wildcards backtrack on
+ * a long URL (the page chooses it), so where the URL is the page's, match it off the event loop.
+ */
+export function globRegex(pattern: string, field: string): { source: string; flags: string } {
+  if (pattern.length === 0 || pattern.length > MAX_PATTERN_CHARS) {
+    throw invalidArgument(field, `must be 1-${MAX_PATTERN_CHARS} characters`);
+  }
   if (/\*{3,}/.test(pattern))
     throw invalidArgument(field, 'use * (within one path segment) or ** (anything), not ***');
-  const regex = new RegExp(`^${toRegexSource(pattern)}$`, 's');
-  return (url) => regex.test(url);
+  return { source: `^${toRegexSource(pattern)}$`, flags: 's' };
 }
 
 function toRegexSource(glob: string): string {
