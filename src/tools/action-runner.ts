@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { formatDialogNote, type DialogNote } from '../operations/act/dialogs.js';
+import { formatDialogNote, type DialogAnswerTool, type DialogNote } from '../operations/act/dialogs.js';
 import { snapshot } from '../operations/read/snapshot.js';
 import type { SnapshotResult } from '../snapshot/result.js';
 import type { ToolContext, ToolOutput } from './define.js';
@@ -67,12 +67,23 @@ type Published<R> = Omit<R, 'dialogs'> & {
   snapshotCapture?: SnapshotResult['capture'];
 };
 
-/** Replaces the operations' dialog notes with their one-line form (absent when there were none). */
+/**
+ * Replaces the operations' dialog notes with their one-line form (absent when there were none);
+ * `answer` is the face's tool for answering a dialog (the lines name it).
+ */
 export function publishDialogs<R extends { dialogs?: DialogNote[] }>(
   result: R,
+  answer?: DialogAnswerTool,
 ): Omit<R, 'dialogs'> & { dialogs?: string[] } {
   const { dialogs, ...rest } = result;
-  return dialogs && dialogs.length > 0 ? { ...rest, dialogs: dialogs.map(formatDialogNote) } : rest;
+  return dialogs && dialogs.length > 0
+    ? { ...rest, dialogs: dialogs.map((note) => formatDialogNote(note, answer)) }
+    : rest;
+}
+
+/** AgentBrowser (a call with a thread) answers dialogs with browser_dialog; MCP with action_and_wait. */
+export function dialogAnswerOf(tool: Pick<ToolContext, 'threadId'>): DialogAnswerTool {
+  return tool.threadId === undefined ? 'browser_action_and_wait' : 'browser_dialog';
 }
 
 /**
@@ -91,7 +102,7 @@ export async function runPageAction<R extends { dialogs?: DialogNote[] }>(
     args.pageId,
     op,
     async (ctx) => {
-      const acted = publishDialogs(await act(ctx));
+      const acted = publishDialogs(await act(ctx), dialogAnswerOf(tool));
       if (!args.includeSnapshot) return acted;
       // Short text lines too: what the action changed often shows as text ("Signed in as …", an alert).
       const taken = await snapshot(ctx, { interactiveOnly: true, textLines: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
 import { mouseAction, setViewport, VIEWPORT_LIMITS, type MouseInput } from '../operations/act/mouse.js';
-import { downloadsField, publishDialogs } from './action-runner.js';
+import { downloadsField, dialogAnswerOf, publishDialogs } from './action-runner.js';
 import { Modifiers, MouseButton } from './action-schemas.js';
 import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
 import { pageAddress } from './schemas.js';
@@ -47,7 +47,8 @@ export const mouseTool = defineTool({
     input: z.object(mouseFields).strict(),
     toArgs: (args, at) => ({ ...at, ...args }),
   }),
-  async handler(args, { mesh, call }) {
+  async handler(args, tool) {
+    const { mesh, call } = tool;
     const input = toMouseInput(args);
     const result = await mesh.runOnPage(
       args.sessionId,
@@ -56,7 +57,7 @@ export const mouseTool = defineTool({
       (ctx) => mouseAction(ctx, input),
       call,
     );
-    return publishDialogs(result);
+    return publishDialogs(result, dialogAnswerOf(tool));
   },
 });
 

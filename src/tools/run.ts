@@ -8,12 +8,12 @@ import {
   type ErrorCode,
   type ErrorDetails,
 } from '../errors.js';
-import { formatDialogNote, type DialogNote } from '../operations/act/dialogs.js';
+import { formatDialogNote, type DialogAnswerTool, type DialogNote } from '../operations/act/dialogs.js';
 import { runActions, type ActionsResult } from '../operations/act/run-actions.js';
 import { redactText } from '../observability/sanitize.js';
 import { stripLocations } from '../text.js';
 import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
-import { downloadsField } from './action-runner.js';
+import { dialogAnswerOf, downloadsField } from './action-runner.js';
 import { withHumanRequest } from './human-code.js';
 import type { CodeTable } from './code-parts.js';
 import { MAX_ACTIONS } from './run-steps.js';
@@ -93,6 +93,7 @@ export const runToolFor = ({ steps, runners }: CodeTable) =>
       if (args.actions !== undefined) {
         const prepared = steps.toActionSteps(args.actions);
         return fromActions(
+          dialogAnswerOf(tool),
           await mesh.runOnPage(
             sessionId,
             pageId,
@@ -104,6 +105,7 @@ export const runToolFor = ({ steps, runners }: CodeTable) =>
       }
       const code = args.code ?? '';
       return fromCode(
+        dialogAnswerOf(tool),
         await mesh.runOnPage(
           sessionId,
           pageId,
@@ -131,9 +133,9 @@ function onStep(
   return (index, action) => progress(`step ${index + 1}${total === undefined ? '' : `/${total}`}: ${action}`);
 }
 
-function fromActions(result: ActionsResult): ToolOutput<RunOutputType> {
+function fromActions(answer: DialogAnswerTool, result: ActionsResult): ToolOutput<RunOutputType> {
   const { dialogs, ...rest } = result;
-  const structured = { ...rest, ...dialogLines(dialogs) };
+  const structured = { ...rest, ...dialogLines(dialogs, answer) };
   // Snapshot texts follow the JSON line as they are, never JSON-escaped (half the tokens).
   const snapshots = (result.results ?? []).filter((r) => r.snapshot !== undefined);
   const lean = { ...structured, results: structured.results?.map(({ snapshot: _s, ...r }) => r) };
@@ -145,8 +147,8 @@ function fromActions(result: ActionsResult): ToolOutput<RunOutputType> {
 }
 
 /** A failed script is an error result; its logs and position ride along in details. */
-function fromCode(result: CodeRunResult): ToolOutput<RunOutputType> {
-  const lines = dialogLines(result.dialogs);
+function fromCode(answer: DialogAnswerTool, result: CodeRunResult): ToolOutput<RunOutputType> {
+  const lines = dialogLines(result.dialogs, answer);
   if (!result.ok) throw toScriptError(result);
   const structured: RunOutputType = {
     value: result.value,
@@ -199,6 +201,8 @@ function toScriptError(result: Extract<CodeRunResult, { ok: false }>): BrowserMe
   return new BrowserMeshError(code, `${redactText(stripLocations(error.message))}${where}`, { details });
 }
 
-function dialogLines(dialogs: DialogNote[] | undefined): { dialogs?: string[] } {
-  return dialogs && dialogs.length > 0 ? { dialogs: dialogs.map(formatDialogNote) } : {};
+function dialogLines(dialogs: DialogNote[] | undefined, answer: DialogAnswerTool): { dialogs?: string[] } {
+  return dialogs && dialogs.length > 0
+    ? { dialogs: dialogs.map((note) => formatDialogNote(note, answer)) }
+    : {};
 }

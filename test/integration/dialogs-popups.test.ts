@@ -99,7 +99,9 @@ describe('dialogs', () => {
   test('dismisses unexpected dialogs and reports them on the next action', async () => {
     const s = await onDialogsPage();
     const clicked = await h.ok<{ dialogs?: unknown[] }>('browser_click', { ...s, ...button('Show confirm') });
-    expect(clicked.dialogs).toEqual(['confirm "Are you sure?" (dismissed)']);
+    expect(clicked.dialogs).toEqual([
+      'confirm "Are you sure?" (dismissed; to accept it, repeat the action with browser_action_and_wait, waitFor: {kind: "dialog"})',
+    ]);
     await shows(s, 'confirm: false');
     await h.ok('browser_navigate', { ...s, url: site.url('/timer-alert') });
     const waited = await h.ok<{ dialogs?: string[] }>('browser_wait', {

@@ -58,7 +58,7 @@ export const dialogTool = defineAgentTool({
         expected.cancel();
       }
     });
-    return publishDialogs(handled);
+    return publishDialogs(handled, 'browser_dialog');
   },
 });
 

@@ -52,7 +52,7 @@ export const typeTool = defineAgentTool({
       const typed = await typeText(ctx, { ref: args.ref }, '', args.text, args.delay ?? 0);
       return mergeResults(cleared, typed);
     });
-    return publishDialogs(typed);
+    return publishDialogs(typed, 'browser_dialog');
   },
 });
 

@@ -35,7 +35,10 @@ export const uploadTool = defineAgentTool({
     const sources = args.files as UploadSource[];
     // Files are read (and paths checked against the roots) before the call takes its turn on the queue.
     const files = await loadUploadFiles(sources, mesh.config.uploadRoots, mesh.config.uploadMaxBytes);
-    return publishDialogs(await call.onPage('upload', (ctx) => uploadFiles(ctx, { ref: args.ref }, files)));
+    return publishDialogs(
+      await call.onPage('upload', (ctx) => uploadFiles(ctx, { ref: args.ref }, files)),
+      'browser_dialog',
+    );
   },
 });
 

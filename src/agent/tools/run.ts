@@ -39,6 +39,7 @@ export const runTool = defineAgentTool({
         mesh: view.mesh,
         services: {},
         call: { operationId: call.operationId, timeoutMs: timeout, signal: call.signal },
+        threadId: call.threadId,
       },
     );
     if (!isToolOutput<z.output<typeof mcpRunTool.output>>(out)) return out;

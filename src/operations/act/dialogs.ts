@@ -201,9 +201,33 @@ export function takeDialogNotes(page: ManagedPage): DialogNote[] {
   return dialogRouterOf(page).takeNotes();
 }
 
-/** One short line per note (`alert "Saved!" (dismissed)`), as results that ride on every action carry them. */
-export function formatDialogNote(note: DialogNote): string {
-  return `${note.type} ${JSON.stringify(note.message)}${note.messageTruncated ? '…' : ''} (${note.action})`;
+/** The tool that answers a dialog on the face reporting it: MCP's, or AgentBrowser's. */
+export type DialogAnswerTool = 'browser_action_and_wait' | 'browser_dialog';
+
+/** How to answer a prompt or accept a confirm that was dismissed, per face. */
+const HOW_TO_ANSWER: Record<DialogAnswerTool, Record<'prompt' | 'confirm', string>> = {
+  browser_action_and_wait: {
+    prompt:
+      'to answer it, repeat the action with browser_action_and_wait, waitFor: {kind: "dialog", promptText}',
+    confirm: 'to accept it, repeat the action with browser_action_and_wait, waitFor: {kind: "dialog"}',
+  },
+  browser_dialog: {
+    prompt: 'to answer it, repeat the click with browser_dialog, action: "accept", text',
+    confirm: 'to accept it, repeat the click with browser_dialog, action: "accept"',
+  },
+};
+
+/**
+ * One short line per note (`alert "Saved!" (dismissed)`), as results that ride on every action carry
+ * them. A prompt or confirm nobody expected was dismissed, so the line says how to answer it instead.
+ */
+export function formatDialogNote(
+  note: DialogNote,
+  answer: DialogAnswerTool = 'browser_action_and_wait',
+): string {
+  const answerable = note.action === 'dismissed' && (note.type === 'prompt' || note.type === 'confirm');
+  const how = answerable ? `; ${HOW_TO_ANSWER[answer][note.type as 'prompt' | 'confirm']}` : '';
+  return `${note.type} ${JSON.stringify(note.message)}${note.messageTruncated ? '…' : ''} (${note.action}${how})`;
 }
 
 export const dialogPageHook: PageHook = (page) => {
