@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
 import { MAX_READ_CHARS, MAX_READ_ELEMENTS } from '../operations/read/element-reads.js';
-import { hasSecrets, redactText } from '../redaction/session-redact.js';
+import { hasSecrets, redactInside } from '../redaction/session-redact.js';
 import type { ElementSelector, TextPattern } from './facade-calls.js';
 
 /**
@@ -47,7 +47,7 @@ export async function secretBlindMatches(
     ctx.signal,
   );
   return texts.map((text) => {
-    const redacted = redactText(ctx.session, text);
+    const redacted = redactInside(ctx.session, text);
     if (redacted === text) return true;
     return checks.every((check) => !check.negated && containsText(check, redacted));
   });

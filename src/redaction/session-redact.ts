@@ -16,6 +16,8 @@ export interface SecretScope {
 
 /** The mark a cut leaves at its end (text.ts, the snapshot's names and values). */
 const CUT_MARK = '…';
+/** Never part of a secret's form (a secrets file line holds no NUL an encoder would keep as one). */
+const SENTINEL = '\u0000';
 
 /** Whether the session has anything to redact (else every redaction is the identity). */
 export function hasSecrets(scope: SecretScope): boolean {
@@ -45,9 +47,23 @@ export function redactDeep<T>(scope: SecretScope, value: T): T {
   return walk(value) as T;
 }
 
-/** A text redacting function for the session, or undefined when it has nothing to redact. */
+/**
+ * `text`, one of many short strings (a tree's names and values), redacted for the session: every form
+ * of a secret inside it, but a head or tail of one only where the text was cut ('…'). A name that
+ * merely starts or ends like a secret ("pass" for "password1") is not a cut and stays as it is.
+ */
+export function redactInside(scope: SecretScope, text: string): string {
+  if (text.endsWith(CUT_MARK)) return redactText(scope, text);
+  // Sentinels at both ends: the fragment check of redactSecrets then finds no end to look at.
+  const padded = redactSecrets(scope.secrets, `${SENTINEL}${text}${SENTINEL}`, derivedSecretsOf(scope.id));
+  return padded.startsWith(SENTINEL) && padded.endsWith(SENTINEL)
+    ? padded.slice(1, -1)
+    : redactText(scope, text);
+}
+
+/** A tree's string redacting function for the session (redactInside), or undefined when it has nothing to redact. */
 export function redactorOf(scope: SecretScope): ((text: string) => string) | undefined {
-  return hasSecrets(scope) ? (text) => redactText(scope, text) : undefined;
+  return hasSecrets(scope) ? (text) => redactInside(scope, text) : undefined;
 }
 
 /**
