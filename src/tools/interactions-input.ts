@@ -39,10 +39,13 @@ export const uncheckToolDef = checkTool('browser_uncheck', false);
 export const fillTool = defineTool({
   name: 'browser_fill',
   title: 'Fill',
-  description: 'Replace the content of an input, textarea or contenteditable with value.',
+  description:
+    'Replace the content of an input, textarea or contenteditable with value; a slider or spinbutton widget is moved there with keys.',
   profile: 'core',
   input: targetInput.extend({ value: z.string().max(100_000).describe('The new content ("" clears it).') }),
-  output: ActionOutput,
+  output: ActionOutput.extend({
+    value: z.string().optional().describe('A slider or spinbutton: the value it reached.'),
+  }),
   hints: IDEMPOTENT_ACTION,
   async handler(args, tool) {
     return runPageAction(tool, args, 'fill', (ctx) => fill(ctx, toTargetSpec(args), '', args.value));

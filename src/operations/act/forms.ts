@@ -6,6 +6,7 @@ import { performAction, type ActionResult } from './action-scope.js';
 import { clickElement } from './actions.js';
 import { PREPARE_FILL, READ_CHECKED, SELECT_OPTIONS } from '../target/page-functions.js';
 import { DetachedError } from './pointer.js';
+import { fillSlider, readSlider } from './fill-slider.js';
 import { callOn, type ElementTarget } from '../target/remote-element.js';
 import type { TargetSpec } from '../target/locator-spec.js';
 
@@ -49,21 +50,31 @@ export async function fillElement(
   await cdp.send('Input.insertText', { text: value });
 }
 
+/**
+ * Fills an input, textarea or contenteditable; a slider or spinbutton that is not an input is moved
+ * with keys instead (fill-slider.ts), and the result carries the value it reached.
+ */
 export function fill(
   ctx: PageOperationContext,
   spec: TargetSpec,
   field: string,
   value: string,
-): Promise<ActionResult> {
+): Promise<ActionResult & { value?: string }> {
   return performAction(ctx, async (scope) => {
     const text = resolveSecret(ctx.session.secrets, value, 'value');
+    let reached: string | undefined;
     await scope.withTarget(spec, field, async (target) => {
+      const slider = await readSlider(target);
+      if (slider) {
+        reached = await fillSlider(ctx, target, text, slider);
+        return;
+      }
       await maskIfSecret(ctx, target, value);
       await fillElement(ctx, target, text);
       await taintIfSecret(ctx, target, value, text);
     });
     scope.logAs({ kind: 'fill', typed: value });
-    return {};
+    return reached === undefined ? {} : { value: reached };
   });
 }
 
