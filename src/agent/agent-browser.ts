@@ -107,8 +107,15 @@ export class AgentBrowser {
     if (!this.options.dashboard) return {};
     let running = this.dashboards.get(mesh);
     if (!running) {
-      running = import('../dashboard/server.js').then(({ startDashboardServer }) =>
-        startDashboardServer({ mesh, logger: this.logger, port: 0, token: '', takeover: false }),
+      // Its own random token: only take-over links (which carry theirs) open it; no other local user.
+      running = import('../dashboard/server.js').then(({ startDashboardServer, newDashboardToken }) =>
+        startDashboardServer({
+          mesh,
+          logger: this.logger,
+          port: 0,
+          token: newDashboardToken(),
+          takeover: false,
+        }),
       );
       this.dashboards.set(mesh, running);
       running.catch(() => this.dashboards.delete(mesh));

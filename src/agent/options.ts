@@ -159,7 +159,7 @@ export interface AgentBrowserOptionsOf<B> {
   /** Structured logs (default: silent). Never receives page content. */
   logger?: Logger;
   /**
-   * Serve the live dashboard on a loopback port (no token) once a tool needs it: what
+   * Serve the live dashboard on a loopback port (its own random token) once a tool needs it: what
    * `browser_request_human` (in `extraTools`) links a person to (docs/human-in-the-loop.md).
    */
   dashboard?: boolean;

@@ -30,7 +30,13 @@ export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promi
   // CLI) would start a Chromium it never needs (issue 31).
   if (config.warmUp) void early?.toolsListed.then(() => mesh.warmUp());
   const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
-  const server = createMcpServer({ mesh, logger, warmUp: config.warmUp, dashboardUrl: () => dashboard?.url });
+  // The address a person opens (with the dashboard's own token, if it made one): the agent says it.
+  const server = createMcpServer({
+    mesh,
+    logger,
+    warmUp: config.warmUp,
+    dashboardUrl: () => dashboard?.openUrl,
+  });
   const stop = stopper(logger, async () => {
     await dashboard?.close().catch(() => undefined);
     await mesh.shutdown().catch(() => undefined);
@@ -110,17 +116,20 @@ async function serveHttp(config: Config, mesh: BrowserMesh, logger: Logger): Pro
 /** Where the dashboard's token comes from, never the token itself. */
 const TOKEN_HINT = '(open it as …/dashboard/#token=<your MCP bearer token, e.g. BROWSERMESH_HTTP_TOKEN>)';
 
-/** The stdio server's dashboard on a loopback port; its URL (never the token) goes to stderr. */
+/**
+ * The stdio server's dashboard on a loopback port; the address to open goes to stderr: with its own
+ * random token in the fragment, or, under the operator's token, without it (the hint says which).
+ */
 async function startStdioDashboard(
   config: Config,
   mesh: BrowserMesh,
   logger: Logger,
-): Promise<{ url: string; close(): Promise<void> } | undefined> {
+): Promise<{ openUrl: string; close(): Promise<void> } | undefined> {
   try {
     const { startDashboardServer, dashboardSettings } = await import('../dashboard/server.js');
     const dashboard = await startDashboardServer({ mesh, logger, ...dashboardSettings(config) });
     process.stderr.write(
-      `browsermesh: dashboard at ${dashboard.url}${config.httpToken === '' ? '' : ` ${TOKEN_HINT}`}\n`,
+      `browsermesh: dashboard at ${dashboard.openUrl}${config.httpToken === '' ? '' : ` ${TOKEN_HINT}`}\n`,
     );
     return dashboard;
   } catch (error) {

@@ -8,7 +8,10 @@ import { stateStoreFromConfig, type StateStore } from '../persistence/store.js';
 export interface Services {
   /** Saved browser state; absent means persistence is unavailable (PERSISTENCE_DISABLED). */
   stateStore?: StateStore;
-  /** The stdio server's dashboard URL once it listens (never its token): browser_runtime_info reports it. */
+  /**
+   * The dashboard's address once it listens (a loopback one's own token in the fragment, never the
+   * operator's): browser_runtime_info reports it.
+   */
   dashboardUrl?: () => string | undefined;
 }
 

@@ -267,3 +267,18 @@ describe('daemons started at once for one data directory', () => {
     expect(alive(winnerPid)).toBe(true);
   });
 });
+
+describe("the daemon's dashboard", () => {
+  it('is opened with its own random token, which `daemon status` shows and every data request needs', async () => {
+    const sh = open({ BROWSERMESH_DASHBOARD: 'true' });
+    expect((await sh.bm(['open', `${site.origin}/shop/`])).status).toBe(0);
+    const status = await sh.bm(['daemon', 'status']);
+    const [, url = '', token = ''] =
+      /^dashboard: (http:\/\/127\.0\.0\.1:\d+\/dashboard\/)#token=([\w-]{32})$/m.exec(status.stdout) ?? [];
+    expect(token).not.toBe('');
+    expect((await fetch(`${url}api/state`)).status).toBe(401);
+    const state = await fetch(`${url}api/state`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(state.status).toBe(200);
+    expect(((await state.json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
+  });
+});

@@ -2,8 +2,9 @@
  * Where a desktop client's user learns the dashboard's address (issue 31, "Watch"): the built CLI
  * over Streamable HTTP with --dashboard gives its URL in browser_runtime_info too, and both
  * transports tell the agent at connect time (the MCP instructions) where to find it. A stable
- * --dashboard-port gives the same address every run. The token is never printed or returned; what
- * is said is where it comes from.
+ * --dashboard-port gives the same address every run. The operator's token is never printed or
+ * returned (what is said is where it comes from); a dashboard without one makes its own, given in the
+ * address's fragment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -105,9 +106,14 @@ describe('the dashboard URL where a desktop client user sees it', () => {
         .structuredContent as Info;
       if (!info.dashboard) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    // No token configured: loopback only, opened as is (and the stderr line has no token hint).
-    expect(info.dashboard).toEqual({ url, token: 'none' });
-    expect(logs).toContain(`dashboard at ${url}\n`);
-    expect((await fetch(`${url}api/state`)).status).toBe(200);
+    // No token configured: the dashboard makes its own, in the address's fragment (opened as is), and
+    // every data request needs it: another local user reaching the port gets 401.
+    const own = /#token=([\w-]{32})$/.exec(info.dashboard?.url ?? '')?.[1] ?? '';
+    expect(info.dashboard).toEqual({ url: `${url}#token=${own}`, token: 'none' });
+    expect(logs).toContain(`dashboard at ${url}#token=${own}\n`);
+    expect((await fetch(`${url}api/state`)).status).toBe(401);
+    expect((await fetch(`${url}api/state`, { headers: { Authorization: `Bearer ${own}` } })).status).toBe(
+      200,
+    );
   });
 });

@@ -86,7 +86,7 @@ async function startServing(
         )
         .catch(() => undefined)
     : undefined;
-  if (dashboard) services.dashboardUrl = () => dashboard.url;
+  if (dashboard) services.dashboardUrl = () => dashboard.openUrl;
   const executor = new CliExecutor(mesh, services, tools, logger, missing);
   if (config.warmUp) void mesh.warmUp().catch(() => undefined);
   // `held`: the daemon has had a named session since it started; once the last one closes, its
@@ -168,6 +168,8 @@ async function startServing(
     const text = [
       `daemon ${word}: pid ${process.pid}, ${sessions.length} session(s)${sessions.length ? ` (${sessions.map((s) => `${s.name}: ${s.tabs} tab(s)`).join(', ')})` : ''}, ${exit}`,
       `browser: ${browser.state}${browser.browserVersion ? ` (${browser.browserVersion})` : ''}`,
+      // Only this user reaches the socket: the dashboard's address, its own token included.
+      ...(dashboard ? [`dashboard: ${dashboard.openUrl}`] : []),
     ].join('\n');
     return {
       ok: true,
@@ -179,6 +181,7 @@ async function startServing(
         idleMs: config.daemonIdleMs,
         graceMs: config.daemonGraceMs,
         startArgs,
+        ...(dashboard ? { dashboard: dashboard.openUrl } : {}),
       },
     };
   };
