@@ -65,11 +65,11 @@ const ALLOWED_GLOBALS = new Set([
   ...['Int8Array', 'Uint8Array', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'BigInt64Array'],
   ...['BigUint64Array', 'Float16Array', 'Float32Array', 'Float64Array', 'parseInt', 'parseFloat', 'isNaN'],
   ...['isFinite', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'escape', 'unescape'],
-  ...['Infinity', 'NaN', 'undefined', 'eval', 'globalThis', 'page', 'context', 'console'],
+  ...['Infinity', 'NaN', 'undefined', 'eval', 'globalThis', 'page', 'context', 'human', 'console'],
 ]);
 
 describe('the sandbox exposes nothing of the host', () => {
-  it('globalThis holds only ECMAScript built-ins, page, context and console', async () => {
+  it('globalThis holds only ECMAScript built-ins, page, context, human and console', async () => {
     const names = await value(`
       const names = new Set();
       for (let o = globalThis; o; o = Object.getPrototypeOf(o)) {

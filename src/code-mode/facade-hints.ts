@@ -11,6 +11,7 @@ const NO_FRAMES = 'frames are not supported in browser_run';
 const NO_PIXELS = 'use page.screenshot() for an image, page.snapshot() for a text view of the page';
 
 export const PAGE_HINTS: Readonly<Record<string, string>> = {
+  pause: 'to hand the page to a person, await human.request(reason)',
   evaluate: NO_PAGE_JS,
   evaluateHandle: NO_PAGE_JS,
   $eval: NO_PAGE_JS,

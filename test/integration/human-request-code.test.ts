@@ -117,6 +117,12 @@ describe('human.request in a browser_run script', () => {
         'TypeError:INVALID_ARGUMENT',
         'TypeError:INVALID_ARGUMENT',
       ]);
+      // Playwright's page.pause() points at human.request.
+      const paused = await agent.ok<{ value: string }>('browser_run', {
+        ...s,
+        code: `try { await page.pause(); return 'no error'; } catch (e) { return e.message; }`,
+      });
+      expect(paused.value).toContain('human.request');
       expect((await agent.ok<{ title: string }>('browser_get_title', s)).title).toBe('Sign in');
     } finally {
       await agent.client.close();
