@@ -10,7 +10,8 @@ import type { ArgvAnswer, ArgvRequest } from './protocol.js' with { 'resolution-
  * loads besides main.js while a daemon runs. It finds the daemon's socket, sends the command line,
  * the working directory and the environment the settings read, and prints what the daemon answers;
  * parsing, `--help` and validation happen in the daemon, which loaded the command table once. Node
- * built-ins and its environment reader only (test/e2e/cli-client-imports.test.ts checks it). `undefined` hands the command to
+ * built-ins, its environment reader and the daemon check (daemon-trust.cts) only
+ * (test/e2e/cli-client-imports.test.ts checks it). `undefined` hands the command to
  * the full client (src/cli/face/client.ts): no daemon answers, a config file names the data
  * directory, or the daemon said the command is the full client's — always before anything ran.
  */
