@@ -63,7 +63,9 @@ export const regexWorkerStats = { started: 0, running: 0, killed: 0 };
 
 /**
  * Compiles `pattern` with `flags` (g and y dropped: they keep state between tests) to check it;
- * compiling runs in time linear in the pattern, only matching can blow up.
+ * compiling runs in time linear in the pattern, only matching can blow up. Starts a worker if none
+ * is idle: a caller checks its pattern a while before it matches (a capture, a page's first
+ * request), and a worker takes a few hundred milliseconds to start on a loaded machine.
  */
 export function toRegexPattern(source: string, flags: string, field: string): RegexPattern {
   const kept = flags.replace(/[gy]/g, '');
@@ -72,6 +74,7 @@ export function toRegexPattern(source: string, flags: string, field: string): Re
   } catch {
     throw invalidArgument(field, 'is not a valid regular expression');
   }
+  if (idle.length === 0 && started < MAX_WORKERS) release(spawn());
   return { source, flags: kept };
 }
 
