@@ -57,7 +57,12 @@ const ACTION_RUNNERS = {
         modifiers: call.modifiers,
       }),
     ),
-  fill: async (ctx, call, { note }) => acted(note, fill(ctx, target(call.target), 'target', call.value)),
+  // A slider or spinbutton widget resolves with the value it reached; anything else with null.
+  fill: async (ctx, call, { note }) => {
+    const filled = await fill(ctx, target(call.target), 'target', call.value);
+    note(filled);
+    return filled.value ?? null;
+  },
   type: async (ctx, call, { note }) =>
     acted(note, typeText(ctx, target(call.target), 'target', call.text, delayOf(call.delayMs))),
   press: async (ctx, call, { note }) => acted(note, press(ctx, target(call.target), 'target', call.key)),

@@ -199,7 +199,8 @@ export const FACADE_OPS = table({
   goForward: spec(navigation('goForward')),
   reload: spec(navigation('reload')),
   click: spec(click, []),
-  fill: spec(
+  /** null, or the value a slider or spinbutton widget reached. */
+  fill: resolving<string | null>()(
     (m, a) => {
       const o = options(m, a['options'], ['timeout']);
       const value = str(m, "argument 'value'", a['value'], MAX_FILL_CHARS, true);

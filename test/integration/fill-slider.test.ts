@@ -43,15 +43,15 @@ describe('browser_fill on a noUiSlider', () => {
     // Nothing moved on those two refusals.
     await h.ok('browser_wait', { ...s, text: 'price: 25', timeoutMs: 10_000 });
 
-    const code = await h.ok<{ value: [string | null, string] }>('browser_run', {
+    const code = await h.ok<{ value: [string | null, string | null, string] }>('browser_run', {
       ...s,
       timeoutMs: 60_000,
       code: `const handle = page.getByRole('slider', { name: 'Price' });
-        await handle.fill('45');
+        const reached = await handle.fill('45');
         let refused = '';
         try { await handle.fill('46'); } catch (e) { refused = e.code; }
-        return [await handle.getAttribute('aria-valuenow'), refused];`,
+        return [reached, await handle.getAttribute('aria-valuenow'), refused];`,
     });
-    expect(code.value).toEqual(['45.0', 'INVALID_ARGUMENT']);
+    expect(code.value).toEqual(['45', '45.0', 'INVALID_ARGUMENT']);
   });
 });
