@@ -1,8 +1,13 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Locator } from 'playwright-core';
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
-import { MAX_READ_CHARS, MAX_READ_ELEMENTS } from '../operations/read/element-reads.js';
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { ambiguous, MAX_READ_CHARS, MAX_READ_ELEMENTS } from '../operations/read/element-reads.js';
+import { APPEAR_WINDOW_MS } from '../operations/target/locate.js';
 import { hasSecrets, redactInside } from '../redaction/session-redact.js';
 import type { ElementSelector, TextPattern } from './facade-calls.js';
+import type { FacadeCall } from './facade-parse.js';
+import { describeSelector, toLocator } from './selector-target.js';
 
 /**
  * Matches of a locator that match by text (getByText, filter({ hasText, hasNotText })), seen as the
@@ -69,4 +74,46 @@ function containsText(check: TextCheck, text: string): boolean {
   const normal = text.replace(/\s+/g, ' ').trim();
   const wanted = check.pattern.replace(/\s+/g, ' ').trim();
   return check.exact ? normal === wanted : normal.toLowerCase().includes(wanted.toLowerCase());
+}
+
+/** Ops that count or list matches (their runners filter them) or wait for a state, not act on one. */
+const LISTING = new Set<string>([
+  'count',
+  'allTextContents',
+  'allInnerTexts',
+  'isVisible',
+  'waitForSelector',
+]);
+
+/**
+ * A call on one element of a text-matching chain, seen with the secrets redacted: when a match holds a
+ * secret the chain no longer matches once redacted, the call acts on the matches left — the one left
+ * (by `nth`), none (ELEMENT_NOT_FOUND after the usual search window, as the locator would answer) or
+ * several (LOCATOR_AMBIGUOUS with their count) — so finding an element says nothing about a secret.
+ */
+export async function secretBlindCall(ctx: PageOperationContext, call: FacadeCall): Promise<FacadeCall> {
+  if (LISTING.has(call.op) || !('target' in call)) return call;
+  const selector: ElementSelector | undefined = call.target;
+  if (selector === undefined) return call;
+  const checks = textChecksOf(ctx, selector);
+  if (checks.length === 0) return call;
+  const kept = await secretBlindMatches(ctx, toLocator(ctx.page.page.mainFrame(), selector), checks);
+  if (kept.every(Boolean)) return call;
+  const left = kept.flatMap((keep, index) => (keep ? [index] : []));
+  const description = describeSelector(selector);
+  if (left.length > 1) throw ambiguous(description, left.length, 'target');
+  const [only] = left;
+  if (only !== undefined)
+    return { ...call, target: { ...selector, steps: [...selector.steps, { kind: 'nth', index: only }] } };
+  const searchedMs = Math.max(0, Math.min(APPEAR_WINDOW_MS, ctx.deadline.remainingMs()));
+  await delay(searchedMs, undefined, { signal: ctx.signal }).catch(() => undefined);
+  // Worded as the locator's own miss (src/operations/target/locate.ts) for a main-frame chain.
+  throw new BrowserMeshError(
+    ErrorCodes.ELEMENT_NOT_FOUND,
+    `no element matches ${description} (searched ${searchedMs} ms)`,
+    {
+      details: { field: 'target', strategy: 'built', searchedMs, frameDepth: 0 },
+      recoveryHint: 'Check the name with browser_snapshot, or wait for the element with browser_wait first.',
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { ActionResult } from '../operations/act/action-scope.js';
 import type { CodeModeBackend } from './backend.js';
 import type { CapturedImage } from './backend-shots.js';
 import { runFacadeCall } from './backend-ops.js';
+import { secretBlindCall } from './backend-matches.js';
 import type { FacadeCall } from './facade-parse.js';
 import type { RunnerTable } from './backend-define.js';
 import { redactDeep, redactText, type SecretScope } from '../redaction/session-redact.js';
@@ -57,10 +58,12 @@ export function createEngineBackend(ctx: PageOperationContext, runners: RunnerTa
       const note = (result: ActionResult): void => {
         if (result.dialogs) dialogs.push(...result.dialogs);
       };
-      // What enters the sandbox has crossed the boundary: every value a call returns is redacted
-      // here, the one place values pass from the engine to the script, before the script can
-      // transform it past the run's output redaction (docs/security.md, "The sandbox boundary").
-      return redactDeep(ctx.session, await runFacadeCall(runners, callCtx, call, note, keep));
+      // What enters the sandbox has crossed the boundary: a text locator finds what it would find
+      // with the secrets redacted, and every value a call returns is redacted here, the one place
+      // values pass from the engine to the script, before the script can transform it past the run's
+      // output redaction (docs/security.md, "The sandbox boundary").
+      const blind = await secretBlindCall(callCtx, call);
+      return redactDeep(ctx.session, await runFacadeCall(runners, callCtx, blind, note, keep));
     } catch (error) {
       // Raw Playwright text may quote the page: translated here, in the one place, like the tools do.
       throw redactedError(ctx.session, toBrowserError(error, `${call.op} failed`));

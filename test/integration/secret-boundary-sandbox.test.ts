@@ -141,6 +141,30 @@ describe('no match oracles', () => {
     expect(await run<number>(s, "return await page.getByText('Signed in as').count();")).toBe(1);
   });
 
+  test('a single-element call on a text locator finds what it would find with the secrets redacted', async () => {
+    const s = await filledPage();
+    const probe = (guess: string): Promise<unknown[]> =>
+      run<unknown[]>(
+        s,
+        `
+        const g = ${JSON.stringify(guess)};
+        const code = async (f) => { try { await f(); return 'found'; } catch (e) { return e.code; } };
+        return [
+          await code(() => page.getByText(g).textContent()),
+          await code(() => page.getByText(new RegExp('^Signed in as ' + g)).click()),
+          await code(() => page.locator('span').filter({ hasText: g }).innerText()),
+        ];
+      `,
+      );
+    const inside = await probe('tokCAN');
+    expect(inside).toEqual(await probe('tokXAN'));
+    expect(inside).toEqual(['ELEMENT_NOT_FOUND', 'ELEMENT_NOT_FOUND', 'ELEMENT_NOT_FOUND']);
+    // The page's own words still find the element, whose text comes back redacted.
+    expect(await run<string>(s, "return await page.getByText('Signed in as').textContent();")).toBe(
+      'Signed in as {{secret:PASS}}',
+    );
+  });
+
   test('selectText refuses an element holding a secret with one stable error, and still selects elsewhere', async () => {
     const s = await filledPage();
     for (const css of ['#ed', '#echo', '#user']) {

@@ -163,7 +163,7 @@ async function withScope<R>(
   }
 }
 
-function ambiguous(description: string, count: number, field: string): BrowserMeshError {
+export function ambiguous(description: string, count: number, field: string): BrowserMeshError {
   return new BrowserMeshError(
     ErrorCodes.LOCATOR_AMBIGUOUS,
     `${description} matches ${count} elements; narrow it (nth, first, filter) or use a ref`,
