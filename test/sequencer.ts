@@ -14,6 +14,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const SLOW_BY_DESIGN = [
   'test/integration/hostile-loops.test.ts', // 60
   'src/code-mode/sandbox-fairness.test.ts', // 51
+  'test/e2e/cli-daemon-trust.test.ts', // 45
   'test/integration/providers-selenium.test.ts', // 34
   'test/integration/code-mode-fairness.test.ts', // 30
   'test/e2e/pack.test.ts', // 28
