@@ -22,7 +22,7 @@ export const SLOW_BY_DESIGN = [
   'test/e2e/bench-quick.test.ts', // 25
   'test/integration/agent-mastra.test.ts', // 25
   'test/integration/dashboard.test.ts', // 25
-  'test/integration/secret-boundary-property.test.ts', // 25
+  'test/integration/secret-boundary-property.test.ts', // 20
   'test/integration/locate-in-page.test.ts', // 24
   'test/e2e/cli-face.test.ts', // 20
 ];

@@ -76,7 +76,8 @@ describe('what enters the sandbox has crossed the boundary', () => {
     );
     expect(out.sawReference).toBe(true);
     expect(exposesSecret(out, SECRET)).toBe(false);
-  });
+    // The file's first run also starts a sandbox worker: room for a loaded machine.
+  }, 120_000);
 
   test('page.url() after a GET form submit: decoded and split, the secret stays its reference', async () => {
     const s = await filledPage();
