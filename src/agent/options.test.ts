@@ -30,6 +30,7 @@ const PUBLISHED = [
   'browser_record',
   'browser_record_caption',
   'browser_request_human',
+  'browser_replay',
 ];
 
 const withView = (name: string): AnyTool =>

@@ -20,7 +20,7 @@ import { backTool, forwardTool, navigateTool, reloadTool } from '../tools/naviga
 import { observeTool } from '../tools/observe.js';
 import { pageClose, pageCreate, pageList } from '../tools/pages.js';
 import { getTitleTool, getUrlTool, visibleTextTool } from '../tools/reading.js';
-import { runTool } from '../tools/index.js';
+import { replayTool, runTool } from '../tools/index.js';
 import { filesTool, pdfTool, uploadTool } from '../tools/files.js';
 import { recordingTool, traceTool } from '../tools/watch.js';
 import { screenshotTool } from '../tools/screenshot.js';
@@ -62,6 +62,7 @@ const OPERATIONS = {
   actionAndWait: actionAndWaitTool,
   screenshot: screenshotTool,
   run: runTool,
+  replay: replayTool,
   saveState: stateSave,
   listStates: stateList,
   removeState: stateRemove,

@@ -28,6 +28,7 @@ import {
 } from './interactions-input.js';
 import { actionAndWaitTool, waitTool } from './waits.js';
 import { runToolFor } from './run.js';
+import { replayToolFor } from './replay.js';
 import { codeTableOf } from './code-parts.js';
 import { evaluateTool } from './evaluate.js';
 import { filesTool, pdfTool, uploadTool } from './files.js';
@@ -101,9 +102,10 @@ const AFTER_RUN = [
 export const CODE_TABLE = codeTableOf([...BEFORE_RUN, ...AFTER_RUN]);
 
 export const runTool = runToolFor(CODE_TABLE);
+export const replayTool = replayToolFor(CODE_TABLE);
 
 /** Every tool, in the order they are published. */
-const TABLE = [...BEFORE_RUN, runTool, ...AFTER_RUN] as const;
+const TABLE = [...BEFORE_RUN, runTool, ...AFTER_RUN, replayTool] as const;
 export const ALL_TOOLS: readonly AnyTool[] = TABLE;
 
 /** The names of the AgentBrowser views of the table's definitions, as a type (see src/agent/options.ts). */

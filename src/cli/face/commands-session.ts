@@ -135,6 +135,19 @@ export const SESSION_COMMANDS: readonly CommandSpec[] = [
       );
     },
   },
+  {
+    name: 'replay',
+    usage: '<file>',
+    summary: 'Replay an exported spec on the current tab without the model; prints the healed spec',
+    details: ['browsermesh export-test > checkout.spec.ts', 'browsermesh -s fresh replay checkout.spec.ts'],
+    options: [{ name: 'no-heal', help: 'stop at a locator that finds no element or several' }],
+    build: (input) => {
+      const file = input.take('file');
+      const heal = !input.flag('no-heal');
+      input.done();
+      return tool('replay', { spec: specFileOf(input, file), ...(heal ? {} : { heal: false }) });
+    },
+  },
   startStop('trace', 'trace', 'Record a Playwright trace of the session (stop saves it to `files`)'),
   {
     name: 'handoff',
@@ -250,6 +263,14 @@ export const SESSION_COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** The script of `run`: the argument, the file of -f, or standard input (a heredoc). */
+function specFileOf(input: CommandInput, file: string): string {
+  try {
+    return readFileSync(pathFrom(input, file), 'utf8');
+  } catch {
+    throw new UsageError(`replay: cannot read ${file}`);
+  }
+}
+
 function scriptOf(input: CommandInput): string {
   const file = input.text('file');
   if (file !== undefined) {
