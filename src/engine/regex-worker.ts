@@ -30,9 +30,15 @@ const MAX_IDLE = 2;
 // Plain CommonJS, evaluated as the worker's script: no file to locate in sources or in dist/.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
+const compiled = new Map();
 parentPort.on('message', ({ source, flags, texts }) => {
   try {
-    const regex = new RegExp(source, flags);
+    const key = flags + '/' + source;
+    let regex = compiled.get(key);
+    if (!regex) {
+      if (compiled.size >= 64) compiled.clear();
+      compiled.set(key, (regex = new RegExp(source, flags)));
+    }
     const hits = [];
     for (let i = 0; i < texts.length; i++) {
       regex.lastIndex = 0;

@@ -115,6 +115,35 @@ describe('regexes off the event loop', () => {
     const info = list.routes.find((r) => r.routeId === added.route.routeId);
     expect(info).toMatchObject({ hits: 1, regexTimeouts: 1 });
   });
+
+  test('a glob route is matched off the loop as Playwright reads it', async ({ onTestFinished }) => {
+    const a = await sessionOnPage(onTestFinished);
+    const added = await h.ok<{ route: { routeId: string } }>('browser_route', {
+      sessionId: a.sessionId,
+      action: 'add',
+      url: '**/g/**/g/**/z',
+      body: 'globbed',
+    });
+    expect(await fetchFromPage(a, site.url('/g/x/g/y/z'))).toEqual({ status: 200, body: 'globbed' });
+    // Thousands of segments make the glob's expression backtrack: passed on, unmatched.
+    const passed = await fetchFromPage(a, site.url(`/g/${'g/'.repeat(4000)}y`));
+    expect(passed.body).not.toBe('globbed');
+    const list = await h.ok<{ routes: Array<{ routeId: string; hits: number; regexTimeouts?: number }> }>(
+      'browser_route',
+      { sessionId: a.sessionId },
+    );
+    expect(list.routes.find((r) => r.routeId === added.route.routeId)).toMatchObject({
+      hits: 1,
+      regexTimeouts: 1,
+    });
+    const bad = await h.err('browser_route', {
+      sessionId: a.sessionId,
+      action: 'add',
+      url: '**/{a',
+      body: 'x',
+    });
+    expect(bad).toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'url' } });
+  });
 });
 
 describe('route bodies', () => {

@@ -1,6 +1,7 @@
 import type { Request, Route } from 'playwright-core';
 import { withDeadline, type OperationContext } from '../../engine/runtime.js';
 import type { Session } from '../../engine/session.js';
+import { playwrightGlobRegex } from '../../engine/playwright-glob.js';
 import { matchOffLoop, toRegexPattern, type RegexPattern } from '../../engine/regex-worker.js';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../../errors.js';
 
@@ -50,7 +51,7 @@ export interface RouteInfo {
   resourceType?: string;
   action: 'fulfill' | 'abort' | 'continue';
   hits: number;
-  /** Requests whose URL the route's regexp could not decide within its budget (treated as not matching). */
+  /** Requests whose URL the route's pattern could not decide within its budget (treated as not matching). */
   regexTimeouts?: number;
 }
 
@@ -60,15 +61,18 @@ export const ROUTE_LIMITS = {
   /** Fulfilled bodies held by one session's routes, all together. */
   maxTotalBodyBytes: 16 * 1024 * 1024,
   maxDelayMs: 30_000,
-  /** Matching time a regexp route gets per request URL (on a worker thread). */
+  /** Matching time a route's pattern gets per request URL (on a worker thread). */
   regexRunMs: 250,
-  /** Waiting for a free regexp worker and matching, per request URL. */
+  /** Waiting for a free worker and matching, per request URL. */
   regexWaitMs: 10_000,
 } as const;
 
-/** Playwright's own matcher for a glob; every URL for a regexp, decided per request off the loop. */
-type Matcher = string | ((url: URL) => boolean);
-const EVERY_URL = (): boolean => true;
+/**
+ * Every route is installed for every URL and decides per request, off the event loop, whether the
+ * URL matches: a glob as Playwright would read it, a `/regexp/` as written.
+ */
+type Matcher = (url: URL) => boolean;
+const EVERY_URL: Matcher = () => true;
 
 interface Installed {
   info: RouteInfo;
@@ -148,7 +152,7 @@ async function install(ctx: OperationContext, spec: RouteSpec): Promise<RouteInf
   };
   const handler = (route: Route, request: Request): Promise<void> =>
     handle(session, spec, info, regex, route, request);
-  const matcher: Matcher = regex === undefined ? spec.url : EVERY_URL;
+  const matcher = EVERY_URL;
   await session.browserContext.route(matcher, handler);
   table.routes.set(info.routeId, { info, matcher, bodyBytes, handler });
   return { ...info };
@@ -158,11 +162,11 @@ async function handle(
   session: Session,
   spec: RouteSpec,
   info: RouteInfo,
-  regex: RegexPattern | undefined,
+  regex: RegexPattern,
   route: Route,
   request: Request,
 ): Promise<void> {
-  if (regex !== undefined && !(await regexMatches(regex, info, request.url()))) return route.fallback();
+  if (!(await regexMatches(regex, info, request.url()))) return route.fallback();
   if (spec.method !== undefined && request.method() !== spec.method.toUpperCase()) return route.fallback();
   if (spec.resourceType !== undefined && request.resourceType() !== spec.resourceType)
     return route.fallback();
@@ -216,17 +220,19 @@ async function assertTargetAllowed(session: Session, url: string): Promise<void>
   }
 }
 
-/** The pattern of a `/regexp/flags` URL (checked now), undefined for a glob. */
-function toRegex(url: string): RegexPattern | undefined {
+/** The pattern of a `/regexp/flags` URL, or of a glob as Playwright reads it (checked now). */
+function toRegex(url: string): RegexPattern {
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(url);
-  return regex ? toRegexPattern(regex[1] ?? '', regex[2] ?? '', 'url') : undefined;
+  if (regex) return toRegexPattern(regex[1] ?? '', regex[2] ?? '', 'url');
+  const glob = playwrightGlobRegex(url, 'url');
+  return toRegexPattern(glob.source, glob.flags, 'url');
 }
 
 /**
- * Whether the page's request URL matches a regexp route, decided on a worker thread: the page chooses
- * the URL's length, so a backtracking pattern must not run on the event loop. A URL the pattern
- * cannot decide within its budget does not match (the request goes on as if the route were not
- * there) and is counted on the route.
+ * Whether the page's request URL matches a route, decided on a worker thread: the page chooses the
+ * URL's length, so a backtracking pattern (a regexp, or the expression a glob becomes) must not run
+ * on the event loop. A URL the pattern cannot decide within its budget does not match (the request
+ * goes on as if the route were not there) and is counted on the route.
  */
 async function regexMatches(regex: RegexPattern, info: RouteInfo, url: string): Promise<boolean> {
   try {
