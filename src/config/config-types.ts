@@ -29,6 +29,12 @@ export interface Config {
   seleniumUrl: string;
   /** Secret-bearing: never log or echo. */
   remoteHeaders: Record<string, string>;
+  /** A Playwright browser server's ws(s) endpoint (may hold a token: log only its host). */
+  playwrightEndpoint: string;
+  /** Secret-bearing: never log or echo. */
+  playwrightHeaders: Record<string, string>;
+  /** required: the remote browser's connections are dialed here through the guard; off: opted out. */
+  playwrightTunnel: 'required' | 'off';
   seleniumCapabilities: Record<string, unknown>;
   seleniumProbeMs: number;
   /** This machine's IP address as Grid nodes see it: each Selenium session's guard listens there. */

@@ -78,14 +78,16 @@ export function loadConfig(
 /** An endpoint implies its provider; a provider without its endpoint is refused. */
 function checkProvider(config: Config, raw: RawValues): void {
   if (!raw.has('provider')) {
-    if (config.cdpEndpoint !== '' && config.seleniumUrl !== '') {
+    const given = [config.cdpEndpoint, config.seleniumUrl, config.playwrightEndpoint].filter((e) => e !== '');
+    if (given.length > 1) {
       throw new ConfigError(
-        raw.get('seleniumUrl')?.source ?? 'BROWSERMESH_SELENIUM_URL',
-        'set only one of --cdp-endpoint and --selenium-url, or choose with --provider',
+        raw.get('seleniumUrl')?.source ?? raw.get('playwrightEndpoint')?.source ?? 'BROWSERMESH_SELENIUM_URL',
+        'set only one of --cdp-endpoint, --selenium-url and --playwright-endpoint, or choose with --provider',
       );
     }
     if (config.cdpEndpoint !== '') config.provider = 'cdp';
     if (config.seleniumUrl !== '') config.provider = 'selenium';
+    if (config.playwrightEndpoint !== '') config.provider = 'playwright';
   }
   const source = raw.get('provider')?.source ?? 'BROWSERMESH_BROWSER_PROVIDER';
   if (config.provider === 'cdp' && config.cdpEndpoint === '') {
@@ -93,6 +95,12 @@ function checkProvider(config: Config, raw: RawValues): void {
   }
   if (config.provider === 'selenium' && config.seleniumUrl === '') {
     throw new ConfigError(source, 'the selenium provider needs --selenium-url (BROWSERMESH_SELENIUM_URL)');
+  }
+  if (config.provider === 'playwright' && config.playwrightEndpoint === '') {
+    throw new ConfigError(
+      source,
+      'the playwright provider needs --playwright-endpoint (BROWSERMESH_PLAYWRIGHT_ENDPOINT)',
+    );
   }
 }
 

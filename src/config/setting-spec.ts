@@ -38,7 +38,7 @@ export const TOOL_PROFILES = [
   'state',
   'network',
 ] as const;
-export const PROVIDERS = ['local', 'cdp', 'selenium'] as const;
+export const PROVIDERS = ['local', 'cdp', 'selenium', 'playwright'] as const;
 
 export const int = (min: number, max: number): SettingType => ({ kind: 'integer', min, max });
 export const bool: SettingType = { kind: 'boolean' };

@@ -146,7 +146,7 @@ const CORE_SETTINGS = [
     type: { kind: 'enum', values: PROVIDERS },
     default: 'local',
     description:
-      'Where session browsers come from: `local` launches Chromium, `cdp` connects to an endpoint, `selenium` gets one Selenium Grid 4 session per BrowserMesh session.',
+      'Where session browsers come from: `local` launches Chromium, `cdp` connects to an endpoint, `selenium` gets one Selenium Grid 4 session per BrowserMesh session, `playwright` one browser of a Playwright browser server per session.',
   },
   {
     key: 'cdpEndpoint',
@@ -182,6 +182,32 @@ const CORE_SETTINGS = [
     default: '{}',
     description:
       'JSON object of HTTP headers for remote browsers (CDP connections; WebDriver requests for selenium). Never logged.',
+  },
+  {
+    key: 'playwrightEndpoint',
+    env: 'BROWSERMESH_PLAYWRIGHT_ENDPOINT',
+    flag: 'playwright-endpoint',
+    type: { kind: 'string', pattern: /^wss?:\/\/[^\s]+$/, hint: 'a ws(s):// URL' },
+    default: '',
+    description:
+      'Playwright browser server (`playwright run-server`, Browserless, Moon, Azure Playwright) for the `playwright` provider (implies `--provider playwright`); one connection and browser per session, a `{session}` placeholder mints one endpoint per session.',
+  },
+  {
+    key: 'playwrightHeaders',
+    env: 'BROWSERMESH_PLAYWRIGHT_HEADERS',
+    type: { kind: 'json', shape: 'headers' },
+    default: '{}',
+    description:
+      'JSON object of HTTP headers sent on the connection to the Playwright browser server (a token). Never logged.',
+  },
+  {
+    key: 'playwrightTunnel',
+    env: 'BROWSERMESH_PLAYWRIGHT_TUNNEL',
+    flag: 'playwright-tunnel',
+    type: { kind: 'enum', values: ['required', 'off'] },
+    default: 'required',
+    description:
+      "`required`: every connection of the remote browser is dialed by BrowserMesh through the session's guard (the URL policy stays a boundary) and an endpoint that does not tunnel is refused; `off`: opt out, the remote browser dials on its own and the policy is request interception only.",
   },
   {
     key: 'seleniumCapabilities',

@@ -38,6 +38,7 @@ export function runtimeInfoOf(source: RuntimeInfoSource, principal: string | und
       operatorProxy: source.operatorProxy,
       nodeGuard: provider.guardHost !== undefined,
       endpointOnThisMachine: provider.onThisMachine === true,
+      tunneled: provider.tunnelsGuard === true,
     }),
   };
 }

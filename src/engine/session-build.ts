@@ -43,6 +43,7 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
       timeoutMs: deadline.stepTimeoutMs(),
       signal,
       nodeProxy: session.urlGuard?.nodeProxy(),
+      tunnelProxy: session.urlGuard?.tunnelProxy(),
     });
     if (abandoned) {
       await lease.release().catch(() => undefined);
@@ -67,6 +68,7 @@ export async function buildSession(input: BuildSessionInput): Promise<ManagedPag
       throw error;
     }
     try {
+      await lease.prepareContext?.(context);
       await input.onContext?.(context);
       for (const grant of input.permissions) {
         await context.grantPermissions([grant.permission], { origin: grant.origin });

@@ -47,6 +47,7 @@ export function openSessionGuard(
   operatorProxy: boolean,
 ): Promise<SessionUrlGuard> {
   if (provider.sharedUrlGuard) return provider.sharedUrlGuard();
+  if (provider.tunnelsGuard) return SessionUrlGuard.openTunneled(policy, operatorProxy);
   if (provider.guardHost) {
     return SessionUrlGuard.openForNode(policy, provider.guardHost, operatorProxy, provider.guardDelivery);
   }

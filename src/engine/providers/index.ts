@@ -4,6 +4,7 @@ import { CdpProvider, SESSION_PLACEHOLDER } from './cdp.js';
 import { PerSessionCdpProvider, templateMinter } from './cdp-per-session.js';
 import { LocalProvider, useChromiumSandbox } from './local.js';
 import type { BrowserProvider } from './provider.js';
+import { PlaywrightProvider } from './playwright.js';
 import { SeleniumProvider } from './selenium.js';
 import { PersistentProfileProvider } from './persistent.js';
 import { resolveContextSettings, toContextOptions } from '../context-settings.js';
@@ -35,6 +36,12 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
         probeIntervalMs: config.seleniumProbeMs,
         ...(config.guardHost ? { guardHost: config.guardHost } : {}),
         ...(logger ? { logger } : {}),
+      });
+    case 'playwright':
+      return new PlaywrightProvider({
+        endpoint: config.playwrightEndpoint,
+        headers: config.playwrightHeaders,
+        tunnel: config.playwrightTunnel,
       });
     case 'local':
       if (config.userDataDir) return persistentProvider(config);

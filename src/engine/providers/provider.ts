@@ -22,6 +22,8 @@ export interface BrowserLease {
    * session opens its pages in it and closes only those, never the context.
    */
   sharedContext?: BrowserContext;
+  /** Called for each new context of this lease before anything else runs in it. Optional. */
+  prepareContext?(context: BrowserContext): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export interface AcquireOptions {
   signal?: AbortSignal | undefined;
   /** The session's guard, for a provider whose browser is on another machine (see guardHost). */
   nodeProxy?: NodeGuardProxy | undefined;
+  /**
+   * The session's guard proxy on this machine's loopback (`socks5://127.0.0.1:P`), for a provider
+   * that dials its remote browser's connections itself (tunnelsGuard): it dials them through it.
+   */
+  tunnelProxy?: string | undefined;
 }
 
 /** Turns "a new session needs a browser" into a browser BrowserMesh can drive. */
@@ -57,6 +64,12 @@ export interface BrowserProvider {
    * each session's context can send every connection through a guard proxy on this machine's loopback.
    */
   readonly onThisMachine?: boolean;
+  /**
+   * Every connection of the provider's remote browsers is dialed by this process (a Playwright
+   * server's tunnel): each session's guard listens on loopback and the provider dials through it,
+   * rather than the context using it as a proxy.
+   */
+  readonly tunnelsGuard?: boolean;
   status(): ProviderStatus;
   /**
    * Starts obtaining the browser in the background (a launch the first session then shares), where

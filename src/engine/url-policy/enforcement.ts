@@ -24,6 +24,8 @@ export interface EnforcementInputs {
   nodeGuard?: boolean;
   /** The cdp endpoint is on this machine's loopback: its sessions' contexts use the guard proxy. */
   endpointOnThisMachine?: boolean;
+  /** The provider dials every connection of its remote browsers itself, through the guard (playwright). */
+  tunneled?: boolean;
 }
 
 export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
@@ -39,6 +41,14 @@ export function urlEnforcement(inputs: EnforcementInputs): UrlEnforcementInfo {
       enforcement: 'guard_proxy',
       boundary: true,
       detail: 'guarded: every connection of the launched browser goes through the guard proxy',
+    };
+  }
+  if (inputs.tunneled && !inputs.operatorProxy) {
+    return {
+      enforcement: 'guard_proxy',
+      boundary: true,
+      detail:
+        "guarded: every connection of each session's remote browser is dialed by BrowserMesh through its guard proxy (the Playwright server's tunnel); WebRTC is off",
     };
   }
   if (inputs.provider === 'cdp' && inputs.nodeGuard && !inputs.operatorProxy) {

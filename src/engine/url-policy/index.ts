@@ -67,6 +67,8 @@ export class SessionUrlGuard {
     private readonly peers?: PeerGate,
     /** How that remote browser gets the guard: in its launch flags (a Grid's), or as its context's proxy (cdp). */
     private readonly delivery: GuardDelivery = 'launch',
+    /** Set when the provider dials the remote browser's connections itself, through this guard. */
+    private readonly tunneled = false,
   ) {}
 
   /**
@@ -97,6 +99,22 @@ export class SessionUrlGuard {
     const peers = new PeerGate();
     const proxy = await startGuardProxy(policy, { host, peers });
     return new SessionUrlGuard(policy, proxy, true, peers, delivery);
+  }
+
+  /**
+   * A guard for a remote browser whose every connection this process dials (a Playwright server's
+   * tunnel): it listens on loopback and the provider dials through it, so it is a boundary though the
+   * browser is elsewhere. Not a context proxy: the remote browser would dial that itself.
+   */
+  static async openTunneled(policy: UrlPolicy, upstreamProxy = false): Promise<SessionUrlGuard> {
+    if (!policy.active || upstreamProxy) return new SessionUrlGuard(policy, undefined);
+    const proxy = await startGuardProxy(policy);
+    return new SessionUrlGuard(policy, proxy, true, undefined, 'launch', true);
+  }
+
+  /** The loopback guard the provider dials the remote browser's connections through, if tunneled. */
+  tunnelProxy(): string | undefined {
+    return this.tunneled ? this.proxy?.server : undefined;
   }
 
   /** The guard of a browser on another machine, or undefined (no guard, or a local one). */
@@ -136,7 +154,7 @@ export class SessionUrlGuard {
   contextProxy(): { server: string; bypass: string } | undefined {
     // A Grid browser's proxy is a launch flag: as a context option, Playwright would hand the node an
     // address it resolves on its own side.
-    if (!this.proxy || (this.peers && this.delivery === 'launch')) return undefined;
+    if (!this.proxy || this.tunneled || (this.peers && this.delivery === 'launch')) return undefined;
     return { server: this.proxy.server, bypass: GUARD_BYPASS_LIST };
   }
 
