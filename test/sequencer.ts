@@ -13,6 +13,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const SLOW_BY_DESIGN = [
   'test/integration/hostile-loops.test.ts', // 60
+  'test/integration/replay.test.ts', // 55
   'src/code-mode/sandbox-fairness.test.ts', // 51
   'test/e2e/cli-daemon-trust.test.ts', // 45
   'test/integration/providers-selenium.test.ts', // 34
