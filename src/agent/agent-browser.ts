@@ -1,4 +1,4 @@
-import { TITLE_MAX_CHARS, toDisplayLine } from '../text.js';
+import { titleLine } from '../redaction/session-redact.js';
 import { redactSecrets } from '../secrets.js';
 import { silentLogger, type Logger } from '../engine/logger.js';
 import type { ContextSettings } from '../engine/context-settings.js';
@@ -216,15 +216,17 @@ export class AgentBrowser {
   /** A thread's tabs and current tab, without launching anything; null when it has no session. */
   async getThreadState(threadId = DEFAULT_THREAD_ID): Promise<ThreadBrowserState | null> {
     const view = this.threads.existingView(threadId);
-    const pages = view?.session()?.listPages();
-    if (!view || !pages) return null;
+    const session = view?.session();
+    const pages = session?.listPages();
+    if (!view || !session || !pages) return null;
     const tabs = await Promise.all(
       pages.map(async (page) => ({
         tabId: page.id,
         url: redactSecrets(this.options.secrets, page.page.url()),
-        title: redactSecrets(
-          this.options.secrets,
-          toDisplayLine(await page.page.title().catch(() => ''), TITLE_MAX_CHARS),
+        // Redacted before it is cut, by the agent's secrets and what the session's pages kept of them.
+        title: titleLine(
+          { id: session.id, secrets: this.options.secrets },
+          await page.page.title().catch(() => ''),
         ),
       })),
     );
@@ -242,8 +244,9 @@ export class AgentBrowser {
     threadId = DEFAULT_THREAD_ID,
   ): { tabs: Array<{ tabId: string; url: string }>; activeTabIndex: number } | null {
     const view = this.threads.existingView(threadId);
-    const pages = view?.session()?.listPages();
-    if (!view || !pages) return null;
+    const session = view?.session();
+    const pages = session?.listPages();
+    if (!view || !session || !pages) return null;
     const tabs = pages.map((page) => ({
       tabId: page.id,
       url: redactSecrets(this.options.secrets, page.page.url()),

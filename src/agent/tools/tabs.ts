@@ -1,4 +1,4 @@
-import { TITLE_MAX_CHARS, toDisplayLine } from '../../text.js';
+import { titleLine } from '../../redaction/session-redact.js';
 import { z } from 'zod';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { ManagedPage } from '../../engine/page.js';
@@ -116,7 +116,7 @@ async function listTabs(session: Session, view: ThreadView): Promise<z.output<ty
       index,
       tabId: page.id,
       url: page.page.url(),
-      title: toDisplayLine(await page.page.title().catch(() => ''), TITLE_MAX_CHARS),
+      title: titleLine(session, await page.page.title().catch(() => '')),
       current: page.id === view.currentPageId,
     })),
   );
