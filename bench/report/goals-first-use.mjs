@@ -40,13 +40,13 @@ const SNAPSHOT_WHY =
   'the in-page capture computes roles and names inside the page as the peer does and sends back only the kept nodes; the two are within ~10% and trade places between runs on a loaded machine (0.87× to 1.08× in session 11), the rest being the ref bookkeeping and text rendering in Node (docs/performance.md)';
 
 const COLD_START_WHY =
-  "after initialize, one Node thread loads playwright-core (~220 ms on Node 20, which has no module compile cache; on Node 22.1+ BrowserMesh keeps one in its data directory) and the tools with their schemas (~290 ms) while Chromium starts, so Chromium's handshake waits for that thread; then browser_session_create makes the context and page and browser_navigate loads the page, two calls where the peers make one (docs/performance.md)";
+  "after initialize, one Node thread loads the server, playwright-core (~175 ms on Node 20 with the code cache made at build time) and the tools (~200 ms) while Chromium starts, so Chromium's handshake waits for that thread; then browser_session_create makes the context and page and browser_navigate loads the page, two calls where the peers make one (docs/performance.md)";
 
 const CODE_VS_STEPS_WHY =
   "both flows do the same page work (the common locators are answered in the page, docs/performance.md) and differ by ~5% either way: the script's first locator in each of the 7 new documents builds the in-page resolver where the per-step flow's snapshot already built the capture, the script's reads are logged with their best locator (an export asserts them), and each page call crosses the sandbox; on a loaded machine that difference is within the noise of one run";
 
 const FIRST_RUN_WHY =
-  "both runs take a few milliseconds, so a few milliseconds of first use show as a large ratio: a new session's first browser_run costs ~5–8 ms more than its next ones even with a worker warmed long before (measured by hand: 12.5 vs 5.2 ms, and 13.2 ms for a second session's first run), and a first run within ~1 s of initialize meets the worker's own warm-up runs still in progress (docs/performance.md)";
+  "the sandbox worker starts only once the first tool call was answered (started beside Chromium's launch, it took a core from the first navigation), and here browser_run follows the navigation at once, so the first run waits for the worker's start and warm-up runs (~300 ms of CPU; an agent's think time hides it); with a worker warmed long before, a session's first run still costs ~5–8 ms more than its next ones (12.5 vs 5.2 ms by hand) (docs/performance.md)";
 
 /** A missed goal's reason, printed after its figure (markdown.mjs `measuredText`). */
 function withWhy(result, why) {
