@@ -100,3 +100,34 @@ export function appearedAtIn(text) {
   const match = /appeared-at (\d{12,})/.exec(text);
   return match ? Number(match[1]) : undefined;
 }
+
+/**
+ * The checkout as `browser_export_test` wrote it after the per-step locator flow (role locators, the
+ * assertion from reading the confirmation), with the fixture's origin put back in: what
+ * `browser_replay` runs with no model in the loop.
+ */
+export function exportedCheckoutSpec(origin) {
+  const o = (path) => q(`${origin}${path}`);
+  return `import { test, expect } from '@playwright/test';
+
+test('checkout', async ({ page }) => {
+  await page.goto(${o('/shop/')});
+  await page.getByRole('searchbox', { name: 'Search' }).fill('water');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'Water Bottle' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Cart (1)' }).click();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await page.getByRole('textbox', { name: 'Address' }).fill('12 Analytical Row');
+  await page.getByRole('textbox', { name: 'City' }).fill('Berlin');
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('10115');
+  await page.getByRole('combobox', { name: 'Country' }).selectOption('DE');
+  await page.getByRole('radio', { name: 'Express' }).click();
+  await page.getByRole('checkbox', { name: 'I accept the terms' }).click();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.locator('body')).toContainText('Thank you for your order');
+});
+`;
+}

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { CHROMIUM_PATH } from '../lib/chromium.mjs';
-import { CHECKOUT, checkoutScriptBody, expectOrder } from '../lib/flows.mjs';
+import { CHECKOUT, checkoutScriptBody, expectOrder, exportedCheckoutSpec } from '../lib/flows.mjs';
 import { findRef, parseBrowserMesh } from '../lib/refs.mjs';
 import { countIn } from './playwright-mcp.mjs';
 
@@ -187,6 +187,20 @@ export const browserMesh = {
     const record = await conn.call('browser_run', { ...page, code: checkoutScriptBody(fixture.origin) });
     expectOrder(this.label, record.text);
     return record;
+  },
+
+  /** The checkout replayed from its exported spec with browser_replay: one call, no model in the loop. */
+  async replayCheckout(conn, page, fixture) {
+    await need(conn, 'browser_replay');
+    const replayed = await conn.call('browser_replay', {
+      ...page,
+      spec: exportedCheckoutSpec(fixture.origin),
+    });
+    if (replayed.structured?.passed !== true)
+      throw new Error(
+        `${this.label}: the replay did not pass (${JSON.stringify(replayed.structured?.failedAt)})`,
+      );
+    return replayed;
   },
 
   /** The whole checkout as one browser_run call with a batch of typed actions. */

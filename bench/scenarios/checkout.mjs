@@ -16,6 +16,7 @@ const FLOWS = [
   { mode: 'per-step, locators (no snapshots)', method: 'locatorCheckout' },
   { mode: 'code mode: one Playwright script', method: 'codeCheckout' },
   { mode: 'code mode: one batch of actions', method: 'actionsCheckout' },
+  { mode: 'replay of its exported spec (no model)', method: 'replayCheckout' },
 ];
 
 function summarize(runs) {
