@@ -55,4 +55,13 @@ describe('regexes off the event loop', () => {
     controller.abort();
     await expect(job).rejects.toMatchObject({ code: 'OPERATION_CANCELLED' });
   });
+
+  it('a pattern that fails on the text (not on compiling) is INVALID_ARGUMENT for its field', async () => {
+    // Each alternative of a long run backtracks; V8 runs out of its backtracking stack.
+    const job = matchOffLoop({ source: '^(a|b)*$', flags: '' }, ['ab'.repeat(5_000_000)], {
+      timeoutMs: 120_000,
+      field: 'url',
+    });
+    await expect(job).rejects.toMatchObject({ details: { field: 'url' } });
+  });
 });

@@ -20,6 +20,8 @@ export interface RegexBudget {
   /** Matching time once a worker has the job; default the whole budget. */
   runMs?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** The argument the pattern came from, for the errors. Default `regex`. */
+  field?: string | undefined;
 }
 
 /** Workers at once; a job beyond them waits (its budget still runs). */
@@ -98,9 +100,9 @@ export async function matchOffLoop(
 ): Promise<number[]> {
   if (texts.length === 0) return [];
   const expiresAt = Date.now() + budget.timeoutMs;
-  const ready = await withBudget(acquire(), expiresAt, budget.signal, (late) => void late.then(release));
+  const ready = await withBudget(acquire(), expiresAt, budget, (late) => void late.then(release));
   try {
-    await withBudget(ready.online, expiresAt, budget.signal);
+    await withBudget(ready.online, expiresAt, budget);
   } catch (error) {
     stop(ready);
     throw error;
@@ -120,7 +122,7 @@ export async function matchOffLoop(
   let reply: Reply;
   regexWorkerStats.running++;
   try {
-    reply = await withBudget(answer, runUntil, budget.signal);
+    reply = await withBudget(answer, runUntil, budget);
   } catch (error) {
     regexWorkerStats.killed++;
     stop(ready);
@@ -131,8 +133,9 @@ export async function matchOffLoop(
     ready.worker.off('exit', onExit);
   }
   release(ready);
+  // The pattern compiled on the host; here it failed on the text (V8's backtracking stack ran out).
   if (reply.error === true || reply.hits === undefined)
-    throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'regex: is not a valid regular expression');
+    throw invalidArgument(budget.field ?? 'regex', 'could not be matched: too complex for the text');
   return reply.hits;
 }
 
@@ -180,13 +183,14 @@ function stop(ready: Ready): void {
   if (next) next(spawn());
 }
 
-/** `work`, or OPERATION_TIMEOUT at `expiresAt`, or OPERATION_CANCELLED on `signal`. */
+/** `work`, or OPERATION_TIMEOUT at `expiresAt`, or OPERATION_CANCELLED on the budget's signal. */
 function withBudget<T>(
   work: Promise<T>,
   expiresAt: number,
-  signal: AbortSignal | undefined,
+  budget: RegexBudget,
   onLate?: (late: Promise<T>) => void,
 ): Promise<T> {
+  const { signal, field = 'regex' } = budget;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const fail = (error: BrowserMeshError): void => {
@@ -206,7 +210,7 @@ function withBudget<T>(
             ErrorCodes.OPERATION_TIMEOUT,
             'The regular expression did not finish in time',
             {
-              details: { field: 'regex' },
+              details: { field },
               recoveryHint: 'Use a simpler pattern (no nested quantifiers such as (a+)+), or plain text.',
             },
           ),

@@ -100,8 +100,13 @@ async function waitForUrl(
   const matches = async (href: string): Promise<boolean> =>
     exact !== undefined
       ? exact(href)
-      : (await matchOffLoop(regex, [href], { timeoutMs: ctx.deadline.stepTimeoutMs(), signal: ctx.signal }))
-          .length > 0;
+      : (
+          await matchOffLoop(regex, [href], {
+            timeoutMs: ctx.deadline.stepTimeoutMs(),
+            signal: ctx.signal,
+            field: 'url',
+          })
+        ).length > 0;
   let committed = (): void => undefined;
   const onNavigated = (frame: Frame): void => {
     if (frame === page.mainFrame()) committed();

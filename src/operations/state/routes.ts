@@ -236,7 +236,7 @@ function toRegex(url: string): RegexPattern {
  */
 async function regexMatches(regex: RegexPattern, info: RouteInfo, url: string): Promise<boolean> {
   try {
-    const budget = { timeoutMs: ROUTE_LIMITS.regexWaitMs, runMs: ROUTE_LIMITS.regexRunMs };
+    const budget = { timeoutMs: ROUTE_LIMITS.regexWaitMs, runMs: ROUTE_LIMITS.regexRunMs, field: 'url' };
     return (await matchOffLoop(regex, [url], budget)).length > 0;
   } catch (error) {
     // A stopped worker (or anything else) does not fail the page's request either.
