@@ -3,6 +3,7 @@ import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import type { TargetSpec } from '../target/locator-spec.js';
 import { checkDropPosition, dropPoint, type DropPosition } from './drop-point.js';
+import { boxOf, nextFrame, onWrongSide, standStill } from './drag-pace.js';
 import { dispatchMove, waitForActionPoint, type Point } from './pointer.js';
 import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from '../target/remote-element.js';
 
@@ -22,6 +23,8 @@ const DRAG_PROBE = `function () {
 const MOVE_STEPS = 10;
 const DRAG_START_OFFSET = 8;
 const INTERCEPT_WAIT_MS = 1000;
+/** Tries to land on the asked side of the target before dropping where the pointer is. */
+const SETTLE_ROUNDS = 4;
 
 /** Chromium's intercepted drag: what the page put in dataTransfer, handed back on drop. */
 interface DragData {
@@ -34,8 +37,9 @@ interface DragData {
  * Drags `source` onto `target`. Works for HTML5 drag and drop (Chromium hands the drag to CDP through
  * drag interception; the drag is then moved over the page with dispatchDragEvent) and for widgets that
  * follow mousedown / pointermove / mouseup (real mouse events). Either way the pointer travels in
- * steps, enters the target and settles on `position` (default: the centre), recomputed at the end
- * because sortable lists move the target as the dragged item passes. Whether an HTML5 drag began is
+ * steps, one per frame, enters the target and settles on `position` (default: the centre) once the
+ * page stands still, recomputed at the end because sortable lists move the target as the dragged item
+ * passes (drag-pace.ts). Whether an HTML5 drag began is
  * read from the page's own dragstart event, not guessed from timing.
  */
 export function dragAndDrop(
@@ -71,15 +75,11 @@ export function dragAndDrop(
         const over = (p: Point, type: 'dragEnter' | 'dragOver' | 'drop'): Promise<unknown> =>
           root.send('Input.dispatchDragEvent', { type, x: p.x, y: p.y, data, modifiers: 0 });
         await over(lifted, 'dragEnter');
-        for (const p of steps(lifted, end)) await over(p, 'dragOver');
-        const settled = await dropPoint(to, position);
-        await over(settled, 'dragOver');
+        const settled = await travel(from, to, position, lifted, end, (p) => over(p, 'dragOver'));
         await over(settled, 'drop');
         return {};
       }
-      for (const p of steps(lifted, end)) await dispatchMove(root, p, 1);
-      const settled = await dropPoint(to, position);
-      await dispatchMove(root, settled, 1);
+      const settled = await travel(from, to, position, lifted, end, (p) => dispatchMove(root, p, 1));
       await mouse(root, 'mouseReleased', settled);
       return {};
     } finally {
@@ -87,6 +87,48 @@ export function dragAndDrop(
       await root.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
     }
   });
+}
+
+/**
+ * Moves the pointer from `a` to `b` one step per frame and lets the page stand still. A page that
+ * moved the dragged element on the way (a sortable list) is left where the pointer is, unless the
+ * element sits on the other side of the target than `position` asks: then the pointer goes onto the
+ * target's `position` side again (recomputed, the target moved). A page that did not is dropped on at
+ * the drop point, recomputed. Returns where the drop happens.
+ */
+async function travel(
+  from: ElementTarget,
+  to: ElementTarget,
+  position: DropPosition | undefined,
+  a: Point,
+  b: Point,
+  move: (p: Point) => Promise<unknown>,
+): Promise<Point> {
+  const moveAndWait = async (p: Point): Promise<void> => {
+    await move(p);
+    // Input reaches the page before its next frame: only then is what it moved seen to stand still.
+    await nextFrame(to);
+    await standStill(from, to);
+  };
+  const start = await boxOf(from);
+  for (const p of steps(a, b)) {
+    await move(p);
+    await nextFrame(to);
+  }
+  await standStill(from, to);
+  const sorted = (await boxOf(from)) !== start;
+  if (!sorted) {
+    const at = await dropPoint(to, position);
+    await moveAndWait(at);
+    return at;
+  }
+  let at = b;
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    if (!(await onWrongSide(from, to, position))) break;
+    at = await dropPoint(to, position);
+    await moveAndWait(at);
+  }
+  return at;
 }
 
 /** Points from `a` to `b` (b included) in MOVE_STEPS equal steps: the page sees the pointer travel and enter. */
