@@ -57,6 +57,12 @@ describe('browsermesh export-test and replay', () => {
     const replayed = await bm(['-s', 'fresh', 'replay', file]);
     expect(replayed.status, replayed.stderr).toBe(0);
     expect(replayed.stdout).toMatch(/passed: \d+ steps, 0 heals/);
+    // Where the button is gone, the replay stops there with the candidates: status 1.
+    await bm(['-s', 'gone', 'open', site.url('/replay/variant?name=gone')]);
+    const stopped = await bm(['-s', 'gone', 'replay', file]);
+    expect(stopped.status).toBe(1);
+    expect(stopped.stdout).toMatch(/failed at step \d+ \(line \d+\)/);
+    expect(stopped.stdout).toContain('"Save for later"');
     const missing = await bm(['-s', 'fresh', 'replay', join(dir, 'nope.spec.ts')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/replay: cannot read/);

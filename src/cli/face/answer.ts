@@ -18,11 +18,21 @@ export function renderResponse(response: CliResponse, json: boolean): ShellOutpu
   }
   const out = json ? JSON.stringify(response.structured ?? {}) : response.text;
   return {
-    exit: 0,
+    // A result that reports a check that did not pass (a replay) prints as usual, with status 1.
+    exit: failedCheck(response.structured) ? 1 : 0,
     stdout: out === '' ? '' : out.endsWith('\n') ? out : `${out}\n`,
     stderr,
     ...(response.file ? { file: response.file } : {}),
   };
+}
+
+function failedCheck(structured: unknown): boolean {
+  return (
+    typeof structured === 'object' &&
+    structured !== null &&
+    'passed' in structured &&
+    structured.passed === false
+  );
 }
 
 /** A usage error: exit status 2, the message on stderr. */
