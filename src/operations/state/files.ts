@@ -72,7 +72,7 @@ async function fileHoldsSecret(
   const cached = known.get(key);
   if (cached !== undefined) return cached;
   const whole = await files.read(fileId, { maxBytes: totalBytes });
-  const found = holdsSecret(whole.bytes, values);
+  const found = await holdsSecret(whole.bytes, values);
   known.set(key, found);
   return found;
 }
