@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { invalidArgument } from '../errors.js';
 import { visibleTextOfRef } from '../operations/target/element.js';
 import { getTitle, getUrl, visibleText } from '../operations/read/reading.js';
+import { visibleTextOfLocator } from '../operations/read/page-text-scope.js';
 import { logElementRead, logPageRead, logUrlRead } from '../operations/read/read-log.js';
+import type { LocatorSpec } from '../operations/target/locator-spec.js';
 import { defineTool, READ_ONLY } from './define.js';
-import { pageAddress, Ref } from './schemas.js';
+import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 
 export const getUrlTool = defineTool({
   name: 'browser_get_url',
@@ -50,11 +53,11 @@ export const visibleTextTool = defineTool({
         .optional()
         .describe('Code points (default: the configured maximum).'),
       scope: z
-        .object({ ref: Ref })
+        .object({ ref: Ref.optional(), locator: Locator.optional() })
         .strict()
-        .meta({ shape: '{ref: "@eN"}' })
+        .meta({ shape: TARGET_SHAPE })
         .optional()
-        .describe("Only this element's text:"),
+        .describe("Only this element's text (a locator with a frame chain reaches into any frame):"),
     })
     .strict(),
   output: z.object({
@@ -78,9 +81,22 @@ export const visibleTextTool = defineTool({
         const limits = { maxChars, maxBytes: config.visibleTextMaxBytes };
         const scope = args.scope;
         if (!scope) return visibleText(ctx, limits).then(async (r) => (await logPageRead(ctx, true), r));
-        const read = await visibleTextOfRef(ctx, scope.ref, limits);
+        if (scope.ref !== undefined && scope.locator !== undefined)
+          throw invalidArgument('scope', 'give exactly one of ref or locator (got both)');
+        const locator = scope.locator as LocatorSpec | undefined;
+        const read =
+          scope.ref !== undefined
+            ? await visibleTextOfRef(ctx, scope.ref, limits)
+            : locator !== undefined
+              ? await visibleTextOfLocator(ctx, locator, limits)
+              : undefined;
+        if (!read) throw invalidArgument('scope', 'give exactly one of ref or locator (got neither)');
         // What the agent read is what an exported spec checks (toContainText, toBeVisible).
-        await logElementRead(ctx, { ref: scope.ref }, read.text);
+        await logElementRead(
+          ctx,
+          scope.ref !== undefined ? { ref: scope.ref } : { locator: locator as LocatorSpec },
+          read.text,
+        );
         return read;
       },
       call,

@@ -1,0 +1,98 @@
+/**
+ * Reading one frame: browser_visible_text and browser_snapshot scoped to an element inside a
+ * same-origin, a cross-origin and a nested (cross-origin inside same-origin) iframe, on a page built
+ * on a real library (GitHub's <tab-container>), over MCP. A snapshot scoped by a ref taken from the
+ * full snapshot shows the element's lines, as in the main document.
+ */
+import type { FixtureServer } from '../fixtures/server.mjs';
+import type { McpHarness } from '../helpers/harness.js';
+import { describe, expect, test } from './support/fixtures.js';
+
+let site: FixtureServer;
+let h: McpHarness;
+let s: { sessionId: string; pageId: string };
+
+test.beforeAll(async ({ site: fileSite, harness }) => {
+  site = fileSite;
+  h = harness;
+  s = await h.session();
+});
+
+const FRAMES: Array<[string, string[]]> = [
+  ['same-origin', ['iframe[title="Same origin"]']],
+  ['cross-origin', ['iframe[title="Cross origin"]']],
+  ['nested', ['iframe[title="Nested"]', 'iframe[title="Inner cross origin"]']],
+];
+
+const frame = (chain: string[]): { kind: 'iframe'; chain: Array<{ css: string }> } => ({
+  kind: 'iframe',
+  chain: chain.map((css) => ({ css })),
+});
+
+async function openFrames(): Promise<void> {
+  await h.ok('browser_navigate', { ...s, url: site.url('/reallibs/frames?lib=tabs&state=second') });
+}
+
+/** Polled until the frame's library has started and selected its second tab. */
+async function frameText(chain: string[]): Promise<string> {
+  const read = async (): Promise<string> =>
+    (
+      await h.ok<{ text: string }>('browser_visible_text', {
+        ...s,
+        scope: { locator: { css: 'body', frame: frame(chain) } },
+      })
+    ).text;
+  await expect.poll(read, { timeout: 20_000 }).toContain('Issues panel');
+  return read();
+}
+
+describe('scoped to an element inside a frame', () => {
+  for (const [kind, chain] of FRAMES) {
+    test(`browser_visible_text reads the ${kind} frame alone`, async () => {
+      await openFrames();
+      const text = await frameText(chain);
+      expect(text).toContain('Repository');
+      expect(text).not.toContain('Same origin');
+      expect(text).not.toContain('Outer frame');
+    });
+
+    test(`browser_snapshot scoped by a ref from the full snapshot, in the ${kind} frame`, async () => {
+      await openFrames();
+      await frameText(chain);
+      const full = await h.ok<{ snapshot: string }>('browser_snapshot', s);
+      const scoped = await h.ok<{ snapshot: string; empty?: boolean }>('browser_snapshot', {
+        ...s,
+        scope: { locator: { role: 'tablist', frame: frame(chain) } },
+      });
+      expect(scoped.empty).toBeUndefined();
+      const first = scoped.snapshot.split('\n')[0] ?? '';
+      expect(first).toMatch(/^\[tablist/);
+      expect(scoped.snapshot).toMatch(/\[tab @e\d+ selected\] Issues/);
+      // A ref of a tab inside this frame, as the full snapshot gave it, scopes to the same lines.
+      const issues = /\[tab (@e\d+) selected\] Issues/.exec(scoped.snapshot)?.[1] ?? '';
+      expect(full.snapshot).toContain(`[tab ${issues} selected] Issues`);
+      const byRef = await h.ok<{ snapshot: string; empty?: boolean }>('browser_snapshot', {
+        ...s,
+        scope: { ref: issues },
+      });
+      expect(byRef.empty).toBeUndefined();
+      expect(byRef.snapshot).toContain(`[tab ${issues} selected] Issues`);
+    });
+  }
+
+  test('a scope with both a ref and a locator is refused and the session keeps working', async () => {
+    await openFrames();
+    const error = await h.err('browser_visible_text', {
+      ...s,
+      scope: { ref: '@e1', locator: { css: 'body' } },
+    });
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    const missing = await h.err('browser_visible_text', {
+      ...s,
+      scope: { locator: { css: '#nothing-here', frame: frame(['iframe[title="Cross origin"]']) } },
+    });
+    expect(missing.code).toBe('ELEMENT_NOT_FOUND');
+    const read = await h.ok<{ text: string }>('browser_visible_text', s);
+    expect(read.text).toContain('Frames: tabs');
+  });
+});
