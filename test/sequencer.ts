@@ -25,6 +25,8 @@ export const SLOW_BY_DESIGN = [
   'test/integration/dashboard.test.ts', // 25
   'test/integration/secret-boundary-property.test.ts', // 20
   'test/integration/locate-in-page.test.ts', // 24
+  'test/integration/snapshot-differential-libs.test.ts', // 21
+  'test/integration/drag-sortablejs.test.ts', // 20
   'test/e2e/cli-face.test.ts', // 20
 ];
 
