@@ -101,7 +101,7 @@ export async function secretBlindCall(ctx: PageOperationContext, call: FacadeCal
   if (kept.every(Boolean)) return call;
   const left = kept.flatMap((keep, index) => (keep ? [index] : []));
   const description = describeSelector(selector);
-  if (left.length > 1) throw ambiguous(description, left.length, 'target');
+  if (left.length > 1) throw ambiguous(description, left.length, 'locator');
   const [only] = left;
   if (only !== undefined)
     return { ...call, target: { ...selector, steps: [...selector.steps, { kind: 'nth', index: only }] } };
@@ -112,7 +112,7 @@ export async function secretBlindCall(ctx: PageOperationContext, call: FacadeCal
     ErrorCodes.ELEMENT_NOT_FOUND,
     `no element matches ${description} (searched ${searchedMs} ms)`,
     {
-      details: { field: 'target', strategy: 'built', searchedMs, frameDepth: 0 },
+      details: { field: 'locator', strategy: 'built', searchedMs, frameDepth: 0 },
       recoveryHint: 'Check the name with browser_snapshot, or wait for the element with browser_wait first.',
     },
   );

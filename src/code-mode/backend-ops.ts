@@ -38,7 +38,7 @@ const move =
 const checked =
   <Op extends 'check' | 'uncheck'>(on: boolean): Runner<Op> =>
   async (ctx, call, { note }) =>
-    acted(note, setChecked(ctx, target(call.target), 'target', on));
+    acted(note, setChecked(ctx, target(call.target), '', on));
 
 const ACTION_RUNNERS = {
   goto: async (ctx, call) => {
@@ -51,7 +51,7 @@ const ACTION_RUNNERS = {
   click: async (ctx, call, { note }) =>
     acted(
       note,
-      click(ctx, target(call.target), 'target', {
+      click(ctx, target(call.target), '', {
         button: call.button,
         clickCount: call.clickCount,
         modifiers: call.modifiers,
@@ -59,20 +59,19 @@ const ACTION_RUNNERS = {
     ),
   // A slider or spinbutton widget resolves with the value it reached; anything else with null.
   fill: async (ctx, call, { note }) => {
-    const filled = await fill(ctx, target(call.target), 'target', call.value);
+    const filled = await fill(ctx, target(call.target), '', call.value);
     note(filled);
     return filled.value ?? null;
   },
   type: async (ctx, call, { note }) =>
-    acted(note, typeText(ctx, target(call.target), 'target', call.text, delayOf(call.delayMs))),
-  press: async (ctx, call, { note }) => acted(note, press(ctx, target(call.target), 'target', call.key)),
+    acted(note, typeText(ctx, target(call.target), '', call.text, delayOf(call.delayMs))),
+  press: async (ctx, call, { note }) => acted(note, press(ctx, target(call.target), '', call.key)),
   selectOption: async (ctx, call, { note }) =>
     selectByValueOrLabel(ctx, target(call.target), call.values, note),
   check: checked(true),
   uncheck: checked(false),
-  focus: async (ctx, call, { note }) => acted(note, focus(ctx, target(call.target), 'target')),
-  scrollIntoView: async (ctx, call, { note }) =>
-    acted(note, scrollIntoView(ctx, target(call.target), 'target')),
+  focus: async (ctx, call, { note }) => acted(note, focus(ctx, target(call.target), '')),
+  scrollIntoView: async (ctx, call, { note }) => acted(note, scrollIntoView(ctx, target(call.target), '')),
   mouse: async (ctx, call, { note }) => acted(note, mouseAction(ctx, toMouseInput(call))),
   setViewportSize: async (ctx, call) => {
     await setViewport(ctx, { width: call.width, height: call.height });
@@ -151,7 +150,7 @@ async function selectByValueOrLabel(
   note: Note,
 ): Promise<string[]> {
   try {
-    const result = await selectOption(ctx, spec, 'target', { by: 'value', values });
+    const result = await selectOption(ctx, spec, '', { by: 'value', values });
     note(result);
     return result.selected;
   } catch (error) {
@@ -161,7 +160,7 @@ async function selectByValueOrLabel(
       error.details?.field !== 'value'
     )
       throw error;
-    const result = await selectOption(ctx, spec, 'target', { by: 'label', values });
+    const result = await selectOption(ctx, spec, '', { by: 'label', values });
     note(result);
     return result.selected;
   }

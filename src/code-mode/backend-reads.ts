@@ -26,15 +26,15 @@ import { secretBlindMatches, textChecksOf } from './backend-matches.js';
 const text =
   (what: 'innerText' | 'inputValue') =>
   async (ctx: PageOperationContext, call: { target: ElementSelector }): Promise<string> =>
-    (await readElement(ctx, target(call.target), 'target', what)) ?? '';
+    (await readElement(ctx, target(call.target), '', what)) ?? '';
 
 export const READ_RUNNERS = {
-  textContent: async (ctx, call) => readElement(ctx, target(call.target), 'target', 'textContent'),
+  textContent: async (ctx, call) => readElement(ctx, target(call.target), '', 'textContent'),
   innerText: text('innerText'),
   inputValue: text('inputValue'),
-  getAttribute: async (ctx, call) => readElement(ctx, target(call.target), 'target', 'attribute', call.name),
-  isChecked: async (ctx, call) => readElementState(ctx, target(call.target), 'target', 'checked'),
-  isEnabled: async (ctx, call) => readElementState(ctx, target(call.target), 'target', 'enabled'),
+  getAttribute: async (ctx, call) => readElement(ctx, target(call.target), '', 'attribute', call.name),
+  isChecked: async (ctx, call) => readElementState(ctx, target(call.target), '', 'checked'),
+  isEnabled: async (ctx, call) => readElementState(ctx, target(call.target), '', 'enabled'),
   isVisible: async (ctx, call) => visibleOf(ctx, call.target),
   count: async (ctx, call) => countOf(ctx, call.target),
   allTextContents: async (ctx, call) => allTexts(ctx, call.target, 'textContent'),
@@ -65,7 +65,7 @@ export const READ_RUNNERS = {
   },
   scroll: async (ctx, call, { note }) => {
     const spec = call.target === undefined ? undefined : target(call.target);
-    note(await scroll(ctx, spec, 'target', toDelta(call.deltaX), toDelta(call.deltaY)));
+    note(await scroll(ctx, spec, '', toDelta(call.deltaX), toDelta(call.deltaY)));
     return null;
   },
 } satisfies Partial<FacadeRunners>;
@@ -101,7 +101,7 @@ async function allTexts(
   what: 'textContent' | 'innerText',
 ): Promise<string[]> {
   const spec = target(selector);
-  if (spec.built === undefined) return [(await readElement(ctx, spec, 'target', what)) ?? ''];
+  if (spec.built === undefined) return [(await readElement(ctx, spec, '', what)) ?? ''];
   const locator = toLocator(ctx.page.page.mainFrame(), selector);
   const checks = textChecksOf(ctx, selector);
   if (checks.length === 0) return readAll(ctx, locator, what);
@@ -117,12 +117,12 @@ async function visibleOf(ctx: PageOperationContext, selector: ElementSelector): 
     const kept = await secretBlindMatches(ctx, toLocator(ctx.page.page.mainFrame(), selector), checks);
     if (!kept.some(Boolean)) return false;
   }
-  return isElementVisible(ctx, target(selector), 'target');
+  return isElementVisible(ctx, target(selector), '');
 }
 
 async function isAttachedRef(ctx: PageOperationContext, spec: TargetSpec): Promise<boolean> {
   try {
-    await readElement(ctx, spec, 'target', 'attribute', 'id');
+    await readElement(ctx, spec, '', 'attribute', 'id');
     return true;
   } catch (error) {
     if (isBrowserMeshError(error) && error.code === ErrorCodes.STALE_ELEMENT_REFERENCE) return false;

@@ -48,8 +48,8 @@ export const STATE_RUNNERS = {
     const spec = toTargetSpec(call.target);
     note(
       call.text === undefined
-        ? await selectAllText(ctx, spec, 'target')
-        : await focus(ctx, spec, 'target', { text: call.text, occurrence: call.occurrence }),
+        ? await selectAllText(ctx, spec, '')
+        : await focus(ctx, spec, '', { text: call.text, occurrence: call.occurrence }),
     );
     return null;
   },

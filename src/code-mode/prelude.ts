@@ -102,7 +102,12 @@ async function request(member, op, args) {
 
 function checked(member, selector) {
   const reply = parse(hostSelector(member, encode(member, selector)));
-  if (!reply.ok) throw new NativeTypeError(reply.error.message);
+  if (!reply.ok) {
+    const error = new NativeTypeError(reply.error.message);
+    error.code = reply.error.code;
+    error.field = reply.error.field;
+    throw error;
+  }
   return reply.value;
 }
 
@@ -357,13 +362,14 @@ function serialize(value) {
 
 // Host helper: a bounded JSON description of any thrown value.
 function describeError(error) {
-  const out = { name: '', message: '', stack: '', code: null, step: null, plain: false };
+  const out = { name: '', message: '', stack: '', code: null, step: null, field: null, plain: false };
   const text = (value) => (typeof value === 'string' ? slice(value, 2000) : '');
   try {
     if (error instanceof NativeError) {
       out.name = text(error.name); out.message = text(error.message); out.stack = text(error.stack);
       if (typeof error.code === 'string') out.code = slice(error.code, 100);
       if (typeof error.step === 'number') out.step = error.step;
+      if (typeof error.field === 'string') out.field = slice(error.field, 100);
     } else {
       out.plain = true; out.message = slice(format(error), 2000);
     }

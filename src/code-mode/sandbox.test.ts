@@ -102,9 +102,12 @@ describe('errors', () => {
 
   it('reports the failing step of a refused call', async () => {
     const result = await run(`await page.goto('https://app.test/login');\nawait page.fill('#user', 42);`);
+    // A refused argument is the call's INVALID_ARGUMENT, naming the field as every face does.
     expect(errorOf(result)).toMatchObject({
-      kind: 'runtime',
-      message: "TypeError: page.fill: argument 'value' must be a string, got a number",
+      kind: 'host',
+      hostCode: 'INVALID_ARGUMENT',
+      hostDetails: { field: 'value' },
+      message: "page.fill: argument 'value' must be a string, got a number",
       line: 2,
       step: { index: 1, op: 'fill' },
     });

@@ -23,6 +23,8 @@ export interface DescribedError {
   stack: string;
   code: string | null;
   step: number | null;
+  /** The refused argument of a locator the host refused to build. */
+  field: string | null;
   /** A thrown non-Error value (its `message` is a rendering of the value). */
   plain: boolean;
 }
@@ -44,6 +46,7 @@ export const UNREADABLE: DescribedError = {
   stack: '',
   code: null,
   step: null,
+  field: null,
   plain: false,
 };
 
@@ -55,12 +58,14 @@ export function parseDescribed(text: string | undefined): DescribedError | undef
     const str = (key: string): string => (typeof get(key) === 'string' ? String(get(key)) : '');
     const step = get('step');
     const code = get('code');
+    const field = get('field');
     return {
       name: str('name'),
       message: str('message'),
       stack: str('stack'),
       code: typeof code === 'string' ? code : null,
       step: typeof step === 'number' && Number.isInteger(step) ? step : null,
+      field: typeof field === 'string' ? field : null,
       plain: get('plain') === true,
     };
   } catch {
@@ -83,6 +88,19 @@ export function classifyError(error: DescribedError, context: ErrorContext, comp
       message: bounded(error.message),
       hostCode: step.failedCode,
       step: stepInfo,
+      ...at,
+    };
+  }
+  // A refused argument (a call's or a locator's) is INVALID_ARGUMENT naming it, as on every face.
+  const refused = step?.invalid === true || (error.step === null && error.field !== null);
+  if (refused && error.code === 'INVALID_ARGUMENT') {
+    const field = step?.invalidField ?? error.field ?? undefined;
+    return {
+      kind: 'host',
+      message: bounded(error.message),
+      hostCode: error.code,
+      ...(field === undefined ? {} : { hostDetails: { field } }),
+      ...(stepInfo ? { step: stepInfo } : {}),
       ...at,
     };
   }

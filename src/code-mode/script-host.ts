@@ -32,6 +32,8 @@ export interface StepRecord {
   failedCode?: string;
   /** Set when the host refused the call's arguments. */
   invalid?: boolean;
+  /** The refused argument, when the check named one. */
+  invalidField?: string;
 }
 
 export interface BridgeLimits {
@@ -104,6 +106,7 @@ export class HostBridge {
       parsed = parseFacadeCall(raw);
     } catch (error) {
       step.invalid = true;
+      if (error instanceof CallArgumentError && error.field !== undefined) step.invalidField = error.field;
       const message =
         text === undefined
           ? `${member}: arguments are too large (max ${MAX_REQUEST_CHARS} chars in total)`
@@ -151,7 +154,8 @@ export class HostBridge {
       return this.reply({ ok: true, value: selector });
     } catch (error) {
       const message = error instanceof CallArgumentError ? error.message : `${safeMember}: invalid locator`;
-      return this.reply({ ok: false, error: { message } });
+      const field = error instanceof CallArgumentError ? error.field : undefined;
+      return this.reply({ ok: false, error: { message, code: ErrorCodes.INVALID_ARGUMENT, field } });
     }
   }
 

@@ -6,6 +6,14 @@
 
 export class CallArgumentError extends Error {
   override readonly name = 'CallArgumentError';
+
+  /** The argument at fault, as the other faces name their fields (`ref`, an option's name). */
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 export type Raw = Record<string, unknown>;
@@ -25,7 +33,9 @@ export function isRecord(value: unknown): value is Raw {
 }
 
 export function fail(member: string, what: string, problem: string): never {
-  throw new CallArgumentError(`${member}: ${what} ${problem}`);
+  // "argument 'ref'", "option 'bogus'" name their field in quotes; "options" is the field itself.
+  const field = /'([^']+)'/.exec(what)?.[1] ?? what;
+  throw new CallArgumentError(`${member}: ${what} ${problem}`, field);
 }
 
 export function str(

@@ -77,15 +77,15 @@ describe('code mode: page.mouse, page.setViewportSize, locator.setInputFiles', (
     });
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(JSON.stringify(error)).not.toContain('secret.txt');
-    // Bad facade arguments are script errors naming the member, as for every other facade call.
+    // Bad facade arguments are INVALID_ARGUMENT naming the member, as on every other face.
     const bad = await h.err('browser_run', { ...s, code: 'await page.mouse.click(-1, 5);' });
-    expect(bad).toMatchObject({ code: 'SCRIPT_ERROR' });
+    expect(bad).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(bad.message).toContain('mouse.click');
     const size = await h.err('browser_run', {
       ...s,
       code: 'await page.setViewportSize({ width: 5, height: 5 });',
     });
-    expect(size).toMatchObject({ code: 'SCRIPT_ERROR' });
+    expect(size).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(size.message).toContain('setViewportSize');
     // A point outside the viewport is refused by the operation, by code.
     const outside = await h.err('browser_run', { ...s, code: 'await page.mouse.click(5000, 5);' });

@@ -40,8 +40,8 @@ describe('browser_run patterns', () => {
     });
     expect(late.code).toBe('OPERATION_TIMEOUT');
     const refused = await h.err('browser_run', { ...s, code: `await page.waitForURL(/(a+)+b/);` });
-    // Argument errors in a script are SCRIPT_ERROR naming the member and the argument (code mode's convention).
-    expect(refused.code).toBe('SCRIPT_ERROR');
+    // Argument errors in a script are INVALID_ARGUMENT naming the member and the argument, as on every face.
+    expect(refused.code).toBe('INVALID_ARGUMENT');
     expect(refused.message).toContain('nested quantifier');
   });
 

@@ -126,7 +126,7 @@ describe('code mode: page.route / context.route', () => {
     `);
     expect(codes).toEqual(['INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'INVALID_ARGUMENT']);
     const uncaught = await runError(`await page.route('**/y', { body: 'x'.repeat(300000) });`);
-    expect(uncaught.code).toBe('SCRIPT_ERROR');
+    expect(uncaught.code).toBe('INVALID_ARGUMENT');
     expect(uncaught.message).toContain('arguments are too large');
     const listed = await h.ok<{ routes: { url: string }[] }>('browser_route', { sessionId: s.sessionId });
     expect(listed.routes.map((r) => r.url)).toEqual(['**/x']);

@@ -166,7 +166,7 @@ describe('downloads', () => {
     const blob = resource?.type === 'resource' && 'blob' in resource.resource ? resource.resource.blob : '';
     expect(Buffer.from(blob, 'base64').toString()).toBe('%PDF-');
     const bad = await h.err('browser_run', { ...s, code: "return await page.pdf({ path: '/etc/x.pdf' });" });
-    expect(bad.code).toBe('SCRIPT_ERROR');
+    expect(bad.code).toBe('INVALID_ARGUMENT');
     expect(bad.message).toContain('path');
     expect(JSON.stringify(bad)).not.toContain('/etc/x.pdf');
   });
