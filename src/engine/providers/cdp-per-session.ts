@@ -6,8 +6,18 @@ import { safeEndpoint, SESSION_PLACEHOLDER } from './cdp.js';
 import type { AcquireOptions, BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
 import { admitEndpointHost } from './remote-guard.js';
 
-/** Returns a fresh CDP endpoint for one new session (hosted providers mint one URL per browser). */
-export type CdpEndpointMinter = () => string | Promise<string>;
+/** A minted endpoint, with what gives the hosted browser back when its session closes. */
+export interface MintedCdpEndpoint {
+  endpoint: string;
+  /** Called once when the session closes (or its start fails), so a hosted browser is not left running. */
+  release?: () => void | Promise<void>;
+}
+
+/**
+ * Returns a fresh CDP endpoint for one new session (hosted providers mint one URL per browser): the
+ * URL, or the URL and its `release` hook.
+ */
+export type CdpEndpointMinter = () => string | MintedCdpEndpoint | Promise<string | MintedCdpEndpoint>;
 
 export interface PerSessionCdpOptions {
   mint: CdpEndpointMinter;
@@ -35,10 +45,18 @@ export class PerSessionCdpProvider implements BrowserProvider {
 
   async acquire(options: AcquireOptions): Promise<BrowserLease> {
     if (this.closed) throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The runtime is shutting down');
-    const endpoint = await this.mintEndpoint();
-    if (options.nodeProxy) await admitEndpointHost(options.nodeProxy, endpoint);
+    const { endpoint, release: releaseHosted } = await this.mintEndpoint();
+    let released = false;
+    const giveBack = async (): Promise<void> => {
+      if (released) return;
+      released = true;
+      await Promise.resolve()
+        .then(() => releaseHosted?.())
+        .catch(() => undefined);
+    };
     let browser: Browser;
     try {
+      if (options.nodeProxy) await admitEndpointHost(options.nodeProxy, endpoint);
       browser = await (
         await loadChromium()
       ).connectOverCDP(endpoint, {
@@ -46,6 +64,8 @@ export class PerSessionCdpProvider implements BrowserProvider {
         ...(this.options.headers ? { headers: this.options.headers } : {}),
       });
     } catch (error) {
+      await giveBack();
+      if (error instanceof BrowserMeshError) throw error;
       throw new BrowserMeshError(
         ErrorCodes.BROWSER_ERROR,
         `Could not connect to the CDP endpoint ${safeEndpoint(endpoint)}`,
@@ -60,6 +80,7 @@ export class PerSessionCdpProvider implements BrowserProvider {
     const release = async (): Promise<void> => {
       this.open.delete(browser);
       await browser.close().catch(() => undefined);
+      await giveBack();
     };
     return {
       browser,
@@ -85,17 +106,22 @@ export class PerSessionCdpProvider implements BrowserProvider {
     this.open.clear();
   }
 
-  private async mintEndpoint(): Promise<string> {
-    let endpoint: string;
+  private async mintEndpoint(): Promise<MintedCdpEndpoint> {
+    let minted: string | MintedCdpEndpoint;
     try {
-      endpoint = await this.options.mint();
+      minted = await this.options.mint();
     } catch (error) {
       throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'The CDP endpoint function failed', {
         cause: error,
         details: { reason: 'cdp_mint_failed' },
       });
     }
+    const result = typeof minted === 'string' ? { endpoint: minted } : minted;
+    const endpoint = result?.endpoint;
     if (typeof endpoint !== 'string' || !/^(https?|wss?):\/\/\S+$/.test(endpoint)) {
+      await Promise.resolve()
+        .then(() => result?.release?.())
+        .catch(() => undefined);
       throw new BrowserMeshError(
         ErrorCodes.BROWSER_ERROR,
         'The CDP endpoint function returned no http(s)/ws(s) URL',
@@ -105,7 +131,7 @@ export class PerSessionCdpProvider implements BrowserProvider {
       );
     }
     this.lastEndpoint = endpoint;
-    return endpoint;
+    return result;
   }
 }
 

@@ -89,7 +89,7 @@ export class PlaywrightTunnel {
     this.closed = true;
     for (const socket of this.sockets.values()) socket.destroy();
     this.sockets.clear();
-    this.client?.end();
+    this.client?.destroy();
     this.server?.close();
     if (this.upstream.readyState <= 1) this.upstream.close();
     await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
