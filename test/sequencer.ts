@@ -17,6 +17,7 @@ export const SLOW_BY_DESIGN = [
   'src/code-mode/sandbox-fairness.test.ts', // 51
   'test/e2e/cli-daemon-trust.test.ts', // 45
   'test/integration/providers-selenium.test.ts', // 34
+  'test/integration/providers-playwright.test.ts', // 60 (three run-servers, a remote Chromium)
   'test/integration/code-mode-fairness.test.ts', // 30
   'test/e2e/pack.test.ts', // 28
   'test/integration/export-test-variants.test.ts', // 26

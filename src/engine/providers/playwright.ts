@@ -2,16 +2,14 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { newId } from '../ids.js';
 import { safeEndpoint, SESSION_PLACEHOLDER } from './cdp.js';
+import type { CdpEndpointMinter, MintedCdpEndpoint } from './cdp-per-session.js';
 import { loadChromium } from './playwright-loader.js';
 import { PlaywrightTunnel, type DialStats } from './playwright-tunnel.js';
 import { openUpstream, unreachable } from './playwright-upstream.js';
 import type { AcquireOptions, BrowserLease, BrowserProvider, ProviderStatus } from './provider.js';
 
 /** A fresh endpoint for one session, and optionally what gives the remote slot back on close. */
-export type PlaywrightEndpointMinter = () =>
-  | string
-  | { endpoint: string; release?: () => void | Promise<void> }
-  | Promise<string | { endpoint: string; release?: () => void | Promise<void> }>;
+export type PlaywrightEndpointMinter = CdpEndpointMinter;
 
 export interface PlaywrightProviderOptions {
   /** `ws(s)://host:port/path` of a Playwright browser server; `{session}` mints one per session. */
@@ -136,7 +134,7 @@ export class PlaywrightProvider implements BrowserProvider {
     this.open.clear();
   }
 
-  private async mintEndpoint(): Promise<{ endpoint: string; release?: () => void | Promise<void> }> {
+  private async mintEndpoint(): Promise<MintedCdpEndpoint> {
     let minted: Awaited<ReturnType<PlaywrightEndpointMinter>>;
     try {
       minted = await this.mint();
