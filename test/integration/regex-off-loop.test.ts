@@ -31,6 +31,11 @@ test.beforeAll(({ site: fileSite, harness }) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>rx</title><h1>Second</h1><button>${EVIL}</button>`);
   });
+  site.route('/rx/fetcher', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    const long = `/g/${'g/'.repeat(4000)}y`;
+    res.end(`<!doctype html><title>fetcher</title><button onclick="fetch('${long}')">Fetch</button>`);
+  });
 });
 
 /** A new session on the regex page; closed after the test. */
@@ -114,6 +119,38 @@ describe('regexes off the event loop', () => {
     );
     const info = list.routes.find((r) => r.routeId === added.route.routeId);
     expect(info).toMatchObject({ hits: 1, regexTimeouts: 1 });
+  });
+
+  test("an action's response glob is matched off the loop while another session answers", async ({
+    onTestFinished,
+  }) => {
+    const a = await sessionOnPage(onTestFinished);
+    const b = await sessionOnPage(onTestFinished);
+    await h.ok('browser_navigate', { ...a, url: site.url('/rx/fetcher') });
+    const before = regexWorkerStats.running;
+    let slowDone = false;
+    // Three `**` backtrack cubically on the thousands of segments the page's own request has.
+    const slow = h
+      .err('browser_action_and_wait', {
+        ...a,
+        target: { locator: { role: 'button', name: 'Fetch' } },
+        waitFor: { kind: 'response', url: '**/g/**/g/**/z' },
+        timeoutMs: 8_000,
+      })
+      .finally(() => {
+        slowDone = true;
+      });
+    await vi.waitFor(
+      () => {
+        if (slowDone) throw new Error('the action ended before its glob was matching');
+        expect(regexWorkerStats.running).toBeGreaterThan(before);
+      },
+      { timeout: 60_000, interval: 10 },
+    );
+    expect((await h.ok<{ total: number }>('browser_find', { ...b, text: 'Second' })).total).toBe(1);
+    expect(slowDone).toBe(false);
+    expect((await slow).code).toBe('OPERATION_TIMEOUT');
+    await h.ok('browser_snapshot', a);
   });
 
   test('a glob route is matched off the loop as Playwright reads it', async ({ onTestFinished }) => {

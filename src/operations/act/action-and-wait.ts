@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Page, Response } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { PageInfo } from '../../engine/page.js';
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
@@ -10,7 +10,7 @@ import { dialogRouterOf, type DialogNote, type DialogType } from './dialogs.js';
 import { comboEvents, dispatchKeyEvents, parseKeyCombo } from './keyboard.js';
 import type { TargetSpec } from '../target/locator-spec.js';
 import { LOAD_GRACE_MS } from '../navigate/navigation.js';
-import { compileUrlPattern } from '../target/url-match.js';
+import { compileUrlPatternOffLoop } from '../target/url-match.js';
 import { toClickStep, type StepInput } from './action-log.js';
 
 export type AwaitedEvent =
@@ -96,25 +96,8 @@ function armWaiter(ctx: PageOperationContext, awaited: AwaitedEvent): Waiter {
   switch (awaited.kind) {
     case 'navigation':
       return settleLater(navigationWaiter(ctx, page, awaited));
-    case 'response': {
-      const url = compileUrlPattern(awaited.url, 'waitFor.url');
-      const method = awaited.method?.toUpperCase();
-      const promise = page
-        .waitForEvent('response', {
-          ...options,
-          predicate: (r) =>
-            url(r.url()) &&
-            (method === undefined || r.request().method() === method) &&
-            (awaited.status === undefined || r.status() === awaited.status),
-        })
-        .then((r) => ({
-          type: 'response' as const,
-          url: sanitizeUrl(r.url(), MAX_URL_CHARS) ?? '',
-          status: r.status(),
-          method: r.request().method(),
-        }));
-      return settleLater({ promise, dispose: () => undefined });
-    }
+    case 'response':
+      return settleLater(responseWaiter(ctx, page, awaited));
     case 'popup':
       return settleLater({ promise: popupWaiter(ctx, options), dispose: () => undefined });
     case 'dialog': {
@@ -134,16 +117,56 @@ function settleLater(waiter: Waiter): Waiter {
   return waiter;
 }
 
+/** The first response that matches; its URL (the page's choice) is matched off the event loop. */
+function responseWaiter(
+  ctx: PageOperationContext,
+  page: Page,
+  awaited: Extract<AwaitedEvent, { kind: 'response' }>,
+): Waiter {
+  const url = compileUrlPatternOffLoop(awaited.url, 'waitFor.url');
+  const method = awaited.method?.toUpperCase();
+  let onResponse: ((response: Response) => void) | undefined;
+  const matched = new Promise<Response>((resolve, reject) => {
+    onResponse = (response) => {
+      if (method !== undefined && response.request().method() !== method) return;
+      if (awaited.status !== undefined && response.status() !== awaited.status) return;
+      url(response.url(), { timeoutMs: ctx.deadline.stepTimeoutMs(), signal: ctx.signal }).then(
+        (hit) => hit && resolve(response),
+        reject,
+      );
+    };
+    page.on('response', onResponse);
+  });
+  const dispose = (): void => {
+    if (onResponse) page.off('response', onResponse);
+  };
+  const promise = withDeadline(matched, ctx.deadline, ctx.signal)
+    .finally(dispose)
+    .then((r) => ({
+      type: 'response' as const,
+      url: sanitizeUrl(r.url(), MAX_URL_CHARS) ?? '',
+      status: r.status(),
+      method: r.request().method(),
+    }));
+  return { promise, dispose };
+}
+
 function navigationWaiter(
   ctx: PageOperationContext,
   page: Page,
   awaited: Extract<AwaitedEvent, { kind: 'navigation' }>,
 ): Waiter {
-  const url = awaited.url === undefined ? undefined : compileUrlPattern(awaited.url, 'waitFor.url');
+  const url = awaited.url === undefined ? undefined : compileUrlPatternOffLoop(awaited.url, 'waitFor.url');
   let onNavigated: ((frame: Frame) => void) | undefined;
-  const committed = new Promise<string>((resolve) => {
+  const committed = new Promise<string>((resolve, reject) => {
     onNavigated = (frame) => {
-      if (frame === page.mainFrame() && (url === undefined || url(frame.url()))) resolve(frame.url());
+      if (frame !== page.mainFrame()) return;
+      const href = frame.url();
+      if (url === undefined) return resolve(href);
+      url(href, { timeoutMs: ctx.deadline.stepTimeoutMs(), signal: ctx.signal }).then(
+        (hit) => hit && resolve(href),
+        reject,
+      );
     };
     page.on('framenavigated', onNavigated);
   });

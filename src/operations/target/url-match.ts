@@ -1,4 +1,5 @@
 import { invalidArgument } from '../../errors.js';
+import { matchOffLoop, toRegexPattern, type RegexBudget } from '../../engine/regex-worker.js';
 
 /** A URL condition: an exact URL, or a glob where `*` is any run of characters but `/` and `**` is any run. */
 export type UrlMatcher = (url: string) => boolean;
@@ -22,6 +23,23 @@ export function compileUrlPattern(pattern: string, field: string): UrlMatcher {
   const { source, flags } = globRegex(pattern, field);
   const regex = new RegExp(source, flags);
   return (url) => regex.test(url);
+}
+
+/** A URL condition checked against a URL the page chose: a glob never runs on the event loop. */
+export type UrlMatcherOffLoop = (url: string, budget: RegexBudget) => Promise<boolean>;
+
+/**
+ * As compileUrlPattern, but a glob is matched on a worker thread within the caller's budget: its
+ * wildcards backtrack on a long URL, and the page chooses the URL's length.
+ */
+export function compileUrlPatternOffLoop(pattern: string, field: string): UrlMatcherOffLoop {
+  if (!pattern.includes('*')) {
+    const exact = compileUrlPattern(pattern, field);
+    return (url) => Promise.resolve(exact(url));
+  }
+  const glob = globRegex(pattern, field);
+  const regex = toRegexPattern(glob.source, glob.flags, field);
+  return async (url, budget) => (await matchOffLoop(regex, [url], { field, ...budget })).length > 0;
 }
 
 /**
