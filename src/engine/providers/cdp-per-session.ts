@@ -91,19 +91,12 @@ export class PerSessionCdpProvider implements BrowserProvider {
   }
 
   status(): ProviderStatus {
-    const connected = [...this.open].find((browser) => browser.isConnected());
-    return {
-      provider: this.name,
-      state: connected ? 'ready' : 'idle',
-      browserVersion: connected ? connected.version() : null,
-      ...(this.lastEndpoint ? { endpoint: safeEndpoint(this.lastEndpoint) } : {}),
-    };
+    return perSessionStatus(this.name, this.open, this.lastEndpoint);
   }
 
   async shutdown(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([...this.open].map((browser) => browser.close()));
-    this.open.clear();
+    await closeAll(this.open);
   }
 
   private async mintEndpoint(): Promise<MintedCdpEndpoint> {
@@ -137,4 +130,25 @@ export class PerSessionCdpProvider implements BrowserProvider {
 
 export function templateMinter(template: string): CdpEndpointMinter {
   return () => template.split(SESSION_PLACEHOLDER).join(newId('s').slice(2));
+}
+
+/** A per-session remote provider's status: ready while one of its browsers is connected. */
+export function perSessionStatus(
+  provider: string,
+  open: ReadonlySet<Browser>,
+  lastEndpoint: string | undefined,
+): ProviderStatus {
+  const connected = [...open].find((browser) => browser.isConnected());
+  return {
+    provider,
+    state: connected ? 'ready' : 'idle',
+    browserVersion: connected ? connected.version() : null,
+    ...(lastEndpoint ? { endpoint: safeEndpoint(lastEndpoint) } : {}),
+  };
+}
+
+/** Closes every browser a per-session provider still holds. */
+export async function closeAll(open: Set<Browser>): Promise<void> {
+  await Promise.allSettled([...open].map((browser) => browser.close()));
+  open.clear();
 }

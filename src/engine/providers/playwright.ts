@@ -2,7 +2,12 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { newId } from '../ids.js';
 import { safeEndpoint, SESSION_PLACEHOLDER } from './cdp.js';
-import type { CdpEndpointMinter, MintedCdpEndpoint } from './cdp-per-session.js';
+import {
+  closeAll,
+  perSessionStatus,
+  type CdpEndpointMinter,
+  type MintedCdpEndpoint,
+} from './cdp-per-session.js';
 import { loadChromium } from './playwright-loader.js';
 import { PlaywrightTunnel, type DialStats } from './playwright-tunnel.js';
 import { openUpstream, unreachable } from './playwright-upstream.js';
@@ -119,19 +124,12 @@ export class PlaywrightProvider implements BrowserProvider {
   }
 
   status(): ProviderStatus {
-    const connected = [...this.open].find((browser) => browser.isConnected());
-    return {
-      provider: this.name,
-      state: connected ? 'ready' : 'idle',
-      browserVersion: connected ? connected.version() : null,
-      ...(this.lastEndpoint ? { endpoint: safeEndpoint(this.lastEndpoint) } : {}),
-    };
+    return perSessionStatus(this.name, this.open, this.lastEndpoint);
   }
 
   async shutdown(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([...this.open].map((browser) => browser.close()));
-    this.open.clear();
+    await closeAll(this.open);
   }
 
   private async mintEndpoint(): Promise<MintedCdpEndpoint> {
