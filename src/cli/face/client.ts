@@ -16,6 +16,7 @@ import {
 } from './protocol.js';
 import type { LocalAction } from './command-spec.js';
 import { untrustedDaemon, untrustedText } from './daemon-trust.cjs';
+import { answers } from './daemon-claim.js';
 
 /**
  * The shell face's full client: parse the command from the table, hand it to the per-user daemon
@@ -216,27 +217,16 @@ async function ensureDaemon(dataDir: string, configArgs: readonly string[]): Pro
     // A socket that appears meanwhile is checked before it counts as the daemon's.
     const after = unsafe();
     if (after !== undefined) return after;
-    if (await reachable(paths.socket)) return true;
-    if (exited && !(await reachable(paths.socket))) return false;
+    if (await answers(paths.socket)) return true;
+    if (exited && !(await answers(paths.socket))) return false;
     await new Promise((resolve) => setTimeout(resolve, 30));
   }
   return false;
 }
 
-function reachable(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** After `daemon stop`: until the old daemon no longer answers (bounded). */
 async function waitGone(socketPath: string, wait: boolean): Promise<void> {
   const end = Date.now() + (wait ? 15_000 : 0);
-  while (Date.now() < end && (await reachable(socketPath)))
+  while (Date.now() < end && (await answers(socketPath)))
     await new Promise((resolve) => setTimeout(resolve, 50));
 }
