@@ -40,6 +40,7 @@ describe('the tool set', () => {
           'browser_record',
           'browser_record_caption',
           'browser_request_human',
+          'browser_replay',
         ].includes(name),
     );
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(seed));
