@@ -63,7 +63,14 @@ export default defineConfig({
       },
       {
         oxc,
-        test: { name: 'sandbox', include: SANDBOX_TESTS, testTimeout: 60_000, ...NO_BROWSER },
+        test: {
+          name: 'sandbox',
+          include: SANDBOX_TESTS,
+          testTimeout: 60_000,
+          // A hook's script may pay a fresh worker's cold start (after a test killed one).
+          hookTimeout: 60_000,
+          ...NO_BROWSER,
+        },
       },
       {
         oxc,

@@ -7,7 +7,9 @@ const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, (): { tools:
 }));
 
 describe('--tools code on its own', () => {
-  test('publishes a complete small surface: sessions, snapshot, screenshot, run', async ({ harness: h }) => {
+  test('publishes a complete small surface: sessions, snapshot, screenshot, run, replay', async ({
+    harness: h,
+  }) => {
     const names = (await h.client.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual([
       'browser_session_create',
@@ -16,6 +18,7 @@ describe('--tools code on its own', () => {
       'browser_snapshot',
       'browser_screenshot',
       'browser_run',
+      'browser_replay',
     ]);
   });
 

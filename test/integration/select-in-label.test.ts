@@ -57,7 +57,8 @@ describe('a control inside its label', () => {
         ...session,
         locator: { label: 'Pla' },
         value: 'Pro',
-        timeoutMs: 1500,
+        // Not a timeout: the short appear window ends it, well inside a long deadline (load-proof).
+        timeoutMs: 30_000,
       }),
     ).toMatchObject({ code: 'ELEMENT_NOT_FOUND' });
   });
