@@ -128,7 +128,13 @@ async function travel(
     at = await dropPoint(to, position);
     await moveAndWait(at);
   }
-  return at;
+  // The drop comes with a dragover of its own at the pointer, and the list has moved under it since
+  // the point was measured (on a slow renderer, it may still be moving): that dragover can swap the
+  // item back. A sortable list ignores the pointer over the dragged item itself, so rest there.
+  if (await onWrongSide(from, to, position)) return at;
+  const rest = await dropPoint(from, undefined);
+  await moveAndWait(rest);
+  return (await onWrongSide(from, to, position)) ? at : rest;
 }
 
 /** Points from `a` to `b` (b included) in MOVE_STEPS equal steps: the page sees the pointer travel and enter. */
