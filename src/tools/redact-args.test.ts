@@ -35,6 +35,20 @@ describe('redactArgumentValues', () => {
     expect(out.message).toBe(error.message);
   });
 
+  it("keeps a locator's label and text: the caller's own search is the point of ELEMENT_NOT_FOUND", () => {
+    const error = {
+      code: 'ELEMENT_NOT_FOUND' as const,
+      message: 'no element matches label="Plan" (searched 1000 ms); text="Annual plan"',
+      canRetry: true,
+    };
+    const out = redactArgumentValues(
+      error,
+      { locator: { label: 'Plan' }, actions: [{ action: 'click', locator: { text: 'Annual plan' } }] },
+      ['s3cretValue'],
+    );
+    expect(out.message).toBe(error.message);
+  });
+
   it('keeps a bad key name and a script’s own exception: they are the point of the error', () => {
     const error = {
       code: 'INVALID_ARGUMENT' as const,

@@ -10,6 +10,12 @@ const MIN_SCRUBBED_CHARS = 4;
  * is still redacted by value (the --secrets redaction runs on every error after this).
  */
 const DATA_KEYS = new Set(['value', 'text', 'label', 'url']);
+/**
+ * What was searched for: a locator's `label` or `text` is the caller's own search, not data to enter,
+ * and is quoted by ELEMENT_NOT_FOUND (redact by knowledge, not by guess: a secret in it is still
+ * redacted by value).
+ */
+const SEARCH_KEYS = new Set(['locator']);
 const REDACTED = '[redacted]';
 
 /**
@@ -47,7 +53,7 @@ function scrubDetails(details: ErrorDetails, scrub: (text: string) => string): E
 }
 
 function stringLeaves(value: unknown, key = '', depth = 0): string[] {
-  if (depth > 8) return [];
+  if (depth > 8 || SEARCH_KEYS.has(key)) return [];
   if (typeof value === 'string') return DATA_KEYS.has(key) ? [value] : [];
   if (Array.isArray(value)) return value.flatMap((item) => stringLeaves(item, key, depth + 1));
   if (value !== null && typeof value === 'object')
