@@ -27,7 +27,7 @@ export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promi
   const transport = early?.transport ?? new BoundedStdioServerTransport(config.maxMessageBytes);
   // The client is listing the tools, so it will use them: the browser launch need not wait for the
   // SDK and the tools. Not at initialize: a one-shot call (browser_runtime_info from the Inspector
-  // CLI) would start a Chromium it never needs (issue 31).
+  // CLI) would start a Chromium it never needs.
   if (config.warmUp) void early?.toolsListed.then(() => mesh.warmUp());
   const dashboard = config.dashboard ? await startStdioDashboard(config, mesh, logger) : undefined;
   // The address a person opens (with the dashboard's own token, if it made one): the agent says it.

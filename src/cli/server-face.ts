@@ -86,9 +86,9 @@ function keepCompiledCode(dataDir: string): void {
 
 /**
  * Starts reading stdin before the server is loaded, so `initialize` is answered in the time Node
- * takes to start plus this file's few imports; the rest loads meanwhile (issue 18). With the default
- * tools settings, `tools/list` is answered the same way, from the listing generated at build time
- * (issue 31): a client's startup timeout covers both.
+ * takes to start plus this file's few imports; the rest loads meanwhile. With the default
+ * tools settings, `tools/list` is answered the same way, from the listing generated at build time:
+ * a client's startup timeout covers both.
  */
 function readStdioEarly(config: Config): EarlyStdio {
   const transport = new BoundedStdioServerTransport(config.maxMessageBytes);

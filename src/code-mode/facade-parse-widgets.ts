@@ -2,7 +2,7 @@ import type { DragToCall } from './facade-calls.js';
 import { parseSelector } from './facade-validate.js';
 import { fail, isRecord, num, opt, options, timeoutOf, type Raw } from './validate-helpers.js';
 
-/** Parsers of the widget members (issue 28): locator.dragTo and page.dragAndDrop. */
+/** Parsers of the widget members: locator.dragTo and page.dragAndDrop. */
 
 const MAX_OFFSET = 100_000;
 

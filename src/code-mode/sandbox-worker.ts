@@ -105,7 +105,7 @@ function post(out: MessagePort, message: FromWorker): void {
  * the QuickJS glue and the hot WebAssembly functions with its optimizing tiers. Before it reports
  * ready, the worker runs a few throwaway scripts through the same path as a real one (runtime,
  * context, prelude, one page call answered here, result and console line out), so that cost is paid
- * while it warms up in the background, not by the first browser_run (issue 18). Only a prewarmed
+ * while it warms up in the background, not by the first browser_run. Only a prewarmed
  * worker (a script waiting for a fresh one would wait longer), and only the release build: the
  * leak-checking debug build exists for tests and accounts every allocation.
  */

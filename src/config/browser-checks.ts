@@ -5,7 +5,7 @@ import { ConfigError } from './config-error.js';
 import { didYouMean } from '../suggest.js';
 import type { RawValues } from './config-file.js';
 
-/** The browser-default settings the loader checks beyond their type (see settings.ts, issue 19). */
+/** The browser-default settings the loader checks beyond their type (see settings.ts). */
 export interface BrowserDefaultValues {
   device: string;
   viewport: string;

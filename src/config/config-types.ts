@@ -98,7 +98,7 @@ export interface Config {
   maxSavedStates: number;
   maxStateBytes: number;
   maxStateTotalBytes: number;
-  /** Browser defaults for every session (issue 19); '' / false / [] / {} = not set. */
+  /** Browser defaults for every session; '' / false / [] / {} = not set. */
   device: string;
   /** WIDTHxHEIGHT. */
   viewport: string;
@@ -124,13 +124,13 @@ export interface Config {
   exportState: string;
   /** The `--config` file the other values may have come from. */
   configFile: string;
-  // Session files (issue 14).
+  // Session files: uploads in, downloads and PDFs out.
   /** Absolute, symlink-resolved folders uploads may read from (besides MCP roots). */
   uploadRoots: string[];
   uploadMaxBytes: number;
   sessionFileQuotaBytes: number;
   totalFileQuotaBytes: number;
-  // The shell face (issue 26).
+  // The shell face (the CLI daemon and its client).
   /** The named session of a shell command without -s (BROWSERMESH_SESSION). */
   cliSession: string;
   daemonIdleMs: number;

@@ -1,8 +1,8 @@
 import { int, bool, type SettingSpec } from './setting-spec.js';
 
-/** Browser defaults for every session (issue 19), in the order of the configuration table. */
+/** Browser defaults for every session, in the order of the configuration table. */
 export const BROWSER_SETTINGS = [
-  // Browser defaults for every session (issue 19). A session's own contextSettings override the
+  // Browser defaults for every session. A session's own contextSettings override the
   // first six; the rest name files or carry credentials, so only the operator sets them.
   {
     key: 'device',

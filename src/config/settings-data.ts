@@ -152,7 +152,7 @@ export const DATA_SETTINGS = [
     default: '16777216',
     description: 'Maximum bytes of all saved states and kept session files together.',
   },
-  // Session files (issue 14): uploads in, downloads/PDFs out. Kept together as one block.
+  // Session files: uploads in, downloads/PDFs out. Kept together as one block.
   {
     key: 'uploadRoots',
     env: 'BROWSERMESH_UPLOAD_ROOTS',

@@ -1,8 +1,8 @@
 import { int, bool, ORIGIN_PATTERN, type SettingSpec } from './setting-spec.js';
 
-/** URL policy and shared-server security (issue 16), in the order of the configuration table. */
+/** URL policy and shared-server security, in the order of the configuration table. */
 export const SECURITY_SETTINGS = [
-  // --- URL policy and shared-server security (issue 16): keep this block together ---
+  // --- URL policy and shared-server security: keep this block together ---
   {
     key: 'allowedOrigins',
     env: 'BROWSERMESH_ALLOWED_ORIGINS',

@@ -2,7 +2,7 @@ import type { ManagedPage } from '../engine/page.js';
 import { startPageScreencast, type ScreencastFrame } from '../engine/media/page-screencast.js';
 
 /**
- * Small stills of each session's page for the dashboard's session grid (issue 31: see every session
+ * Small stills of each session's page for the dashboard's session grid (see every session
  * at a glance, not only the one being watched). A still is taken on request, at most every few
  * seconds per page (viewers share it), from the page's own CDP session: no screencast stays running.
  */

@@ -8,7 +8,7 @@ export interface SessionDefaults {
   operator: OperatorContextOptions;
 }
 
-/** The server-wide browser defaults of issue 19, from an already validated Config. */
+/** The server-wide browser defaults (contextSettings for every session), from an already validated Config. */
 export function sessionDefaultsFromConfig(config: Config): SessionDefaults {
   const settings: ContextSettings = {};
   if (config.device) settings.device = config.device;

@@ -73,7 +73,7 @@ const OPERATIONS = {
   pdf: pdfTool,
   trace: traceTool,
   recording: recordingTool,
-  // Issue 27 (find, one cookie or storage key, routes, emulation) and issue 28 §6 (focus selectText).
+  // Find, one cookie or storage key, routes, emulation, and focus with selectText.
   find: findTool,
   focus: focusTool,
   cookies: cookiesTool,

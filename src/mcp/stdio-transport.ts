@@ -220,7 +220,7 @@ export class BoundedStdioServerTransport implements Transport {
 
   /**
    * After an early initialize: a tools/list answered from the listing built at build time, so a
-   * client's startup timeout does not wait for the tools, zod, the SDK or playwright-core (issue 31).
+   * client's startup timeout does not wait for the tools, zod, the SDK or playwright-core.
    */
   private listEarly(raw: unknown): void {
     if (typeof raw !== 'object' || raw === null) return;

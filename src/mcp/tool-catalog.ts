@@ -26,7 +26,7 @@ export interface CatalogSource {
 
 /**
  * The tools are loaded on first use, not when the server is built: their modules, zod schemas and
- * JSON schemas cost more start-up time than everything `initialize` needs (issue 18). The MCP server
+ * JSON schemas cost more start-up time than everything `initialize` needs. The MCP server
  * asks for them on its first tools/list, tools/call or prompt request, and starts loading them in the
  * background once a client has initialized. Concurrent callers share one load; a failed load is
  * retried by the next caller.

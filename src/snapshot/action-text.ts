@@ -1,7 +1,7 @@
 import type { SnapNode } from './types.js';
 
 /**
- * The few text lines an action's snapshot keeps next to the controls (issue 31): after a sign-in the
+ * The few text lines an action's snapshot keeps next to the controls: after a sign-in the
  * agent must see "Signed in as Ada" or "Invalid password" without a second snapshot, yet the view
  * stays about as small as the interactive one. Messages (alerts, status) come first, then headings,
  * then short paragraphs of the main content, each capped; banners, navigation and footers repeat on

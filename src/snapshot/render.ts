@@ -23,7 +23,7 @@ export interface RenderResult {
 /**
  * At most this many items share one run line, so one line never grows without bound (and a budget,
  * which cuts whole lines, stays fine-grained). 40 rather than 20: each line repeats its role and
- * indent, ~5 tokens, ~2% of an interactive snapshot of a link-heavy page (issue 18).
+ * indent, ~5 tokens, ~2% of an interactive snapshot of a link-heavy page.
  */
 export const MAX_RUN_ITEMS = 40;
 const INDENT = '  ';

@@ -128,7 +128,7 @@ export const focusTool = defineTool({
   }),
   output: ActionOutput,
   hints: IDEMPOTENT_ACTION,
-  // Issue 28 §6 on AgentBrowser: only the selecting half of focus (focus alone is what a click gives).
+  // On AgentBrowser, only the selecting half of focus (focus alone is what a click gives).
   agent: agentView({
     name: 'browser_select_text',
     description:

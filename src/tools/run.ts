@@ -197,7 +197,7 @@ function toScriptError(result: Extract<CodeRunResult, { ok: false }>): BrowserMe
       ? ` (line ${error.line}${error.column !== undefined ? `:${error.column}` : ''})`
       : '';
   // The agent's own exception message is what fixes its next call; like browser_evaluate's, it is
-  // shown without absolute paths, URLs or secret-looking values (issue 13 §6).
+  // shown without absolute paths, URLs or secret-looking values.
   return new BrowserMeshError(code, `${redactText(stripLocations(error.message))}${where}`, { details });
 }
 

@@ -4,7 +4,7 @@ import type { ToolContext } from './define.js';
 
 /**
  * A one-shot client (the Inspector CLI, a script) starts a new server for every call, so it never
- * holds a session id from an earlier one (issue 31). A navigation that names no session opens one
+ * holds a session id from an earlier one. A navigation that names no session opens one
  * for itself and says so in the result; the session then works like any other (close it, or let
  * the server's exit end it).
  */

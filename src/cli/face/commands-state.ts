@@ -2,7 +2,7 @@ import { UsageError, type CommandInput, type CommandSpec, type OptionSpec } from
 import { takeTarget, tool } from './command-helpers.js';
 
 /**
- * Find, one cookie or storage key, routes and emulation (issue 27), and selecting text (issue 28):
+ * Find, one cookie or storage key, routes and emulation, and selecting text:
  * each one call of browser_find, browser_cookies, browser_storage, browser_route, browser_emulate or
  * browser_focus. Names follow playwright-cli's where it has them.
  */

@@ -11,7 +11,7 @@ import {
 } from '../read/page-activity.js';
 
 /**
- * When an action is done: once what it set in motion has settled (issue 13). One tracker per action,
+ * When an action is done: once what it set in motion has settled. One tracker per action,
  * used by every face through performAction:
  * - a main-frame navigation it requested (at once or from a timer): until the new document is parsed;
  * - short timers and animation frames its input handlers scheduled (seen in the page, page-activity.ts);
