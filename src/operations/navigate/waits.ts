@@ -12,6 +12,8 @@ import { callOn, releaseObjects } from '../target/remote-element.js';
 import { compileUrlPattern, globRegex } from '../target/url-match.js';
 import type { ElementState, WaitCondition } from './wait-condition.js';
 import { logWait } from '../act/wait-log.js';
+import { hasSecrets } from '../../redaction/session-redact.js';
+import { countedStateHolds, pause, waitForRedactedText } from './blind-waits.js';
 
 export type { ElementState, WaitCondition } from './wait-condition.js';
 
@@ -52,7 +54,7 @@ export async function waitForCondition(
         matched = await waitForText(ctx, condition.texts, condition.present);
         break;
       case 'element':
-        await waitForElement(ctx, condition.target, condition.state);
+        await waitForElement(ctx, condition.target, condition.state, condition.counted);
         break;
     }
   } catch (error) {
@@ -68,14 +70,19 @@ export async function waitForCondition(
   };
 }
 
-/** Resolves with the first given text that is shown (present), or undefined once none is (absent). */
+/**
+ * Resolves with the first given text that is shown (present), or undefined once none is (absent). In a
+ * session with secrets the page's text is matched as it reads redacted (blind-waits.ts).
+ */
 async function waitForText(
   ctx: PageOperationContext,
   texts: string[],
   present: boolean,
 ): Promise<string | undefined> {
   const normalized = toTextList(texts, 'text');
-  const found = await waitForPageText(ctx, { texts: normalized, present, maxCharsPerFrame: MAX_TEXT_CHARS });
+  const found = hasSecrets(ctx.session)
+    ? await waitForRedactedText(ctx, normalized, present, MAX_TEXT_CHARS)
+    : await waitForPageText(ctx, { texts: normalized, present, maxCharsPerFrame: MAX_TEXT_CHARS });
   if (!present) return undefined;
   const first = found[0];
   return first === undefined ? undefined : texts[normalized.indexOf(first)];
@@ -128,10 +135,14 @@ async function waitForElement(
   ctx: PageOperationContext,
   target: TargetSpec,
   state: ElementState,
+  counted: ((locator: Locator) => Promise<boolean[]>) | undefined,
 ): Promise<void> {
   if (target.built !== undefined && target.ref === undefined && target.locator === undefined) {
     const options = { timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal };
     const locator = target.built.build(ctx.page.page.mainFrame());
+    const { description } = target.built;
+    if (counted !== undefined)
+      return pollUntil(ctx, () => countedStateHolds(ctx, locator, counted, state, description));
     if (state === 'enabled' || state === 'disabled') {
       return pollUntil(ctx, () =>
         enabledState(locator, ctx.deadline.stepTimeoutMs(), ctx.signal).then(
@@ -209,10 +220,7 @@ async function waitForRefState(ctx: PageOperationContext, ref: string, state: El
 async function pollUntil(ctx: PageOperationContext, check: () => Promise<boolean>): Promise<void> {
   for (;;) {
     if (await check()) return;
-    ctx.deadline.check();
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, ctx.deadline.remainingMs())));
-    if (ctx.signal.aborted)
-      throw new BrowserMeshError(ErrorCodes.OPERATION_CANCELLED, 'Operation was cancelled by the caller');
+    await pause(ctx, POLL_MS);
   }
 }
 
