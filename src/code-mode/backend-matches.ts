@@ -5,7 +5,7 @@ import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { ambiguous, MAX_READ_CHARS, MAX_READ_ELEMENTS } from '../operations/read/element-reads.js';
 import { APPEAR_WINDOW_MS } from '../operations/target/locate.js';
 import { hasSecrets, redactInside } from '../redaction/session-redact.js';
-import type { ElementSelector, TextPattern } from './facade-calls.js';
+import type { ElementSelector, SelectorBase, TextPattern } from './facade-calls.js';
 import type { FacadeCall } from './facade-parse.js';
 import { describeSelector, toLocator } from './selector-target.js';
 
@@ -24,15 +24,29 @@ interface TextCheck {
   negated: boolean;
 }
 
+/**
+ * A selector string that can match by text (`text=`, `:has-text()`, `:text()`, XPath): its pattern is
+ * not evaluated here, so a secret-holding match of it is left out, as a regex's is.
+ */
+const TEXT_SELECTOR = /(^|[\s,>+~(])(text|xpath)=|:(has-text|text|text-is|text-matches)\(|^\s*\.{0,2}\//i;
+const UNEVALUATED: TextPattern = { source: '', flags: '' };
+
+function baseCheck(base: SelectorBase): TextCheck | undefined {
+  if (base.kind === 'text') return { pattern: base.text, exact: base.exact === true, negated: false };
+  if (base.kind === 'css' && TEXT_SELECTOR.test(base.selector))
+    return { pattern: UNEVALUATED, exact: false, negated: false };
+  return undefined;
+}
+
 /** The text patterns of the chain, or none when the session has no secrets. */
 export function textChecksOf(ctx: PageOperationContext, selector: ElementSelector): TextCheck[] {
   if (!hasSecrets(ctx.session) || selector.base.kind === 'ref') return [];
   const checks: TextCheck[] = [];
-  if (selector.base.kind === 'text')
-    checks.push({ pattern: selector.base.text, exact: selector.base.exact === true, negated: false });
+  const first = baseCheck(selector.base);
+  if (first !== undefined) checks.push(first);
   for (const step of selector.steps) {
-    if (step.kind === 'within' && step.base.kind === 'text')
-      checks.push({ pattern: step.base.text, exact: step.base.exact === true, negated: false });
+    const within = step.kind === 'within' ? baseCheck(step.base) : undefined;
+    if (within !== undefined) checks.push(within);
     if (step.kind !== 'filter') continue;
     if (step.hasText !== undefined) checks.push({ pattern: step.hasText, exact: false, negated: false });
     if (step.hasNotText !== undefined) checks.push({ pattern: step.hasNotText, exact: false, negated: true });

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { titleLine } from '../redaction/session-redact.js';
@@ -43,7 +44,11 @@ export const READ_RUNNERS = {
   url: async (ctx) => ctx.page.page.url(),
   snapshot: async (ctx, call) => snapshotText(ctx, call),
   waitForSelector: async (ctx, call) => {
-    await waitForCondition(ctx, { kind: 'element', target: target(call.target), state: call.state });
+    // A text chain's matches count as they read with the secrets redacted (no wait is a match oracle).
+    const checks = textChecksOf(ctx, call.target);
+    const counted =
+      checks.length === 0 ? undefined : (locator: Locator) => secretBlindMatches(ctx, locator, checks);
+    await waitForCondition(ctx, { kind: 'element', target: target(call.target), state: call.state, counted });
     return null;
   },
   waitForURL: async (ctx, call) => {
