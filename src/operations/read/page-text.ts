@@ -118,10 +118,13 @@ function arm(
       pending.delete(frame);
       seen.set(frame, status);
     },
-    () => {
-      // A frame navigating or going away mid-watch: forget it; it is re-read if it is still there.
+    (error: unknown) => {
       pending.delete(frame);
       seen.delete(frame);
+      // A closed page (a lost remote connection closes every page at once) fails each evaluate
+      // at once: re-arming would spin on microtasks and starve the deadline timer, so it ends the wait.
+      if (frame.page().isClosed()) throw error;
+      // A frame navigating or going away mid-watch: forgotten; it is re-read if it is still there.
     },
   );
 }
