@@ -23,23 +23,28 @@ export interface PlaywrightServer {
  * launches its browsers from its managed-browsers folder (PLAYWRIGHT_BROWSERS_PATH); the folder made
  * here holds links to Debian's Chromium under the names playwright-core looks for (the full browser
  * and the headless shell), so no browser is downloaded. `versionOverride` makes the server say it
- * runs another Playwright version (PW_VERSION_OVERRIDE, which its version check reads).
+ * runs another Playwright version (PW_VERSION_OVERRIDE, which its version check reads); `port` lets
+ * a restarted server take the endpoint of one that was killed.
  */
 export async function startPlaywrightServer(
-  options: { versionOverride?: string } = {},
+  options: { versionOverride?: string; port?: number } = {},
 ): Promise<PlaywrightServer> {
   const browsers = await mkdtemp(join(tmpdir(), 'bm-pw-browsers-'));
   await linkChromium(browsers);
-  const child = spawn(process.execPath, [CLI, 'run-server', '--host', '127.0.0.1', '--port', '0'], {
-    env: {
-      ...process.env,
-      PLAYWRIGHT_BROWSERS_PATH: browsers,
-      ...(options.versionOverride ? { PW_VERSION_OVERRIDE: options.versionOverride } : {}),
+  const child = spawn(
+    process.execPath,
+    [CLI, 'run-server', '--host', '127.0.0.1', '--port', String(options.port ?? 0)],
+    {
+      env: {
+        ...process.env,
+        PLAYWRIGHT_BROWSERS_PATH: browsers,
+        ...(options.versionOverride ? { PW_VERSION_OVERRIDE: options.versionOverride } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: killing it ends the browsers it launched too.
+      detached: true,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: killing it ends the browsers it launched too.
-    detached: true,
-  });
+  );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`run-server did not start: ${out}`)), 30_000);
