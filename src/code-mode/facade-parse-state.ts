@@ -11,7 +11,7 @@ import type {
   SelectTextCall,
   UnrouteCall,
 } from './facade-calls.js';
-import { ABORT_REASONS } from '../operations/state/routes.js';
+import { ABORT_REASONS } from '../operations/state/abort-reasons.js';
 import { parseSelector } from './facade-validate.js';
 import {
   bool,

@@ -4,6 +4,7 @@ import type { Session } from '../../engine/session.js';
 import { playwrightGlobRegex } from '../../engine/playwright-glob.js';
 import { matchOffLoop, toRegexPattern, type RegexPattern } from '../../engine/regex-worker.js';
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../../errors.js';
+import { ABORT_REASONS, type AbortReason } from './abort-reasons.js';
 
 /**
  * Per-session network routes: a URL glob or regexp (+ method, resource type) → fulfil, abort, delay,
@@ -16,20 +17,7 @@ import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../../errors.j
  * (proxy or request interception), which checks it again on the way out.
  */
 
-/** The error reasons a route may abort with (Playwright's route.abort). */
-export const ABORT_REASONS = [
-  'failed',
-  'aborted',
-  'blockedbyclient',
-  'connectionrefused',
-  'connectionreset',
-  'internetdisconnected',
-  'namenotresolved',
-  'timedout',
-  'accessdenied',
-] as const;
-
-export type AbortReason = (typeof ABORT_REASONS)[number];
+export { ABORT_REASONS, type AbortReason };
 
 export interface RouteSpec {
   /** A glob (`**\/api/*`) or `/regexp/flags`. */
