@@ -27,7 +27,7 @@ import {
  * #255 and #271), so many 1 MB strings would otherwise grow the host process without bound.
  */
 
-/** Throwaway scripts a new worker runs before it reports ready; measured: the third run is warm. */
+/** Throwaway scripts a prewarmed worker runs while nobody needs it; measured: the third run is warm. */
 const WARM_UP_RUNS = 3;
 const WARM_UP_SCRIPT =
   'const title = await page.title(); console.log(title); return { title, n: [1, 2].map((x) => x * 2) };';
@@ -36,18 +36,28 @@ const port = parentPort;
 if (port === null) throw new Error('sandbox-worker must run in a worker thread');
 const config = workerData as WorkerConfig;
 const quickjs = await loadModule(config);
-const warmUpRuns =
-  config.warmUp && config.variant === 'release' ? await warmUp(quickjs.module, config.memoryLimitBytes) : 0;
 const pending = new Map<number, (reply: CallReply) => void>();
 let nextCallId = 0;
 let cancel: AbortController | undefined;
+/** Set by the first real script: the warm-up ends after the throwaway run in progress. */
+let scriptArrived = false;
+/** The warm-up, posted as 'warmed' when it ends; a real script starts after it. */
+let warming: Promise<void> = Promise.resolve();
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'run') void run(port, message);
-  else if (message.type === 'reply') settle(message.id, message);
+  if (message.type === 'run') {
+    scriptArrived = true;
+    void warming.then(() => run(port, message));
+  } else if (message.type === 'reply') settle(message.id, message);
   else cancel?.abort();
 });
-post(port, { type: 'ready', warmUpRuns });
+// Ready as soon as the module is loaded: a script that comes during the warm-up waits for one
+// throwaway run at most, not for the whole warm-up.
+post(port, { type: 'ready' });
+if (config.warmUp && config.variant === 'release')
+  warming = warmUp(quickjs.module, config.memoryLimitBytes).then((warmUpRuns) =>
+    post(port, { type: 'warmed', warmUpRuns }),
+  );
 
 async function run(out: MessagePort, message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   // Replies owed to an earlier script can never arrive now (the main thread drops them).
@@ -102,16 +112,18 @@ function post(out: MessagePort, message: FromWorker): void {
 
 /**
  * A fresh worker's first scripts run several times slower than later ones: V8 has not yet compiled
- * the QuickJS glue and the hot WebAssembly functions with its optimizing tiers. Before it reports
- * ready, the worker runs a few throwaway scripts through the same path as a real one (runtime,
- * context, prelude, one page call answered here, result and console line out), so that cost is paid
- * while it warms up in the background, not by the first browser_run. Only a prewarmed
- * worker (a script waiting for a fresh one would wait longer), and only the release build: the
- * leak-checking debug build exists for tests and accounts every allocation.
+ * the QuickJS glue and the hot WebAssembly functions with its optimizing tiers. A prewarmed worker
+ * runs a few throwaway scripts through the same path as a real one (runtime, context, prelude, one
+ * page call answered here, result and console line out), so that cost is paid in the background,
+ * not by the first browser_run. Each run is its own macrotask, so a real script's 'run' message is
+ * seen between two runs and ends the warm-up there. Only a prewarmed worker, and only the release
+ * build: the leak-checking debug build exists for tests and accounts every allocation.
  */
 async function warmUp(module: SandboxModule, memoryLimitBytes: number): Promise<number> {
   const reply: CallReply = { reply: JSON.stringify({ ok: true, value: 'warm-up' }) };
   for (let run = 0; run < WARM_UP_RUNS; run++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (scriptArrived) return run;
     const limits = {
       deadline: Date.now() + 10_000,
       memoryLimitBytes,

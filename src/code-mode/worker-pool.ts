@@ -81,7 +81,7 @@ export interface WorkerClaim {
  */
 export const workerStats = {
   started: 0,
-  /** Throwaway scripts workers ran before reporting ready (release build; see sandbox-worker.ts). */
+  /** Throwaway scripts prewarmed workers ran (release build; see sandbox-worker.ts). */
   warmUpRuns: 0,
   reused: 0,
   killed: 0,
@@ -273,10 +273,18 @@ function startWorker(
   // An 'error' event with no listener would crash the host process; runs add their own listener.
   worker.on('error', () => undefined);
   worker.once('exit', () => (idle = idle.filter((entry) => entry.worker !== worker)));
+  if (warmUp) {
+    // The warm-up goes on after 'ready' (see sandbox-worker.ts); its runs are counted when it ends.
+    const countWarmUp = (message: FromWorker): void => {
+      if (message.type !== 'warmed') return;
+      workerStats.warmUpRuns += message.warmUpRuns;
+      worker.off('message', countWarmUp);
+    };
+    worker.on('message', countWarmUp);
+  }
   return new Promise((resolve, reject) => {
     const onMessage = (message: FromWorker): void => {
       if (message.type !== 'ready') return;
-      workerStats.warmUpRuns += message.warmUpRuns;
       cleanup();
       if (!signal.aborted) return resolve(worker);
       park(worker);

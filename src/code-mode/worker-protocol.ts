@@ -32,8 +32,9 @@ export type ToWorker =
   | { type: 'cancel' };
 
 export type FromWorker =
-  /** `warmUpRuns`: throwaway scripts the worker ran before it was ready (see sandbox-worker.ts). */
-  | { type: 'ready'; warmUpRuns: number }
+  | { type: 'ready' }
+  /** The warm-up ended after `warmUpRuns` throwaway scripts (see sandbox-worker.ts). */
+  | { type: 'warmed'; warmUpRuns: number }
   | { type: 'call'; id: number; call: FacadeCall; member: string; step: number }
   | { type: 'log'; line: string }
   | {
@@ -53,8 +54,8 @@ export interface WorkerConfig {
   /** The script heap this worker allows (its WebAssembly memory maximum adds fixed overhead). */
   memoryLimitBytes: number;
   /**
-   * Run throwaway scripts before reporting ready (release build only): set for a prewarmed worker,
-   * which nobody waits for, never for one a script is waiting to start.
+   * Run throwaway scripts once ready, until a script arrives (release build only): set for a
+   * prewarmed worker, never for one a script is waiting to start.
    */
   warmUp: boolean;
 }

@@ -36,7 +36,7 @@ export interface McpServerOptions {
   tools?: AnyTool[];
   /**
    * Load the tools once the client has initialized, launch Chromium at its first tools/list, start a
-   * sandbox worker after its first call (warm-up.ts). The CLI sets it from config.
+   * sandbox worker once that launch ended (warm-up.ts). The CLI sets it from config.
    */
   warmUp?: boolean;
   /** The stdio dashboard's URL once it listens (issue 31: the agent can tell its user where to watch). */
@@ -71,12 +71,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
   });
 
+  const startSandbox = options.warmUp ? sandboxWarmUp(catalog) : undefined;
+  let listed = false;
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    if (options.warmUp) warmUpBrowser(mesh);
+    listed = true;
+    if (startSandbox) warmUpBrowser(mesh, startSandbox);
     return { tools: (await catalog()).listing() };
   });
 
-  const afterFirstCall = options.warmUp ? sandboxWarmUp(catalog) : undefined;
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { byName, invoke } = await catalog();
     const tool = byName.get(request.params.name);
@@ -99,8 +101,8 @@ export function createMcpServer(options: McpServerOptions): Server {
       return toCallToolResult(result);
     } finally {
       progress?.stop();
-      // After this answer is written: the worker's start must not delay it.
-      if (afterFirstCall) setImmediate(afterFirstCall);
+      // A client that never listed the tools: after this answer is written, so it is not delayed.
+      if (startSandbox && !listed) setImmediate(startSandbox);
     }
   });
 

@@ -17,17 +17,23 @@ export function warmUpOnInitialized(server: Server, catalog: () => Promise<ToolC
   };
 }
 
-/** The browser part of the warm-up, run by the tools/list handler (see above). */
-export function warmUpBrowser(mesh: BrowserMesh): void {
-  void mesh.warmUp();
+/**
+ * The browser part of the warm-up, run by the tools/list handler (see above); `afterLaunch` runs
+ * once the launch ended, either way.
+ */
+export function warmUpBrowser(mesh: BrowserMesh, afterLaunch: () => void): void {
+  void mesh.warmUp().then(afterLaunch);
 }
 
 /**
- * The sandbox worker's warm-up, when browser_run is published: run once, after the first tool call
- * was answered. Not at initialize: the worker's start (its QuickJS module, V8 compiling the glue,
- * the throwaway scripts) is ~300 ms of CPU, and on a 2-core machine it competed with Chromium's
- * launch and the first session for the cores, on the path to the first navigation. After the first
- * answer Chromium is up, and the client's next turn (a model thinking) hides the worker's start.
+ * The sandbox worker's warm-up, when browser_run is published: run once, when the local Chromium's
+ * launch has ended (or after the first answered call, for a client that never lists the tools).
+ * Not at initialize: the worker's start (a thread, its modules, the QuickJS module, the throwaway
+ * scripts) is a few hundred ms of CPU, and on a 2-core machine it took a core from the server's
+ * module loading and Chromium's launch. After the launch the main thread mostly waits for Chromium
+ * (context, page, navigation), and the worker is ready by the end of the first navigation. Waiting
+ * for the first answered call instead left a browser_run sent right after that navigation waiting
+ * for the whole start (bench: first run ~30x the second).
  */
 export function sandboxWarmUp(catalog: () => Promise<ToolCatalog>): () => void {
   let started = false;

@@ -41,21 +41,22 @@ describe('warm-up after initialize', () => {
     expect(mesh?.runtimeInfo().browser.browserVersion).toBe(version);
   });
 
-  it('starts a sandbox worker after the first call when browser_run is published', async () => {
+  it('starts a sandbox worker once the launch ended when browser_run is published', async () => {
     const before = workerStats.started;
     const warmRunsBefore = workerStats.warmUpRuns;
     await connect(true, ['core', 'code']);
     await client?.listTools();
-    // The worker starts once the first call was answered (not beside Chromium's launch), so the
-    // first session does not share the cores with it.
+    // No call yet: the worker starts once Chromium's launch ended (not beside it, so the launch
+    // has both cores), and is ready by the time the first navigation is.
+    await waitFor(() => mesh?.runtimeInfo().browser.state === 'ready', 30_000, 'the warmed-up browser');
+    await waitFor(() => workerStats.started > before, 30_000, 'a prewarmed sandbox worker');
     const created = await client?.callTool({ name: 'browser_session_create', arguments: {} });
     const { session, initialPage } = created?.structuredContent as {
       session: { sessionId: string };
       initialPage: { pageId: string };
     };
-    await waitFor(() => workerStats.started > before, 30_000, 'a prewarmed sandbox worker');
-    // Before reporting ready, the worker ran its throwaway scripts, so the first real one is not the
-    // first its QuickJS module and V8 see (issue 18: first browser_run about as fast as the next).
+    // Left alone, the worker runs its throwaway scripts, so the first real one is not the first its
+    // QuickJS module and V8 see (first browser_run about as fast as the next).
     await waitFor(() => workerStats.warmUpRuns >= warmRunsBefore + 3, 30_000, 'the worker warm-up runs');
     const startedBefore = workerStats.started;
     const run = await client?.callTool({
