@@ -94,4 +94,33 @@ describe.skipIf(!linux)('a local guard listener', () => {
     // The refusal leaves the listener working for its own browser.
     expect(await greet(port)).toBe('0500');
   });
+
+  it("once its browser is known, admits that browser's tree only: this process is refused", async () => {
+    guard = await startGuardProxy(
+      new UrlPolicy({
+        allowedOrigins: [],
+        blockedOrigins: [],
+        blockLinkLocal: true,
+        blockPrivate: false,
+        blockedAddresses: ['127.0.0.2/32'],
+      }),
+    );
+    const port = Number(new URL(guard.server).port);
+    // The "browser": a child process of this user that greets the guard and reports what it heard.
+    const script = `
+const s = require('net').connect(${port}, '127.0.0.1', () => s.write(Buffer.from([5, 1, 0])));
+let heard = '';
+s.on('data', (d) => { heard += d.toString('hex'); s.destroy(); });
+s.on('close', () => process.stdout.write(heard || 'closed'));
+s.on('error', () => undefined);`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid === undefined) throw new Error('no child process');
+    guard.admitBrowser(child.pid);
+    let heard = '';
+    child.stdout.on('data', (chunk: Buffer) => (heard += chunk.toString()));
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(heard).toBe('0500');
+    expect(await greet(port)).toBe('closed');
+    expect(guard.stats()).toEqual({ connects: 0, refusedPeers: 1 });
+  });
 });

@@ -1,20 +1,27 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import type { Socket } from 'node:net';
 
 /**
- * Who is at the other end of a loopback connection: the user id the kernel's socket table gives the
- * peer's socket (Linux `/proc/net/tcp`). A guard listener on loopback admits only this process's own
- * user, so another local user cannot use a session's guard (docs/security.md, "The shell daemon and
- * other local users"). Chromium speaks SOCKS5 without authentication, so the kernel's word is the
- * credential.
+ * Who is at the other end of a loopback connection, in the kernel's words (Linux `/proc`): the user id
+ * and the socket inode the socket table gives the peer's socket, and which process holds that socket.
+ * A session's guard listener on loopback admits only the browser it launched — a process of its tree
+ * that holds the peer socket — so neither another local user nor another process of this user can
+ * use a session's guard (docs/security.md, "The shell daemon and other local users"). Chromium speaks
+ * SOCKS5 without authentication, so the kernel's word is the credential.
  */
 
+/** The peer socket's row of the table: its owner's user id and its inode. */
+interface PeerRow {
+  uid: number;
+  inode: string;
+}
+
 /**
- * The peer's user id; `null` when the table has no such connection (it closed meanwhile); undefined
+ * The peer's row; `null` when the table has no such connection (it closed meanwhile); undefined
  * where there is no table to read (not Linux) or the connection is not IPv4.
  */
-export async function peerUid(socket: Socket): Promise<number | null | undefined> {
+async function peerRow(socket: Socket): Promise<PeerRow | null | undefined> {
   const { remoteAddress, remotePort, localAddress, localPort } = socket;
   if (remotePort === undefined || localPort === undefined) return null;
   const peer = ipv4Hex(remoteAddress);
@@ -31,9 +38,19 @@ export async function peerUid(socket: Socket): Promise<number | null | undefined
   const remote = `${own}:${portHex(localPort)}`;
   for (const line of table.split('\n')) {
     const fields = line.trim().split(/\s+/);
-    if (fields[1] === local && fields[2] === remote) return Number(fields[7]);
+    if (fields[1] === local && fields[2] === remote)
+      return { uid: Number(fields[7]), inode: fields[9] ?? '0' };
   }
   return null;
+}
+
+/**
+ * The peer's user id; `null` when the table has no such connection (it closed meanwhile); undefined
+ * where there is no table to read (not Linux) or the connection is not IPv4.
+ */
+export async function peerUid(socket: Socket): Promise<number | null | undefined> {
+  const row = await peerRow(socket);
+  return row === null || row === undefined ? row : row.uid;
 }
 
 /** Whether the peer runs as this process's user (always, where user ids cannot be read). */
@@ -42,6 +59,73 @@ export async function sameUser(socket: Socket): Promise<boolean> {
   if (own === undefined) return true;
   const uid = await peerUid(socket);
   return uid === undefined || uid === own;
+}
+
+/**
+ * Whether the peer socket is held by a process of the tree rooted at `rootPid` (a launched browser:
+ * its network service dials the guard). `hint` remembers the process that held the last one, so a
+ * connection usually costs one table read and one process's descriptors. Refused where the kernel
+ * cannot say (no table, not IPv4, another user's socket, a closed connection).
+ */
+export async function heldByTree(socket: Socket, rootPid: number, hint: { pid?: number }): Promise<boolean> {
+  const row = await peerRow(socket);
+  if (row === null || row === undefined || row.inode === '0') return false;
+  if (row.uid !== process.getuid?.()) return false;
+  const link = `socket:[${row.inode}]`;
+  const known = hint.pid;
+  if (known !== undefined && (await holds(known, link)) && (await descends(known, rootPid))) return true;
+  for (const pid of await processTree(rootPid)) {
+    if (pid === hint.pid || !(await holds(pid, link))) continue;
+    hint.pid = pid;
+    return true;
+  }
+  return false;
+}
+
+/** `rootPid` and its descendants (each thread's children), root first; [] once the root is gone. */
+async function processTree(rootPid: number): Promise<number[]> {
+  const tree: number[] = [];
+  const queue = [rootPid];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    let threads: string[];
+    try {
+      threads = await readdir(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    tree.push(pid);
+    for (const tid of threads) {
+      const children = await readFile(`/proc/${pid}/task/${tid}/children`, 'latin1').catch(() => '');
+      for (const child of children.split(' ')) if (child.trim() !== '') queue.push(Number(child));
+    }
+  }
+  return tree;
+}
+
+/** Whether `pid` is `rootPid` or below it (parent links, a few steps: a browser's tree is shallow). */
+async function descends(pid: number, rootPid: number): Promise<boolean> {
+  for (let at = pid, steps = 0; at > 1 && steps < 16; steps++) {
+    if (at === rootPid) return true;
+    const stat = await readFile(`/proc/${at}/stat`, 'latin1').catch(() => '');
+    // After the command name in parentheses (which may hold spaces): state, then the parent's pid.
+    at = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  return false;
+}
+
+/** Whether process `pid` has a descriptor open on `link` (`socket:[inode]`). */
+async function holds(pid: number, link: string): Promise<boolean> {
+  let fds: string[];
+  try {
+    fds = await readdir(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  for (const fd of fds) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+    if (target === link) return true;
+  }
+  return false;
 }
 
 /** An IPv4 address (or its IPv4-mapped IPv6 form) as the table writes it: 4 bytes in host order. */

@@ -2,8 +2,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { BlockReason, UrlPolicy } from './policy.js';
 import { BlockMemory } from './block-memory.js';
-import type { PeerGate } from './peer-gate.js';
-import { sameUser } from './local-peer.js';
+import { PeerGate } from './peer-gate.js';
+import { heldByTree, sameUser } from './local-peer.js';
 
 export interface GuardProxy {
   /** `socks5://HOST:PORT` (127.0.0.1 unless told otherwise), for the browser's proxy setting. */
@@ -14,6 +14,11 @@ export interface GuardProxy {
   blockedReason(host: string, port: number): BlockReason | undefined;
   /** The latest refusal at or after `sinceMs`. */
   blockedSince(sinceMs: number): BlockReason | undefined;
+  /**
+   * From now on a loopback listener admits only connections held by the process tree of the browser
+   * whose main process is `pid` (the one this process launched), rather than any of this user's.
+   */
+  admitBrowser(pid: number): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +34,7 @@ export interface GuardListenOptions {
   host?: string;
   /**
    * Only these peers may use the listener (a Grid node's browser); unset = the local browser: only
-   * processes of this user (local-peer.ts).
+   * its process tree once it is known (admitBrowser), else processes of this user (local-peer.ts).
    */
   peers?: PeerGate;
 }
@@ -50,12 +55,13 @@ export async function startGuardProxy(
   const memory = new BlockMemory();
   const sockets = new Set<Socket>();
   const stats: GuardStats = { connects: 0, refusedPeers: 0 };
+  const local: LocalPeers = { hint: {} };
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.setTimeout(HANDSHAKE_MS, () => socket.destroy());
-    void admitted(socket, options.peers, stats)
+    void admitted(socket, options.peers ?? local, stats)
       .then((ok) => (ok ? handshake(socket, policy, memory, stats) : undefined))
       .catch(() => socket.destroy());
   });
@@ -70,6 +76,9 @@ export async function startGuardProxy(
     stats: () => ({ ...stats }),
     blockedReason: (host, targetPort) => memory.blockedReason(host, targetPort),
     blockedSince: (sinceMs) => memory.blockedSince(sinceMs),
+    admitBrowser: (pid) => {
+      local.browserPid = pid;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -113,9 +122,21 @@ const REPLY_REFUSED = 0x05;
 const REPLY_COMMAND = 0x07;
 const REPLY_ADDRESS_TYPE = 0x08;
 
-/** Whether the peer may speak at all; a refused one is closed before a byte is read. */
-async function admitted(socket: Socket, peers: PeerGate | undefined, stats: GuardStats): Promise<boolean> {
-  const ok = peers ? await peers.allows(socket.remoteAddress, HANDSHAKE_MS) : await sameUser(socket);
+/** Who may use a loopback listener: the launched browser's process tree once known, else this user. */
+interface LocalPeers {
+  browserPid?: number;
+  /** The browser process that held the last admitted connection (local-peer.ts, heldByTree). */
+  hint: { pid?: number };
+}
+
+/** Whether the peer may speak at all; a refused one is closed before a byte is read, and nothing logged. */
+async function admitted(socket: Socket, peers: PeerGate | LocalPeers, stats: GuardStats): Promise<boolean> {
+  const ok =
+    peers instanceof PeerGate
+      ? await peers.allows(socket.remoteAddress, HANDSHAKE_MS)
+      : peers.browserPid !== undefined
+        ? await heldByTree(socket, peers.browserPid, peers.hint)
+        : await sameUser(socket);
   if (ok) return true;
   stats.refusedPeers++;
   socket.destroy();
@@ -133,7 +154,7 @@ async function handshake(
   if (version !== 5) return void socket.destroy();
   await read(methods);
   // No SOCKS authentication (Chromium cannot send any): the listener is per session, and is either
-  // on loopback for this user's processes only (local-peer.ts) or admits only the session's Grid node
+  // on loopback for its own browser's processes only (local-peer.ts) or admits only the session's Grid node
   // (PeerGate).
   socket.write(Buffer.from([5, 0]));
   const [, command, , addressType] = await read(4);
