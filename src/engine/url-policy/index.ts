@@ -8,6 +8,7 @@ import { guardWebSockets, interceptBrowser } from './request-interceptor.js';
 import { PeerGate } from './peer-gate.js';
 import { startGuardProxy, type GuardProxy, type GuardStats } from './socks-guard.js';
 import { socketCheckTarget } from './worker-gate.js';
+import { browserPid } from './browser-pid.js';
 
 export { UrlPolicy, type BlockReason, type Verdict } from './policy.js';
 export type { GuardStats } from './socks-guard.js';
@@ -135,6 +136,10 @@ export class SessionUrlGuard {
    * is then refused rather than run unguarded).
    */
   async attachBrowser(browser: Browser, ownsProcess: boolean): Promise<void> {
+    if (this.proxy && !this.peers && !this.tunneled && ownsProcess) {
+      const pid = await browserPid(browser);
+      if (pid !== undefined) this.proxy.admitBrowser(pid);
+    }
     if ((this.proxy && !this.peers) || !this.policy.active) return;
     this.interceptor = (await interceptBrowser(browser, this.policy, { ownsProcess })).memory;
   }
