@@ -1,4 +1,5 @@
 import type { CDPSession } from 'playwright-core';
+import { withScopeNode } from './scope-graft.js';
 import type { StepOptions } from './step.js';
 import type { AXNodeLike } from './types.js';
 
@@ -15,6 +16,8 @@ export interface ScopeTree {
   objectId: string;
   /** The frame whose document holds the scope element. */
   frameId: string;
+  /** The scope element's backend node id. */
+  backendNodeId: number | undefined;
   /** The scope element, its direct children and its ancestors up to the document root. */
   path: AXNodeLike[];
 }
@@ -40,7 +43,9 @@ export async function locateScopeTree(
     const root = (nodes as AXNodeWithFrame[]).find((n) => n.parentId === undefined);
     const frameId = root?.frameId;
     if (frameId === undefined || frameId === '') return undefined;
-    return { session: scope.session, objectId: scope.objectId, frameId, path: nodes };
+    // The inspected node comes first in Chromium's answer, its relatives after it.
+    const backendNodeId = nodes[0]?.backendDOMNodeId;
+    return { session: scope.session, objectId: scope.objectId, frameId, backendNodeId, path: nodes };
   } catch {
     return undefined;
   }
@@ -57,15 +62,18 @@ export async function frameTreeNodes(
   scope: ScopeTree | undefined,
   step: StepOptions,
 ): Promise<AXNodeLike[] | undefined> {
-  if (scope && scope.session === session && scope.frameId === frameId) {
+  const home = scope && scope.session === session && scope.frameId === frameId ? scope : undefined;
+  if (home) {
     const subtree = await session
-      .send('Accessibility.queryAXTree', { objectId: scope.objectId }, step)
+      .send('Accessibility.queryAXTree', { objectId: home.objectId }, step)
       .catch(() => undefined);
-    const merged = subtree && mergeScopeNodes(scope.path, subtree.nodes);
+    const merged = subtree && mergeScopeNodes(home.path, subtree.nodes);
     if (merged) return merged;
   }
   const full = await session.send('Accessibility.getFullAXTree', { frameId }, step).catch(() => undefined);
-  return full?.nodes;
+  const backendNodeId = home?.backendNodeId;
+  if (!full || !home || backendNodeId === undefined) return full?.nodes;
+  return withScopeNode(full.nodes, { session, objectId: home.objectId, backendNodeId }, step);
 }
 
 /**

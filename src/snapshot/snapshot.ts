@@ -2,9 +2,8 @@ import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
 import { measureLines } from './budget.js';
-import { buildTree } from './build.js';
 import type { StepOptions } from './capture.js';
-import { captureWith, type SnapshotCaptureMode } from './capture-mode.js';
+import type { SnapshotCaptureMode } from './capture-mode.js';
 import { MAX_RETAINED_CHARS, type StoredCapture } from './cursors.js';
 import { diffSnapshots } from './delta.js';
 import {
@@ -13,11 +12,11 @@ import {
   type SnapshotInput,
   type SnapshotOptions,
 } from './options.js';
-import { snapshotState, targetSession, type SnapshotPageState, type TargetInfo } from './page-state.js';
+import { snapshotState, type SnapshotPageState } from './page-state.js';
 import { documentKey } from './refs.js';
 import { redactTree } from './redact-tree.js';
 import { renderTree } from './render.js';
-import { locateRef } from './resolve.js';
+import { findByKey, captureScoped } from './scoped-capture.js';
 import { nonZero, toResult, type LimitsApplied, type SnapshotResult } from './result.js';
 import type { OmittedCounts, PageCapture, RenderOptions, SnapNode } from './types.js';
 
@@ -55,46 +54,22 @@ export async function takeSnapshot(
   const step = (): StepOptions => ({ timeout: ctx.deadline.stepTimeoutMs(), signal: ctx.signal });
   if (validated.cursor !== null) return continueSnapshot(page, state, validated.cursor, step);
   const options = validated.options;
-  const scope =
-    options.scopeRef === null
-      ? undefined
-      : await locateRef(page, options.scopeRef, { step, field: 'scope.ref' });
-  const element = ctx.scopeElement;
-  const scopeCheck = scope ? { session: scope.session, objectId: scope.objectId } : element;
   const request = {
     boxes: options.includeBoundingBoxes,
     limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
-    scope: scopeCheck && { session: scopeCheck.session, objectId: scopeCheck.objectId },
     step,
     incremental: ctx.incremental === true,
   };
-  const captured = await captureWith(page, request, ctx.capture ?? 'cdp');
-  const { capture, targets, partial } = captured;
-  state.targets = targets;
-  const elementKey =
-    element && captured.kind === 'cdp' ? await scopeKeyOf(page, targets, element, step) : undefined;
-  // A ref from the in-page capture scopes a CDP capture through its element's backend node id.
-  const scopeKey =
-    captured.scopeKey ??
-    (scope && scope.entry.backendNodeId < 0
-      ? await scopeKeyOf(page, targets, scope, step)
-      : scope
-        ? `${scope.entry.targetKey}|${scope.entry.backendNodeId}`
-        : elementKey);
-  const now = Date.now();
-  const built = buildTree(
-    capture,
-    (target, frame, backendNodeId, owners) =>
-      state.refs.assign(
-        { targetKey: target.key, frameId: frame.frameId, loaderId: frame.loaderId, backendNodeId, owners },
-        now,
-      ),
-    scopeKey,
+  const captured = await captureScoped(
+    page,
+    request,
+    { ref: options.scopeRef, element: ctx.scopeElement },
+    ctx.capture ?? 'cdp',
   );
+  const { capture, partial, built, scopeKey, root } = captured;
   if (ctx.redact) redactTree(built.root, ctx.redact);
   state.refs.retainDocuments(liveDocuments(capture));
   const renderOptions: RenderOptions = { ...options, pageUrl: page.page.url() };
-  const root = scopeKey === undefined ? built.root : findByKey(built.root, scopeKey);
   const empty = root ? emptyReason(root) : 'not_rendered';
   const rendered =
     root && empty === undefined
@@ -210,34 +185,6 @@ function comparableBase(
   if (!tree) return undefined;
   if (scopeKey === undefined) return held === undefined ? tree : undefined;
   return findByKey(tree, scopeKey);
-}
-
-/** The tree key (target|backendNodeId) of a locator-resolved scope element. */
-async function scopeKeyOf(
-  page: ManagedPage,
-  targets: Map<string, TargetInfo>,
-  element: { session: CDPSession; objectId: string },
-  step: () => StepOptions,
-): Promise<string> {
-  const described = await element.session.send('DOM.describeNode', { objectId: element.objectId }, step());
-  let key = 'main';
-  if (element.session !== (await page.cdp())) {
-    for (const target of targets.values()) {
-      if ((await targetSession(page, target)) === element.session) key = target.key;
-    }
-  }
-  return `${key}|${described.node.backendNodeId}`;
-}
-
-function findByKey(root: SnapNode, key: string): SnapNode | undefined {
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node) break;
-    if (node.key === key) return node;
-    stack.push(...node.children);
-  }
-  return undefined;
 }
 
 function liveDocuments(capture: PageCapture): Set<string> {

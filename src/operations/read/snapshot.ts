@@ -3,9 +3,8 @@ import type { SnapshotInput } from '../../snapshot/options.js';
 import type { SnapshotResult } from '../../snapshot/result.js';
 import { takeSnapshot } from '../../snapshot/snapshot.js';
 import { redactorOf } from '../../redaction/session-redact.js';
-import { resolveTarget } from '../target/locate.js';
 import type { BuiltLocator, LocatorSpec, TargetSpec } from '../target/locator-spec.js';
-import { releaseObjects } from '../target/remote-element.js';
+import { withScopeElement } from './scope-element.js';
 
 export type { SnapshotInput } from '../../snapshot/options.js';
 export type { SnapshotResult } from '../../snapshot/result.js';
@@ -53,12 +52,8 @@ async function take(
       : scopeBuilt !== undefined
         ? { built: scopeBuilt }
         : { locator: locator as LocatorSpec };
-  const element =
-    target === undefined
-      ? undefined
-      : await resolveTarget(ctx.page, target, ctx.deadline, 'scope', ctx.signal);
-  try {
-    return await takeSnapshot(ctx.page, input, {
+  return withScopeElement(ctx, target, (scopeElement) =>
+    takeSnapshot(ctx.page, input, {
       deadline: ctx.deadline,
       signal: ctx.signal,
       refTtlMs: ctx.config.refTtlMs,
@@ -66,13 +61,7 @@ async function take(
       redact: redactorOf(ctx.session),
       // The action view (an action's includeSnapshot) follows the page's last snapshot: incremental.
       incremental: input.textLines === true,
-      scopeElement: element && {
-        session: element.cdp,
-        objectId: element.objectId,
-        description: element.description,
-      },
-    });
-  } finally {
-    if (element) await releaseObjects([element.cdp, ...element.frameOwners.map((owner) => owner.cdp)]);
-  }
+      scopeElement,
+    }),
+  );
 }
