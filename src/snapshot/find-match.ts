@@ -115,8 +115,15 @@ export interface FoundNode {
   after?: SnapNode;
 }
 
-/** Every match in document order; a text run inside a matching element is the element's own name, not a second match. */
-export function findNodes(root: SnapNode, query: MatchQuery): { found: FoundNode[]; total: number } {
+/**
+ * Every match in document order; a text run inside a matching element is the element's own name, not a
+ * second match. With `within` (a node of the tree), only that node and its subtree can match.
+ */
+export function findNodes(
+  root: SnapNode,
+  query: MatchQuery,
+  within: SnapNode = root,
+): { found: FoundNode[]; total: number } {
   const found: FoundNode[] = [];
   let total = 0;
   const visit = (
@@ -124,10 +131,12 @@ export function findNodes(root: SnapNode, query: MatchQuery): { found: FoundNode
     path: string[],
     heading: string | undefined,
     parentMatched: boolean,
+    inside: boolean,
   ): void => {
     let headingHere = heading;
     node.children.forEach((child, index) => {
-      const matched = nodeMatches(child, query) && !(parentMatched && child.role === 'text');
+      const childInside = inside || child === within;
+      const matched = childInside && nodeMatches(child, query) && !(parentMatched && child.role === 'text');
       if (matched) {
         total++;
         if (found.length < MAX_KEPT_MATCHES) {
@@ -146,11 +155,11 @@ export function findNodes(root: SnapNode, query: MatchQuery): { found: FoundNode
         PATH_ROLES.has(child.role) && (child.name !== '' || isLandmark(child.role))
           ? [...path, pathLabel(child)]
           : path;
-      visit(child, childPath, headingHere, matched);
+      visit(child, childPath, headingHere, matched, childInside);
       if (child.role === 'heading' && child.name !== '') headingHere = child.name;
     });
   };
-  visit(root, [], undefined, false);
+  visit(root, [], undefined, false, within === root);
   return { found, total };
 }
 

@@ -1,12 +1,11 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { ManagedPage } from '../engine/page.js';
 import { measure } from './budget.js';
-import { buildTree } from './build.js';
 import type { StepOptions } from './capture.js';
-import { captureWith } from './capture-mode.js';
 import { formatCursor, type StoredCapture } from './cursors.js';
 import { findNodes, matchBlock, resolveQuery, toFindQuery, type FindInput } from './find-match.js';
-import { SNAPSHOT_LIMITS } from './options.js';
+import { SNAPSHOT_LIMITS, scopeRef } from './options.js';
+import { captureScoped } from './scoped-capture.js';
 import { redactTree } from './redact-tree.js';
 import { snapshotState } from './page-state.js';
 import type { SnapshotContext } from './snapshot.js';
@@ -26,6 +25,11 @@ export interface FindOptions extends FindInput {
   maxChars?: number | undefined;
   /** Continue from a previous find's nextCursor; no other option with it. */
   cursor?: string | undefined;
+  /**
+   * Only matches inside this element (and the element itself): a ref, or a locator the operations
+   * layer resolved into SnapshotContext.scopeElement. Any frame, as for a scoped snapshot.
+   */
+  scope?: { ref?: string | undefined; locator?: unknown } | undefined;
 }
 
 export interface FindResult {
@@ -63,7 +67,9 @@ export async function findOnPage(
   const maxResults = input.maxResults ?? FIND_LIMITS.defaultMaxResults;
   const maxChars = input.maxChars ?? FIND_LIMITS.defaultMaxChars;
   if (input.cursor !== undefined) {
-    const others = [input.text, input.regex, input.role, input.name].some((v) => v !== undefined);
+    const others = [input.text, input.regex, input.role, input.name, input.scope].some(
+      (v) => v !== undefined,
+    );
     if (others)
       throw new BrowserMeshError(ErrorCodes.INVALID_ARGUMENT, 'cursor: give no query with a cursor', {
         details: { field: 'cursor' },
@@ -71,30 +77,18 @@ export async function findOnPage(
     return continueFind(page, input.cursor, maxResults, maxChars, step);
   }
   const query = toFindQuery(input);
+  const scopeRefName = scopeRef(input.scope);
   const state = snapshotState(page);
   state.refTtlMs = ctx.refTtlMs;
   // The snapshot's own capture (in-page or CDP, as configured), so a found ref is the ref a snapshot
   // of the same document gives the element.
-  const { capture, targets } = await captureWith(
-    page,
-    {
-      boxes: false,
-      limits: {
-        maxNodes: SNAPSHOT_LIMITS.maxScopeNodes,
-        maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars,
-      },
-      step,
-    },
-    ctx.capture ?? 'cdp',
-  );
-  state.targets = targets;
-  const now = Date.now();
-  const built = buildTree(capture, (target, frame, backendNodeId, owners) =>
-    state.refs.assign(
-      { targetKey: target.key, frameId: frame.frameId, loaderId: frame.loaderId, backendNodeId, owners },
-      now,
-    ),
-  );
+  const request = {
+    boxes: false,
+    limits: { maxNodes: SNAPSHOT_LIMITS.maxScopeNodes, maxSourceChars: SNAPSHOT_LIMITS.maxScopeSourceChars },
+    step,
+  };
+  const scopeSource = { ref: scopeRefName, element: ctx.scopeElement };
+  const { capture, built, root } = await captureScoped(page, request, scopeSource, ctx.capture ?? 'cdp');
   // Before matching: a secret-filled field's value is its reference, so no count says anything about it.
   if (ctx.redact) redactTree(built.root, ctx.redact);
   const url = page.page.url();
@@ -107,7 +101,11 @@ export async function findOnPage(
     pageUrl: url,
   };
   const budget = { timeoutMs: ctx.deadline.stepTimeoutMs(), signal: ctx.signal };
-  const { found, total } = findNodes(built.root, await resolveQuery(built.root, query, budget));
+  // Matches come from the scope's subtree only, their `in:` paths from the whole tree above it. A scope
+  // that is not rendered holds no match.
+  const within = root ?? { ...built.root, children: [] };
+  const matched = await resolveQuery(within, query, budget);
+  const { found, total } = findNodes(built.root, matched, within);
   const lines = found.flatMap((match, i) => matchBlock(match, i + 1, options));
   const stored: StoredCapture = {
     lines,

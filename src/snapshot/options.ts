@@ -144,7 +144,7 @@ function optionalInt(value: unknown, field: string, min: number, max: number): n
   return value;
 }
 
-function scopeRef(scope: SnapshotInput['scope']): string | null {
+export function scopeRef(scope: SnapshotInput['scope']): string | null {
   if (scope === undefined) return null;
   if (typeof scope !== 'object' || scope === null)
     throw invalidArgument('scope', 'must be { ref } or { locator }');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { find, FIND_LIMITS } from '../operations/read/find.js';
 import { firstRefOf, logElementRead } from '../operations/read/read-log.js';
 import { defineTool, READ_ONLY } from './define.js';
-import { pageAddress } from './schemas.js';
+import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 
 const L = FIND_LIMITS;
 
@@ -28,6 +28,12 @@ export const findTool = defineTool({
         .describe(`Default ${L.defaultMaxResults}.`)
         .meta({ leanOmit: ['minimum', 'maximum'] }),
       cursor: z.string().min(1).max(64).optional().describe('A nextCursor.'),
+      scope: z
+        .object({ ref: Ref.optional(), locator: Locator.optional() })
+        .strict()
+        .meta({ shape: TARGET_SHAPE })
+        .optional()
+        .describe('Only inside this element (any frame):'),
     })
     .strict(),
   output: z.object({
