@@ -165,7 +165,9 @@ function idRefs(el, attr) {
 }
 
 function isHiddenForName(el) {
-  if (el.getAttribute('aria-hidden') === 'true' || el.hidden) return true;
+  // The hidden attribute hides only through the user-agent style, which a page's CSS may override
+  // (Choices.js shows a hidden <select>): the computed style says whether it is rendered.
+  if (el.getAttribute('aria-hidden') === 'true') return true;
   const cs = styleOf(el);
   return cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse';
 }
@@ -261,10 +263,17 @@ function textAlternative(el, walk, hiddenOk) {
 function embeddedValue(el, role) {
   if (role === 'textbox' || role === 'searchbox') return el.value !== undefined ? el.value : el.textContent || '';
   if (role === 'combobox' && el.localName === 'select') { const o = el.selectedOptions[0]; return o ? o.text : ''; }
+  // An ARIA listbox says its chosen options, as Chromium's text alternative does (accname 2E).
+  if (role === 'listbox' && el.value === undefined) return selectedOptionsText(el);
   if (role === 'combobox' || role === 'listbox') return el.value !== undefined ? el.value : '';
   if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar')
     return el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || (el.value !== undefined ? String(el.value) : '');
   return undefined;
+}
+
+function selectedOptionsText(listbox) {
+  const chosen = listbox.querySelectorAll('[role=option][aria-selected=true]');
+  return Array.prototype.map.call(chosen, (o) => collapse(contentText(o, { visited: new Set([o]), labelledBy: false }))).join(' ');
 }
 
 function flatChildren(el) {
@@ -361,7 +370,8 @@ function computeContentText(el, walk) {
     if (child.nodeType === 3) parts.push(transformText(child.data, child.parentElement ? styleOf(child.parentElement) : null));
     else if (child.nodeType === 1) {
       if (child.localName === 'script' || child.localName === 'style' || child.localName === 'template') continue;
-      if (NAME_SKIPPED_ROLES.has(explicitRole(child))) continue;
+      const explicit = explicitRole(child);
+      if (NAME_SKIPPED_ROLES.has(explicit) && explicit !== 'listbox') continue;
       const cs = styleOf(child);
       const text = textAlternative(child, walk);
       const block = !cs.display.startsWith('inline');

@@ -71,10 +71,6 @@ function expectSame(cdp: string, page: string, what: string): void {
  * the list) as well as when a new one appears.
  */
 const KNOWN_DRIFT: Record<string, string> = {
-  // A div combobox's value: Chromium reads the hidden <select>'s option text into it too.
-  'choices (closed)': 'combobox value from hidden content',
-  'choices (open)': 'combobox value from hidden content',
-  'choices (chosen)': 'combobox value from hidden content',
   // A layout row of empty cells in the time grid becomes one gridcell line.
   'fullcalendar (week)': 'empty layout cells',
   // A row holding only a column header: Chromium names the row by it only in the page capture.
