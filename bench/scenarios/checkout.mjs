@@ -9,6 +9,11 @@ import { REFERENCE_LABEL, referenceCheckout } from '../peers/reference.mjs';
 import { attempt, repeat } from './attempt.mjs';
 import { NotAvailable } from '../peers/browsermesh.mjs';
 import { progress } from '../lib/progress.mjs';
+import { startPlaywrightServer } from '../lib/playwright-server.mjs';
+import {
+  browserMeshOnPlaywrightServer,
+  PLAYWRIGHT_PROVIDER_LABEL,
+} from '../peers/browsermesh-playwright.mjs';
 
 /** The flows each contender offers, by adapter method. */
 const FLOWS = [
@@ -80,12 +85,31 @@ function failed(contender, error) {
   return { error: message };
 }
 
+/**
+ * BrowserMesh's flows again with its sessions on a `playwright run-server` on 127.0.0.1 (the
+ * playwright provider, every connection tunneled back through the guard), as rows next to the local
+ * ones. Not in --quick: the server and its browser cost a few seconds to start.
+ */
+async function onPlaywrightServer(ctx) {
+  const label = PLAYWRIGHT_PROVIDER_LABEL;
+  const started = await attempt({ contender: label }, () => startPlaywrightServer());
+  if (started.error) return [{ contender: label, mode: FLOWS[0].mode, error: started.error }];
+  const contender = browserMeshOnPlaywrightServer(started.endpoint);
+  try {
+    return await interleaved(ctx, contender);
+  } finally {
+    await ctx.closeSession(contender).catch(() => undefined);
+    await started.stop();
+  }
+}
+
 export const checkout = {
   name: 'checkout',
   title: 'Checkout on the fixture shop',
   async run(ctx) {
     const rows = [];
     for (const contender of ctx.contenders) rows.push(...(await interleaved(ctx, contender)));
+    if (!ctx.options.quick) rows.push(...(await onPlaywrightServer(ctx)));
     if (ctx.options.reference) {
       rows.push(
         await attempt(
