@@ -46,7 +46,7 @@ const CODE_VS_STEPS_WHY =
   "both flows do the same page work (the common locators are answered in the page, docs/performance.md) and differ by ~5% either way: the script's first locator in each of the 7 new documents builds the in-page resolver where the per-step flow's snapshot already built the capture, the script's reads are logged with their best locator (an export asserts them), and each page call crosses the sandbox; on a loaded machine that difference is within the noise of one run";
 
 const FIRST_RUN_WHY =
-  "the sandbox worker starts only once the first tool call was answered (started beside Chromium's launch, it took a core from the first navigation), and here browser_run follows the navigation at once, so the first run waits for the worker's start and warm-up runs (~300 ms of CPU; an agent's think time hides it); with a worker warmed long before, a session's first run still costs ~5–8 ms more than its next ones (12.5 vs 5.2 ms by hand) (docs/performance.md)";
+  "both runs take a few milliseconds, so a few milliseconds of first use show as a large ratio: the sandbox worker starts once Chromium's launch ended and is ready by the end of the first navigation, but its throwaway warm-up runs may still be going (a script waits for at most one), and a session's first run costs ~5–8 ms more than its next ones even with a worker warmed long before (12.5 vs 5.2 ms by hand) (docs/performance.md)";
 
 /** A missed goal's reason, printed after its figure (markdown.mjs `measuredText`). */
 function withWhy(result, why) {
