@@ -49,6 +49,11 @@ export interface PageNode {
   dt?: 1;
   /** The root of a contenteditable region. */
   ed?: 1;
+  /**
+   * No box of its own (display: contents, as a slot): Chromium's DOM snapshot has no layout for it, so
+   * the CDP capture knows no facts about it (no click target, no inline flow); neither does this one.
+   */
+  nb?: 1;
 }
 
 export interface PageDocument {
@@ -275,6 +280,7 @@ function capture(scopeId, incremental) {
     if (isDropTarget(el)) record.dt = 1;
     if (isEditableRoot(el)) record.ed = 1;
     const d = cs.display;
+    if (d === 'contents') record.nb = 1;
     if (d.startsWith('inline') || d === 'contents' || d === 'ruby') record.l = 1;
     if (el.localName === 'input' && el.hasAttribute('type')) record.it = typeOf(el);
     if (el.hasAttribute('autocomplete')) record.ac = el.getAttribute('autocomplete').toLowerCase();

@@ -305,7 +305,7 @@ function expand(nodes: PageNode[], toId: (id: number) => number, dom: Map<number
     if (n.i !== undefined) {
       const id = toId(n.i);
       node.backendDOMNodeId = id;
-      dom.set(id, factsOf(n));
+      if (n.nb !== 1) dom.set(id, factsOf(n));
     }
     return node;
   });

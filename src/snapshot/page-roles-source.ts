@@ -63,7 +63,19 @@ function roleOf(el, cs) {
   // Chromium keeps an element it would drop (a span, a div of blocks) when it can take focus (any
   // tabindex, -1 included) or carries a global ARIA attribute such as aria-label: a generic node.
   if (el.localName === 'input' || el.localName === 'img') return role;
-  return keepsRole(el) ? 'generic' : role;
+  return keepsRole(el) || hasLayer(el, cs) ? 'generic' : role;
+}
+
+/**
+ * Chromium keeps an element that paints in a layer of its own (positioned, transformed, translucent,
+ * clipping its overflow) in its tree while it has children: a generic node where it would drop it.
+ */
+function hasLayer(el, cs) {
+  if (!cs || !el.hasChildNodes() || cs.display === 'contents') return false;
+  if (cs.position !== 'static' || cs.transform !== 'none' || Number(cs.opacity) < 1) return true;
+  if (cs.filter !== 'none' || cs.clipPath !== 'none' || cs.mixBlendMode !== 'normal') return true;
+  // Overflow clips a box, not an inline run.
+  return cs.display !== 'inline' && cs.overflowX !== 'visible' && cs.overflowX !== 'clip';
 }
 
 function nativeRole(el, cs) {
@@ -188,7 +200,7 @@ function nameOf(el, role, walk) {
   if (label) return label;
   const native = collapse(nativeName(el, role, walk));
   if (native) return native;
-  if (NAME_FROM_CONTENT.has(role)) {
+  if (NAME_FROM_CONTENT.has(role) && (role !== 'row' || rowNamedByContent(el))) {
     const text = collapse(contentText(el, walk));
     if (text) return text;
   }
@@ -197,6 +209,21 @@ function nameOf(el, role, walk) {
   if (role === 'textbox' || role === 'searchbox' || (role === 'combobox' && el.localName !== 'select'))
     return collapse(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '');
   return '';
+}
+
+/**
+ * A row of a grid is named by its content; a row of a table only lends its content to an ancestor's
+ * name, unless it takes focus (as Chromium computes it).
+ */
+function rowNamedByContent(row) {
+  if (row.hasAttribute('tabindex')) return true;
+  // Layout tables (role=presentation) between the row and its grid do not count.
+  for (let t = row.parentElement; t; t = t.parentElement) {
+    const role = explicitRole(t);
+    if (role === 'grid' || role === 'treegrid') return true;
+    if (role === 'table' || (t.localName === 'table' && role === undefined)) return false;
+  }
+  return false;
 }
 
 function nativeName(el, role, walk) {

@@ -73,13 +73,6 @@ function expectSame(cdp: string, page: string, what: string): void {
 const KNOWN_DRIFT: Record<string, string> = {
   // A layout row of empty cells in the time grid becomes one gridcell line.
   'fullcalendar (week)': 'empty layout cells',
-  // A row holding only a column header: Chromium names the row by it only in the page capture.
-  'fullcalendar (list)': 'row named by its header cell',
-  // Lines of role=presentation <pre> blocks: Chromium puts a space between blocks the page capture joins.
-  'codemirror (base)': 'text joined across presentational blocks',
-  'codemirror (edited)': 'text joined across presentational blocks',
-  // A menu item's inner clickable part in its shadow root.
-  'shoelace (dropdown)': 'clickable part inside a shadow root',
 };
 
 describe('real widget libraries: in-page capture vs CDP capture, line for line', () => {
