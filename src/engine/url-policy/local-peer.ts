@@ -61,50 +61,51 @@ export async function sameUser(socket: Socket): Promise<boolean> {
   return uid === undefined || uid === own;
 }
 
+/** Per browser (its main process id): the process that held its last admitted connection. */
+const lastHolder = new Map<number, number>();
+
 /**
  * Whether the peer socket is held by a process of the tree rooted at `rootPid` (a launched browser:
- * its network service dials the guard). `hint` remembers the process that held the last one, so a
- * connection usually costs one table read and one process's descriptors. Refused where the kernel
- * cannot say (no table, not IPv4, another user's socket, a closed connection).
+ * its network service dials the guard). The process that held the browser's last admitted connection
+ * is tried first, so a connection usually costs one table read and one process's descriptors.
+ * Refused where the kernel cannot say (no table, not IPv4, another user's socket, a closed connection).
  */
-export async function heldByTree(socket: Socket, rootPid: number, hint: { pid?: number }): Promise<boolean> {
+export async function heldByTree(socket: Socket, rootPid: number): Promise<boolean> {
   const row = await peerRow(socket);
   if (row === null || row === undefined || row.inode === '0') return false;
   if (row.uid !== process.getuid?.()) return false;
   const link = `socket:[${row.inode}]`;
-  const known = hint.pid;
+  const known = lastHolder.get(rootPid);
   if (known !== undefined && (await holds(known, link)) && (await descends(known, rootPid))) return true;
   for (const pid of await processTree(rootPid)) {
-    if (pid === hint.pid || !(await holds(pid, link))) continue;
-    hint.pid = pid;
+    if (pid === known || !(await holds(pid, link))) continue;
+    if (lastHolder.size > 64) lastHolder.clear();
+    lastHolder.set(rootPid, pid);
     return true;
   }
   return false;
 }
 
-/** `rootPid` and its descendants (each thread's children), root first; [] once the root is gone. */
+/**
+ * `rootPid` and the processes below it, found by their parent links (a thread's `children` list may
+ * miss a child while the tree changes, `proc(5)`); [] once the root is gone.
+ */
 async function processTree(rootPid: number): Promise<number[]> {
+  const entries = await readdir('/proc').catch(() => [] as string[]);
   const tree: number[] = [];
-  const queue = [rootPid];
-  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
-    let threads: string[];
-    try {
-      threads = await readdir(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    tree.push(pid);
-    for (const tid of threads) {
-      const children = await readFile(`/proc/${pid}/task/${tid}/children`, 'latin1').catch(() => '');
-      for (const child of children.split(' ')) if (child.trim() !== '') queue.push(Number(child));
-    }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (Number.isInteger(pid) && pid > 1 && (await descends(pid, rootPid))) tree.push(pid);
   }
   return tree;
 }
 
+/** How far below its main process a browser's process may sit (they are a few levels deep). */
+const MAX_DEPTH = 8;
+
 /** Whether `pid` is `rootPid` or below it (parent links, a few steps: a browser's tree is shallow). */
 async function descends(pid: number, rootPid: number): Promise<boolean> {
-  for (let at = pid, steps = 0; at > 1 && steps < 16; steps++) {
+  for (let at = pid, steps = 0; at > 1 && steps < MAX_DEPTH; steps++) {
     if (at === rootPid) return true;
     const stat = await readFile(`/proc/${at}/stat`, 'latin1').catch(() => '');
     // After the command name in parentheses (which may hold spaces): state, then the parent's pid.

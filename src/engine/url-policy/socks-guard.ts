@@ -55,7 +55,7 @@ export async function startGuardProxy(
   const memory = new BlockMemory();
   const sockets = new Set<Socket>();
   const stats: GuardStats = { connects: 0, refusedPeers: 0 };
-  const local: LocalPeers = { hint: {} };
+  const local: LocalPeers = {};
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -125,8 +125,6 @@ const REPLY_ADDRESS_TYPE = 0x08;
 /** Who may use a loopback listener: the launched browser's process tree once known, else this user. */
 interface LocalPeers {
   browserPid?: number;
-  /** The browser process that held the last admitted connection (local-peer.ts, heldByTree). */
-  hint: { pid?: number };
 }
 
 /** Whether the peer may speak at all; a refused one is closed before a byte is read, and nothing logged. */
@@ -135,7 +133,7 @@ async function admitted(socket: Socket, peers: PeerGate | LocalPeers, stats: Gua
     peers instanceof PeerGate
       ? await peers.allows(socket.remoteAddress, HANDSHAKE_MS)
       : peers.browserPid !== undefined
-        ? await heldByTree(socket, peers.browserPid, peers.hint)
+        ? await heldByTree(socket, peers.browserPid)
         : await sameUser(socket);
   if (ok) return true;
   stats.refusedPeers++;
