@@ -38,9 +38,15 @@ const STAND_STILL = `function (still) {
   });
 }`;
 
-/** Where the dragged element sits in the document against the target: 'before', 'after' or unknown. */
+/**
+ * Where the dragged element sits against the target: 'before' or 'after' it, 'apart' (same list, not
+ * next to it: it went past), or unknown. In one list only a neighbour counts; elsewhere, document order.
+ */
 const ORDER = `function (target) {
   if (!target || this === target || !this.isConnected) return 'unknown';
+  if (this.parentNode === target.parentNode) {
+    return this.nextElementSibling === target ? 'before' : this.previousElementSibling === target ? 'after' : 'apart';
+  }
   const pos = target.compareDocumentPosition(this);
   if (pos & Node.DOCUMENT_POSITION_CONTAINED_BY || pos & Node.DOCUMENT_POSITION_CONTAINS) return 'unknown';
   return pos & Node.DOCUMENT_POSITION_PRECEDING ? 'before' : pos & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'unknown';
@@ -67,7 +73,7 @@ export async function standStill(...elements: ElementTarget[]): Promise<void> {
 /**
  * Whether the dragged element must still be moved to the `position` side of the target: a sortable
  * list that moved it to the other side (it inserts after an item passed going down, before one passed
- * going up). Only for elements of one document; unknown counts as placed.
+ * going up), or past the target's neighbour. Only for elements of one document; unknown counts as placed.
  */
 export async function onWrongSide(
   source: ElementTarget,
