@@ -25,6 +25,7 @@ export const SLOW_BY_DESIGN = [
   'test/integration/agent-mastra.test.ts', // 25
   'test/integration/dashboard.test.ts', // 25
   'test/integration/secret-boundary-property.test.ts', // 20
+  'test/integration/secret-boundary-waits.test.ts', // 38 (its guesses wait out their deadlines)
   'test/integration/locate-in-page.test.ts', // 24
   'test/integration/snapshot-differential-libs.test.ts', // 21
   'test/integration/drag-sortablejs.test.ts', // 20
