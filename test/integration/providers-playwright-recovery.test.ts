@@ -80,7 +80,9 @@ async function killMidCall(
   );
   expect((await h.err('browser_get_url', { ...s })).code).toBe('BROWSER_DISCONNECTED');
 
-  // A server back on the same endpoint: the next session gets a new remote browser.
+  // A server back on the same endpoint: the next session gets a new remote browser. The killed one's
+  // exit may not have been seen yet, so it is waited for here (stop), not read from its state.
+  await server.stop();
   await liveServer(endpoint);
   const fresh = await h.session();
   const nav = await h.ok<{ status: number }>('browser_navigate', { ...fresh, url: site.url('/quiet') });
