@@ -1,5 +1,5 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import type { Deadline } from './deadline.js';
+import { timeoutError, type Deadline } from './deadline.js';
 
 /** Races a promise against the deadline and the caller's signal (the promise itself keeps running). */
 export function withDeadline<T>(promise: Promise<T>, deadline: Deadline, signal?: AbortSignal): Promise<T> {
@@ -8,7 +8,9 @@ export function withDeadline<T>(promise: Promise<T>, deadline: Deadline, signal?
       finish(() =>
         reject(new BrowserMeshError(ErrorCodes.OPERATION_CANCELLED, 'Operation was cancelled by the caller')),
       );
-    const timer = setTimeout(() => finish(() => deadline.check()), deadline.remainingMs());
+    // The timer is the deadline: it may fire a hair before the wall clock (Date.now) says so, or the
+    // clock may step back, and a check that passed then would leave this promise pending forever.
+    const timer = setTimeout(() => finish(() => reject(timeoutError(deadline))), deadline.remainingMs());
     let done = false;
     const finish = (settle: () => void): void => {
       if (done) return;
