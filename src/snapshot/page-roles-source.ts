@@ -148,6 +148,10 @@ function computeDataTable(table) {
 }
 
 function cellRole(cell) {
+  // A cell of a presentational row is presentational too (an owned element of a presentation role).
+  const row = cell.parentElement;
+  const rowRole = row && row.localName === 'tr' ? explicitRole(row) : undefined;
+  if (rowRole === 'none' || rowRole === 'presentation') return 'none';
   const table = cell.closest('table');
   const explicit = table && explicitRole(table);
   const grid = explicit === 'grid' || explicit === 'treegrid';
@@ -157,7 +161,6 @@ function cellRole(cell) {
   if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
   if (scope === 'col' || scope === 'colgroup') return 'columnheader';
   if (cell.parentElement && cell.parentElement.parentElement && cell.parentElement.parentElement.localName === 'thead') return 'columnheader';
-  const row = cell.parentElement;
   if (row && Array.prototype.some.call(row.children, (c) => c.localName === 'td')) return 'rowheader';
   return 'columnheader';
 }

@@ -70,10 +70,7 @@ function expectSame(cdp: string, page: string, what: string): void {
  * Differences still open, each with its cause. The test fails when one of them disappears (take it off
  * the list) as well as when a new one appears.
  */
-const KNOWN_DRIFT: Record<string, string> = {
-  // A layout row of empty cells in the time grid becomes one gridcell line.
-  'fullcalendar (week)': 'empty layout cells',
-};
+const KNOWN_DRIFT: Record<string, string> = {};
 
 describe('real widget libraries: in-page capture vs CDP capture, line for line', () => {
   for (const [name, lib] of Object.entries(REAL_LIBS)) {
