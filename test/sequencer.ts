@@ -12,24 +12,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Selenium Grid, sandbox fairness and CPU budgets, the packed tarball, the quick bench, Node 24.
  */
 export const SLOW_BY_DESIGN = [
-  'test/integration/hostile-loops.test.ts', // 60
-  'test/integration/replay.test.ts', // 55
-  'src/code-mode/sandbox-fairness.test.ts', // 51
+  'test/integration/hostile-loops.test.ts', // 51
   'test/e2e/cli-daemon-trust.test.ts', // 45
-  'test/integration/providers-selenium.test.ts', // 34
-  'test/integration/providers-playwright.test.ts', // 60 (three run-servers, a remote Chromium)
-  'test/integration/code-mode-fairness.test.ts', // 30
-  'test/e2e/pack.test.ts', // 28
-  'test/integration/export-test-variants.test.ts', // 26
-  'test/e2e/bench-quick.test.ts', // 25
-  'test/integration/agent-mastra.test.ts', // 25
-  'test/integration/dashboard.test.ts', // 25
-  'test/integration/secret-boundary-property.test.ts', // 20
+  'test/integration/providers-selenium.test.ts', // 42
+  'test/integration/drag-sortablejs.test.ts', // 40 (40 paced drags)
   'test/integration/secret-boundary-waits.test.ts', // 38 (its guesses wait out their deadlines)
-  'test/integration/locate-in-page.test.ts', // 24
-  'test/integration/snapshot-differential-libs.test.ts', // 21
-  'test/integration/drag-sortablejs.test.ts', // 20
-  'test/e2e/cli-face.test.ts', // 20
+  'test/integration/replay.test.ts', // 30 (a Playwright Test start)
+  'test/integration/providers-playwright.test.ts', // 26 (three run-servers, a remote Chromium)
+  'test/integration/locate-in-page.test.ts', // 25
+  'test/e2e/bench-quick.test.ts', // 25
+  'test/integration/frames-find.test.ts', // 23
+  'test/integration/face-contract-cases.test.ts', // 21
+  'test/integration/regex-off-loop.test.ts', // 21
+  'test/integration/providers-playwright-recovery.test.ts', // 18 (run-servers killed and restarted)
+  'test/integration/code-mode-fairness.test.ts', // 16
+  'src/code-mode/sandbox-fairness.test.ts', // 17 (the first of the no-browser group)
+  'test/integration/export-test-variants.test.ts', // 17
+  'test/integration/dashboard.test.ts', // 17
+  'test/e2e/pack.test.ts', // 16
+  'test/integration/agent-mastra.test.ts', // 13 (and a Node 24 run)
+  'test/integration/snapshot-differential-libs.test.ts', // 13
+  'test/integration/secret-boundary-property.test.ts', // 11
+  'test/e2e/cli-face.test.ts', // 10
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
