@@ -11,6 +11,7 @@ import { find, type FindOptions } from '../../src/operations/read/find.js';
 import { snapshot, type SnapshotInput } from '../../src/operations/read/snapshot.js';
 import { renumberRefs } from './snapshot-support.js';
 import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
+import { FRAMES, frame } from './support/frame-chains.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -22,17 +23,6 @@ test.beforeAll(async ({ site: fileSite, harness, snapshotEnv }) => {
   h = harness;
   env = snapshotEnv;
   s = await h.session();
-});
-
-const FRAMES: Array<[string, string[]]> = [
-  ['same-origin', ['iframe[title="Same origin"]']],
-  ['cross-origin', ['iframe[title="Cross origin"]']],
-  ['nested', ['iframe[title="Nested"]', 'iframe[title="Inner cross origin"]']],
-];
-
-const frame = (chain: string[]): { kind: 'iframe'; chain: Array<{ css: string }> } => ({
-  kind: 'iframe',
-  chain: chain.map((css) => ({ css })),
 });
 
 const PAGE = '/reallibs/frames?lib=tabs&state=second';

@@ -7,6 +7,7 @@
 import type { FixtureServer } from '../fixtures/server.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
+import { FRAMES, frame } from './support/frame-chains.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -16,17 +17,6 @@ test.beforeAll(async ({ site: fileSite, harness }) => {
   site = fileSite;
   h = harness;
   s = await h.session();
-});
-
-const FRAMES: Array<[string, string[]]> = [
-  ['same-origin', ['iframe[title="Same origin"]']],
-  ['cross-origin', ['iframe[title="Cross origin"]']],
-  ['nested', ['iframe[title="Nested"]', 'iframe[title="Inner cross origin"]']],
-];
-
-const frame = (chain: string[]): { kind: 'iframe'; chain: Array<{ css: string }> } => ({
-  kind: 'iframe',
-  chain: chain.map((css) => ({ css })),
 });
 
 async function openFrames(): Promise<void> {

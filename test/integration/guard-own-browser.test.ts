@@ -4,10 +4,10 @@
  * is closed before a byte is answered and counted, while the session's browser, whose network service
  * holds its own connections, keeps browsing the fixture site through the same guard. Loopback only.
  */
-import { connect, type Socket } from 'node:net';
 import type { FixtureServer } from '../fixtures/server.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
+import { greetFrom } from './support/guard-listener.js';
 
 let site: FixtureServer;
 let h: McpHarness;
@@ -16,20 +16,6 @@ test.beforeAll(({ site: fileSite, harness }) => {
   site = fileSite;
   h = harness;
 });
-
-/** A SOCKS5 greeting to the guard from this process: the reply bytes (hex), or 'closed'. */
-function greet(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket: Socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
-    socket.once('data', (reply) => {
-      resolve(reply.toString('hex'));
-      socket.destroy();
-    });
-    socket.once('close', () => resolve('closed'));
-    socket.on('error', () => undefined);
-  });
-}
 
 describe.skipIf(process.platform !== 'linux')("a session's guard listener", () => {
   test('refuses a same-user process that is not its browser, and still serves its browser', async () => {
@@ -44,7 +30,8 @@ describe.skipIf(process.platform !== 'linux')("a session's guard listener", () =
     expect(before?.connects).toBeGreaterThan(0);
     expect(before?.refusedPeers).toBe(0);
 
-    expect(await greet(port)).toBe('closed');
+    // A SOCKS5 greeting from this process (same user, not the browser).
+    expect(await greetFrom(port, '127.0.0.1')).toBe('closed');
     expect(guard?.guardStats()?.refusedPeers).toBe(1);
 
     // The browser still browses through the same guard, on a new connection of its own (another
