@@ -95,7 +95,7 @@ describe.skipIf(!linux)('a local guard listener', () => {
     expect(await greet(port)).toBe('0500');
   });
 
-  it("once its browser is known, admits that browser's tree only: this process is refused", async () => {
+  it("once its browser is known, admits that browser's tree and this process only", async () => {
     guard = await startGuardProxy(
       new UrlPolicy({
         allowedOrigins: [],
@@ -106,21 +106,33 @@ describe.skipIf(!linux)('a local guard listener', () => {
       }),
     );
     const port = Number(new URL(guard.server).port);
-    // The "browser": a child process of this user that greets the guard and reports what it heard.
-    const script = `
+    const active = guard;
+    // The "browser": a child process of this user that greets the guard and reports what it heard;
+    // a second child of this user, not under the browser, is refused.
+    const browser = greeter(port, (pid) => active.admitBrowser(pid));
+    expect(await browser).toBe('0500');
+    expect(await greeter(port)).toBe('closed');
+    // This process (a context's own API requests come from here) is admitted.
+    expect(await greet(port)).toBe('0500');
+    expect(guard.stats()).toEqual({ connects: 0, refusedPeers: 1 });
+  });
+});
+
+/**
+ * A child process of this user that greets the guard on `port` (after `before` saw its pid): what it
+ * heard in hex, or 'closed'.
+ */
+function greeter(port: number, before?: (pid: number) => void): Promise<string> {
+  const script = `
 const s = require('net').connect(${port}, '127.0.0.1', () => s.write(Buffer.from([5, 1, 0])));
 let heard = '';
 s.on('data', (d) => { heard += d.toString('hex'); s.destroy(); });
 s.on('close', () => process.stdout.write(heard || 'closed'));
 s.on('error', () => undefined);`;
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    if (child.pid === undefined) throw new Error('no child process');
-    guard.admitBrowser(child.pid);
-    let heard = '';
-    child.stdout.on('data', (chunk: Buffer) => (heard += chunk.toString()));
-    await new Promise((resolve) => child.once('close', resolve));
-    expect(heard).toBe('0500');
-    expect(await greet(port)).toBe('closed');
-    expect(guard.stats()).toEqual({ connects: 0, refusedPeers: 1 });
-  });
-});
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid === undefined) throw new Error('no child process');
+  before?.(child.pid);
+  let heard = '';
+  child.stdout.on('data', (chunk: Buffer) => (heard += chunk.toString()));
+  return new Promise((resolve) => child.once('close', () => resolve(heard)));
+}

@@ -66,8 +66,9 @@ const lastHolder = new Map<number, number>();
 
 /**
  * Whether the peer socket is held by a process of the tree rooted at `rootPid` (a launched browser:
- * its network service dials the guard). The process that held the browser's last admitted connection
- * is tried first, so a connection usually costs one table read and one process's descriptors.
+ * its network service dials the guard), or by this process. The process that held the browser's
+ * last admitted connection is tried first, so a connection usually costs one table read and one
+ * process's descriptors.
  * Refused where the kernel cannot say (no table, not IPv4, another user's socket, a closed connection).
  */
 export async function heldByTree(socket: Socket, rootPid: number): Promise<boolean> {
@@ -77,6 +78,8 @@ export async function heldByTree(socket: Socket, rootPid: number): Promise<boole
   const link = `socket:[${row.inode}]`;
   const known = lastHolder.get(rootPid);
   if (known !== undefined && (await holds(known, link)) && (await descends(known, rootPid))) return true;
+  // This process too: a context's own API requests (`context.request`) go through its proxy from here.
+  if (await holds(process.pid, link)) return true;
   for (const pid of await processTree(rootPid)) {
     if (pid === known || !(await holds(pid, link))) continue;
     if (lastHolder.size > 64) lastHolder.clear();
