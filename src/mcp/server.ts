@@ -39,7 +39,7 @@ export interface McpServerOptions {
    * sandbox worker once that launch ended (warm-up.ts). The CLI sets it from config.
    */
   warmUp?: boolean;
-  /** The stdio dashboard's URL once it listens (issue 31: the agent can tell its user where to watch). */
+  /** The stdio dashboard's URL once it listens (the agent can tell its user where to watch). */
   dashboardUrl?: () => string | undefined;
 }
 
