@@ -78,15 +78,7 @@ describe.skipIf(!linux)('a local guard listener', () => {
   });
 
   it.skipIf(!root)("answers this user's process and closes on another user's, counting it", async () => {
-    guard = await startGuardProxy(
-      new UrlPolicy({
-        allowedOrigins: [],
-        blockedOrigins: [],
-        blockLinkLocal: true,
-        blockPrivate: false,
-        blockedAddresses: ['127.0.0.2/32'],
-      }),
-    );
+    guard = await loopbackGuard();
     const port = Number(new URL(guard.server).port);
     expect(await greet(port)).toBe('0500');
     expect(await greetAsNobody(port)).toBe('closed');
@@ -96,15 +88,7 @@ describe.skipIf(!linux)('a local guard listener', () => {
   });
 
   it("once its browser is known, admits that browser's tree and this process only", async () => {
-    guard = await startGuardProxy(
-      new UrlPolicy({
-        allowedOrigins: [],
-        blockedOrigins: [],
-        blockLinkLocal: true,
-        blockPrivate: false,
-        blockedAddresses: ['127.0.0.2/32'],
-      }),
-    );
+    guard = await loopbackGuard();
     const port = Number(new URL(guard.server).port);
     const active = guard;
     // The "browser": a child process of this user that greets the guard and reports what it heard;
@@ -135,4 +119,17 @@ s.on('error', () => undefined);`;
   let heard = '';
   child.stdout.on('data', (chunk: Buffer) => (heard += chunk.toString()));
   return new Promise((resolve) => child.once('close', () => resolve(heard)));
+}
+
+/** A guard listener on 127.0.0.1 whose policy blocks the loopback alias 127.0.0.2. */
+function loopbackGuard(): Promise<GuardProxy> {
+  return startGuardProxy(
+    new UrlPolicy({
+      allowedOrigins: [],
+      blockedOrigins: [],
+      blockLinkLocal: true,
+      blockPrivate: false,
+      blockedAddresses: ['127.0.0.2/32'],
+    }),
+  );
 }
