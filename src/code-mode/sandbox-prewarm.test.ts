@@ -36,3 +36,18 @@ describe('a prewarmed sandbox worker', () => {
     expect(workerStats.reused).toBe(reused + 1);
   });
 });
+
+describe('a worker that does not start in time', () => {
+  it('is stopped: its script fails with a clear error, a prewarm is given up, the next start works', async () => {
+    // Too short for any start: every worker is stopped before it is ready.
+    configureSandboxWorkers({ variant: 'release', maxIdle: 1, startupLimitMs: 1 });
+    prewarmSandbox();
+    await expect(run('return 1')).rejects.toMatchObject({
+      code: 'INTERNAL_ERROR',
+      cause: { message: 'sandbox worker did not start within 1 ms' },
+    });
+    // The prewarm failed the same way; nothing waits for it, and a normal start works again.
+    configureSandboxWorkers({ variant: 'release', maxIdle: 1 });
+    expect(await run('return 6 * 7')).toMatchObject({ ok: true, value: 42 });
+  });
+});

@@ -10,6 +10,7 @@ import type { WorkerLimits } from './worker-protocol.js';
 export type { JSONValue, ScriptError, ScriptErrorKind, ScriptResult, ScriptRunInfo } from './script-types.js';
 export {
   configureSandboxWorkers,
+  sandboxPoolState,
   workerStats,
   workersHeld,
   type SandboxWorkerOptions,

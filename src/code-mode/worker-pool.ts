@@ -21,6 +21,8 @@ export interface SandboxWorkerOptions {
    * (one per script that has held its worker this long, never more than twice maxWorkers). Default 500.
    */
   sliceMs?: number;
+  /** A worker not ready by then is stopped and its start fails. Default 30,000. */
+  startupLimitMs?: number;
 }
 
 /**
@@ -28,6 +30,9 @@ export interface SandboxWorkerOptions {
  * accounting sees; 8 MiB leaves deeply nested source a 2x margin at the 128 KiB QuickJS maximum.
  */
 const WORKER_STACK_MB = 8;
+
+/** How long a script waits for a prewarmed worker still starting before it starts its own. */
+const PREWARM_WAIT_MS = 5_000;
 
 let config: Required<SandboxWorkerOptions> = defaults();
 /** Idle workers with the memory limit they were built for (a WASM memory maximum is fixed). */
@@ -103,7 +108,8 @@ export async function acquireWorker(
   const slot = await waitForTurn(signal, client, capOf(client, claim.maxPerClient));
   if (slot === undefined) return undefined;
   const starting = warming.get(memoryLimitBytes);
-  if (starting !== undefined) await untilAborted(starting, signal);
+  if (starting !== undefined)
+    await untilAborted(starting, AbortSignal.any([signal, AbortSignal.timeout(PREWARM_WAIT_MS)]));
   const index = idle.findIndex((entry) => entry.memoryLimitBytes === memoryLimitBytes);
   const warm = index < 0 ? undefined : idle.splice(index, 1)[0]?.worker;
   if (warm !== undefined) {
@@ -176,8 +182,22 @@ export function workersHeld(): ReadonlyMap<string, number> {
   return new Map(heldBy);
 }
 
+/** The pool at this moment, for a test that waited too long to say why (diagnostics). */
+export function sandboxPoolState(): { active: number; waiting: number; idle: number; warming: number } {
+  return { active, waiting: waiters.length, idle: idle.length, warming: warming.size };
+}
+
 function defaults(): Required<SandboxWorkerOptions> {
-  return { variant: 'release', maxWorkers: Math.max(4, availableParallelism()), maxIdle: 2, sliceMs: 500 };
+  // A start that hangs (a stuck loader thread, a starved machine) must not hold a script, or a
+  // prewarm every later script waits for, until their deadlines; one takes 0.2-2 s, more when loaded.
+  const startupLimitMs = 30_000;
+  return {
+    variant: 'release',
+    maxWorkers: Math.max(4, availableParallelism()),
+    maxIdle: 2,
+    sliceMs: 500,
+    startupLimitMs,
+  };
 }
 
 function capOf(client: string, maxPerClient: number | undefined): number {
@@ -283,6 +303,13 @@ function startWorker(
     worker.on('message', countWarmUp);
   }
   return new Promise((resolve, reject) => {
+    const limitMs = config.startupLimitMs;
+    const startup = setTimeout(() => {
+      cleanup();
+      void worker.terminate();
+      reject(new Error(`sandbox worker did not start within ${limitMs} ms`));
+    }, limitMs);
+    startup.unref();
     const onMessage = (message: FromWorker): void => {
       if (message.type !== 'ready') return;
       cleanup();
@@ -300,6 +327,7 @@ function startWorker(
       resolve(undefined);
     };
     const cleanup = (): void => {
+      clearTimeout(startup);
       worker.off('message', onMessage);
       worker.off('exit', onExit);
       signal.removeEventListener('abort', onAbort);
