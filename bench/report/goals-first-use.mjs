@@ -4,6 +4,7 @@
 
 import { ratio } from '../lib/stats.mjs';
 import { REFERENCE_LABEL } from '../peers/reference.mjs';
+import { FIRST_AFTER_NAVIGATION } from '../scenarios/snapshot.mjs';
 import { fmtMs, fmtNum, fmtRatio } from './format.mjs';
 
 const BM = 'BrowserMesh';
@@ -111,6 +112,19 @@ export function firstUseGoals(results) {
         ratioGoal(bmSnap, find(snaps, { contender: PW, page: 'large', mode: 'full' }), 'ms', 1, 'snapshot'),
         SNAPSHOT_WHY,
       ),
+    ),
+    goal(
+      'snapshot-first-capture',
+      "Default snapshot of /large right after navigating to it vs @playwright/mcp's",
+      '≤ 1×',
+      () =>
+        ratioGoal(
+          find(snaps, { contender: BM, page: 'large', mode: FIRST_AFTER_NAVIGATION }),
+          find(snaps, { contender: PW, page: 'large', mode: FIRST_AFTER_NAVIGATION }),
+          'ms',
+          1,
+          'snapshot',
+        ),
     ),
     goal(
       'snapshot-capture-aria',

@@ -306,7 +306,7 @@ export const SECTIONS = [
     'snapshot',
     'Snapshot',
     snapshotSection,
-    'Capture time is the tool call\'s wall time. "full" is the whole page: BrowserMesh is asked for the largest `maxChars`/`maxBytes` its schema allows, so nothing the peers return is cut; "full, default budget" is what BrowserMesh returns without options (cut at its default budget, with a cursor for the rest). The peers have no interactive-only mode, so the goals compare BrowserMesh\'s interactive snapshot with their full one. The playwright-core row is `locator("body").ariaSnapshot()` in process.',
+    'Capture time is the tool call\'s wall time. "full" is the whole page: BrowserMesh is asked for the largest `maxChars`/`maxBytes` its schema allows, so nothing the peers return is cut; "full, default budget" is what BrowserMesh returns without options (cut at its default budget, with a cursor for the rest). The peers have no interactive-only mode, so the goals compare BrowserMesh\'s interactive snapshot with their full one. The playwright-core row is `locator("body").ariaSnapshot()` in process. "first after navigation" is the default snapshot taken right after each of the iterations\' fresh loads of the page, the capture agents meet most.',
   ],
   [
     'find',

@@ -38,6 +38,27 @@ function wasCut(structured) {
   return Boolean(structured?.partial || structured?.truncation?.truncated || structured?.truncated);
 }
 
+/**
+ * The capture an agent meets most: the default snapshot right after a navigation (a new document,
+ * nothing cached in it yet), timed on each of `iterations` fresh loads of the page.
+ */
+export const FIRST_AFTER_NAVIGATION = 'first after navigation';
+
+async function firstCaptures(ctx, contender, path) {
+  const { conn, page } = await ctx.session(contender);
+  const samples = await repeat(ctx.options.iterations, async () => {
+    await contender.navigate(conn, page, ctx.fixture.url(path));
+    return contender.snapshot(conn, page, { interactiveOnly: false, budget: 'default' });
+  });
+  return {
+    chars: median(samples.map((s) => s.chars)),
+    tokens: median(samples.map((s) => s.tokens)),
+    ms: median(samples.map((s) => s.ms)),
+    partial: samples.some((s) => wasCut(s.structured)),
+    samples: samples.length,
+  };
+}
+
 export const snapshot = {
   name: 'snapshot',
   title: 'Snapshot: full and interactive-only',
@@ -67,6 +88,10 @@ export const snapshot = {
               };
             }),
           );
+        }
+        if (pageName === 'large') {
+          const base = { contender: contender.label, page: pageName, mode: FIRST_AFTER_NAVIGATION };
+          rows.push(await attempt(base, () => firstCaptures(ctx, contender, path)));
         }
       }
       if (ctx.options.reference) {
