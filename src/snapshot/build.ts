@@ -4,7 +4,6 @@ import {
   hasActionableOrStructure,
   interactiveOnly,
   isRegionNamedByHeading,
-  joinedText,
   normalizeChildren,
   pruneKept,
   textNode,
@@ -23,8 +22,17 @@ import {
   TRANSPARENT_ROLES,
   TRANSPARENT_UNLESS_NAMED,
 } from './roles.js';
-import type { AXNodeLike, Box, FrameCapture, PageCapture, SnapNode, TargetCapture } from './types.js';
+import type {
+  AXNodeLike,
+  Box,
+  DomFacts,
+  FrameCapture,
+  PageCapture,
+  SnapNode,
+  TargetCapture,
+} from './types.js';
 import { inVisualOrder } from './visual-order.js';
+import { clickableNode, dropZone, editorPart, editorRoot, inRowOrder } from './widget-nodes.js';
 
 /**
  * Turns the captured accessibility trees (one per frame, stitched through their iframe elements, out-of
@@ -91,6 +99,12 @@ class TreeBuilder {
   private longText = 0;
   private missingFrames = 0;
   private readonly rowIndex = new WeakMap<SnapNode, number>();
+  /** How many grid cells the element being built is inside (their items get refs of their own). */
+  private cellDepth = 0;
+  /** How many contenteditable editors the element being built is inside. */
+  private editorDepth = 0;
+  /** Items of grid cells given a ref of their own, so a cell can drop the one that only repeats its name. */
+  private readonly cellItems = new WeakSet<SnapNode>();
   private readonly onCut = (): void => {
     this.longText++;
   };
@@ -172,8 +186,8 @@ class TreeBuilder {
     if (axRole === 'StaticText') return [textNode(axString(node.name))];
     if (axRole === 'LineBreak') return [BREAK];
     const popup = inSelectPopup || axRole === 'MenuListPopup';
-    const items = CHILDLESS_ROLES.has(axRole) ? [] : this.children(ctx, node, depth + 1, popup);
-    return this.element(ctx, node, axRole, items, popup);
+    const items = this.itemsOf(ctx, node, axRole, depth, popup);
+    return this.element(ctx, node, axRole, items, popup, this.editorDepth > 0);
   }
 
   private element(
@@ -182,23 +196,40 @@ class TreeBuilder {
     axRole: string,
     items: Item[],
     inSelectPopup: boolean,
+    inEditor: boolean,
   ): Item[] {
     const backendId = node.backendDOMNodeId;
-    const facts = backendId === undefined ? undefined : ctx.target.dom.get(backendId);
+    const facts = this.factsOf(ctx, node);
     const name = cleanText(axString(node.name), MAX_NAME_CHARS, this.onCut);
     const interactive = INTERACTIVE_ROLES.has(axRole) || (axRole === 'option' && !inSelectPopup);
+    // Inside a rich-text editor every element answers clicks; what an agent picks is a paragraph.
+    if (inEditor && !interactive) {
+      const part = editorPart(axRole, items);
+      if (part === BREAK) return [BREAK, ...items, BREAK];
+      return part.name === '' ? [] : [this.decorated(ctx, node, part)];
+    }
     const transparent =
       TRANSPARENT_ROLES.has(axRole) ||
       (TRANSPARENT_UNLESS_NAMED.has(axRole) && name === '') ||
       isRegionNamedByHeading(axRole, name, items);
     if (!interactive && facts?.editable === true && EDITOR_HOSTS.has(axRole))
-      return [this.editor(ctx, node, items)];
-    const acts = facts && (facts.clickable || facts.tabbable || facts.draggable === true);
+      return [
+        this.decorated(
+          ctx,
+          node,
+          editorRoot(cleanText(axString(node.name), MAX_NAME_CHARS, this.onCut), items, this.onCut),
+        ),
+      ];
+    // An item inside a grid's cell (an event chip in a calendar day) is picked on its own.
+    const cellItem = this.cellDepth > 0 && facts?.anchor === true;
+    const acts = facts && (facts.clickable || facts.tabbable || facts.draggable === true || cellItem);
     if (!interactive && acts && !NEVER_CLICKABLE.has(axRole)) {
-      const clickable = this.clickable(ctx, node, axRole, items, transparent);
-      if (clickable) return [clickable];
+      const clickable = clickableNode(node, axRole, items, facts, transparent, cellItem, MAX_CLICKABLE_TEXT);
+      if (clickable && cellItem) this.cellItems.add(clickable);
+      if (clickable) return [this.decorated(ctx, node, clickable)];
     }
-    if (transparent && facts?.dropTarget === true) return [this.dropZone(ctx, node, items)];
+    if (transparent && facts?.dropTarget === true)
+      return [this.decorated(ctx, node, dropZone(items, MAX_CLICKABLE_TEXT, this.onCut))];
     if (transparent) {
       const inline = facts ? facts.inline : INLINE_ROLES.has(axRole);
       return inline ? items : [BREAK, ...items, BREAK];
@@ -208,7 +239,9 @@ class TreeBuilder {
       role: displayRole(axRole, facts?.inputType),
       name,
       states: statesOf(node, axRole, inSelectPopup, facts),
-      interactive,
+      // A grid is a widget (a calendar's month, a data grid): its cells are what an agent picks,
+      // so each has a ref and stays in the interactive view, and still shows what it holds.
+      interactive: interactive || axRole === 'gridcell',
       children: [],
     };
     // Only links and buttons stay inside a sentence; form controls keep lines of their own.
@@ -219,30 +252,23 @@ class TreeBuilder {
     if (url !== undefined && axRole === 'link') out.url = url;
     const dropTarget =
       facts?.dropTarget === true || (axRole === 'region' && !hasActionableOrStructure(items));
-    this.decorate(ctx, out, node, interactive || NAMED_CONTENT_ROLES.has(axRole) || dropTarget);
+    this.decorate(ctx, out, node, out.interactive || NAMED_CONTENT_ROLES.has(axRole) || dropTarget);
     // A kept key also keeps the node through pruning: the scope element must stay findable.
     if (this.isScope(ctx, node)) out.key = `${ctx.target.key}|${backendId ?? ''}`;
     if (axRole === 'Iframe' || axRole === 'IframePresentational')
       out.children = this.frameContent(ctx, out, backendId);
-    else out.children = this.childrenOf(axRole, out, items, interactive);
+    else out.children = this.childrenOf(axRole, out, items, interactive, facts?.editable === true);
+    // An editor's paragraphs show its text, each with a ref: its value would say it all again.
+    if (facts?.editable === true && out.children.some((c) => c.role === 'paragraph')) delete out.value;
     // A list of things to drag is where they are dropped (sortable lists, kanban columns).
     if (out.key === undefined && out.children.some((c) => c.states.includes('draggable')))
       this.decorate(ctx, out, node, true);
+    // A day number that names its cell (a calendar's `<a aria-label="December 7, 2026">7</a>`) is the cell.
+    if (axRole === 'gridcell')
+      out.children = out.children.filter((c) => !(this.cellItems.has(c) && c.name === out.name));
     if (facts?.aria?.rowIndex !== undefined) this.rowIndex.set(out, facts.aria.rowIndex);
-    if (ROW_PARENTS.has(axRole)) out.children = this.inRowOrder(out.children);
+    if (ROW_PARENTS.has(axRole)) out.children = inRowOrder(out.children, this.rowIndex);
     return pruneKept(axRole, out);
-  }
-
-  /**
-   * Grids that sort or scroll by moving rows with CSS keep their DOM order and say the real order with
-   * aria-rowindex: rows that carry one are shown in that order (a stable sort; the others keep their place).
-   */
-  private inRowOrder(children: SnapNode[]): SnapNode[] {
-    const indexed = children.filter((c) => this.rowIndex.has(c));
-    if (indexed.length < 2) return children;
-    const sorted = [...indexed].sort((a, b) => (this.rowIndex.get(a) ?? 0) - (this.rowIndex.get(b) ?? 0));
-    let next = 0;
-    return children.map((c) => (this.rowIndex.has(c) ? (sorted[next++] ?? c) : c));
   }
 
   private isScope(ctx: FrameCtx, node: AXNodeLike): boolean {
@@ -264,7 +290,14 @@ class TreeBuilder {
     const key = `${ctx.target.key}|${node.backendDOMNodeId ?? ''}`;
     const built = node.ignored
       ? []
-      : this.element(ctx, node, axRole, this.itemsOf(ctx, node, axRole, depth), inSelectPopup);
+      : this.element(
+          ctx,
+          node,
+          axRole,
+          this.itemsOf(ctx, node, axRole, depth, axRole === 'MenuListPopup'),
+          inSelectPopup,
+          this.editorDepth > 0,
+        );
     const kept = built.find((item): item is SnapNode => item !== BREAK && item.key === key);
     if (kept) return kept;
     const wrapper: SnapNode = {
@@ -280,9 +313,25 @@ class TreeBuilder {
     return wrapper;
   }
 
-  private itemsOf(ctx: FrameCtx, node: AXNodeLike, axRole: string, depth: number): Item[] {
-    if (CHILDLESS_ROLES.has(axRole)) return [];
-    return this.children(ctx, node, depth + 1, axRole === 'MenuListPopup');
+  /** An element's children, knowing whether they are inside a grid cell or an editor. */
+  private itemsOf(ctx: FrameCtx, node: AXNodeLike, axRole: string, depth: number, popup: boolean): Item[] {
+    const editor = this.factsOf(ctx, node)?.editable === true;
+    if (CHILDLESS_ROLES.has(axRole) && !editor) return [];
+    const cell = axRole === 'gridcell';
+    if (cell) this.cellDepth++;
+    if (editor) this.editorDepth++;
+    try {
+      return this.children(ctx, node, depth + 1, popup);
+    } finally {
+      if (cell) this.cellDepth--;
+      if (editor) this.editorDepth--;
+    }
+  }
+
+  /** A node that always has a ref. */
+  private decorated(ctx: FrameCtx, node: AXNodeLike, out: SnapNode): SnapNode {
+    this.decorate(ctx, out, node, true);
+    return out;
   }
 
   /** Adds the ref (for elements an agent acts on or names), the scope key and the box. */
@@ -304,8 +353,14 @@ class TreeBuilder {
     out.key = `${ctx.target.key}|${backendId}`;
   }
 
-  private childrenOf(axRole: string, out: SnapNode, items: Item[], interactive: boolean): SnapNode[] {
-    if (CHILDLESS_ROLES.has(axRole)) return [];
+  private childrenOf(
+    axRole: string,
+    out: SnapNode,
+    items: Item[],
+    interactive: boolean,
+    editor: boolean,
+  ): SnapNode[] {
+    if (CHILDLESS_ROLES.has(axRole) && !editor) return [];
     if (interactive)
       return interactiveOnly(
         items,
@@ -314,54 +369,8 @@ class TreeBuilder {
     return normalizeChildren(items, out, this.onCut);
   }
 
-  /** A div with onclick, cursor:pointer or tabindex, holding only a little text: `[clickable @e3] Open`. */
-  private clickable(
-    ctx: FrameCtx,
-    node: AXNodeLike,
-    axRole: string,
-    items: Item[],
-    transparent: boolean,
-  ): SnapNode | undefined {
-    if (hasActionableOrStructure(items)) return undefined;
-    const name = cleanText(axString(node.name), MAX_NAME_CHARS) || joinedText(items);
-    if (name === '' || Array.from(name).length > MAX_CLICKABLE_TEXT) return undefined;
-    const facts = node.backendDOMNodeId === undefined ? undefined : ctx.target.dom.get(node.backendDOMNodeId);
-    const clicks = facts !== undefined && (facts.clickable || facts.tabbable);
-    const role = transparent ? (clicks ? 'clickable' : 'draggable') : displayRole(axRole, undefined);
-    const flags = statesOf(node, axRole, false);
-    if (clicks && role !== 'clickable') flags.push('clickable');
-    if (facts?.draggable && role !== 'draggable') flags.push('draggable');
-    const out: SnapNode = {
-      role,
-      name,
-      states: flags,
-      interactive: true,
-      children: [],
-    };
-    this.decorate(ctx, out, node, true);
-    return out;
-  }
-
-  /**
-   * The root of a contenteditable region with no role of its own (a rich-text editor): a textbox
-   * with a ref to click, type into and select text in, its text shown below it as usual.
-   */
-  private editor(ctx: FrameCtx, node: AXNodeLike, items: Item[]): SnapNode {
-    const name = cleanText(axString(node.name), MAX_NAME_CHARS, this.onCut);
-    const out: SnapNode = { role: 'textbox', name, states: [], interactive: true, children: [] };
-    out.children = normalizeChildren(items, out, this.onCut);
-    this.decorate(ctx, out, node, true);
-    return out;
-  }
-
-  /** A plain element the page marks as a drop target (ondrop, ondragover…): `[dropzone @e4] Done`. */
-  private dropZone(ctx: FrameCtx, node: AXNodeLike, items: Item[]): SnapNode {
-    const out: SnapNode = { role: 'dropzone', name: '', states: [], interactive: false, children: [] };
-    const text = joinedText(items);
-    if (!hasActionableOrStructure(items) && Array.from(text).length <= MAX_CLICKABLE_TEXT) out.name = text;
-    else out.children = normalizeChildren(items, out, this.onCut);
-    this.decorate(ctx, out, node, true);
-    return out;
+  private factsOf(ctx: FrameCtx, node: AXNodeLike): DomFacts | undefined {
+    return node.backendDOMNodeId === undefined ? undefined : ctx.target.dom.get(node.backendDOMNodeId);
   }
 
   /** The document inside an iframe: same process (DOM snapshot link) or its own target. */

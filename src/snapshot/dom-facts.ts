@@ -142,6 +142,7 @@ function indexDocument(strings: string[], doc: Doc, origin: { x: number; y: numb
     if (attrs.get('draggable') === 'true' || attrs.has('ondragstart') || grabStart) facts.draggable = true;
     if (isDropTarget(attrs)) facts.dropTarget = true;
     if (editable && !parentEditable) facts.editable = true;
+    if (tag === 'A') facts.anchor = true;
     const client = layout.clientRects?.[k];
     if (tag === 'IFRAME' && client && client.length >= 2)
       facts.contentOffset = [client[0] ?? 0, client[1] ?? 0];

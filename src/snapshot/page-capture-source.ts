@@ -49,6 +49,8 @@ export interface PageNode {
   dt?: 1;
   /** The root of a contenteditable region. */
   ed?: 1;
+  /** An <a> element. */
+  an?: 1;
   /**
    * No box of its own (display: contents, as a slot): Chromium's DOM snapshot has no layout for it, so
    * the CDP capture knows no facts about it (no click target, no inline flow); neither does this one.
@@ -279,6 +281,7 @@ function capture(scopeId, incremental) {
     if (el.getAttribute('draggable') === 'true' || el.hasAttribute('ondragstart') || grabStart) record.dg = 1;
     if (isDropTarget(el)) record.dt = 1;
     if (isEditableRoot(el)) record.ed = 1;
+    if (el.localName === 'a') record.an = 1;
     const d = cs.display;
     if (d === 'contents') record.nb = 1;
     if (d.startsWith('inline') || d === 'contents' || d === 'ruby') record.l = 1;
@@ -295,7 +298,8 @@ function capture(scopeId, incremental) {
 
   function childrenOf(el, role, cs) {
     if (el.localName === 'select') return selectChildren(el, role);
-    if (LEAF.has(role) || el.localName === 'svg' || el.localName === 'input') return [];
+    // A contenteditable editor with role textbox still shows its paragraphs, as Chromium's tree has them.
+    if ((LEAF.has(role) && !isEditableRoot(el)) || el.localName === 'svg' || el.localName === 'input') return [];
     if (el.localName === 'details' && !el.open) {
       const summary = Array.prototype.find.call(el.children, (c) => c.localName === 'summary');
       return summary ? visit(summary, cs, true) : [];

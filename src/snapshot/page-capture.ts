@@ -320,6 +320,7 @@ function factsOf(n: PageNode): DomFacts {
   if (n.dg === 1) facts.draggable = true;
   if (n.dt === 1) facts.dropTarget = true;
   if (n.ed === 1) facts.editable = true;
+  if (n.an === 1) facts.anchor = true;
   const aria = n.a && ariaFacts(new Map(Object.entries(n.a)));
   if (aria) facts.aria = aria;
   return facts;

@@ -205,8 +205,9 @@ class Renderer {
   }
 
   private runnable(node: SnapNode): boolean {
-    if (node.role === 'text' || node.role === 'row' || node.children.length > 0 || node.states.length > 0)
-      return false;
+    // An editor's paragraphs keep a line each, as its text does.
+    if (node.role === 'text' || node.role === 'row' || node.role === 'paragraph') return false;
+    if (node.children.length > 0 || node.states.length > 0) return false;
     // Items without refs only share a line as a native select's options.
     if (node.ref === undefined && node.role !== 'option') return false;
     if (node.value !== undefined || node.name === '') return false;
@@ -227,12 +228,13 @@ class Renderer {
     if (this.options.includeBoundingBoxes) return undefined;
     const cells = row.children.map((cell) => {
       const only = cell.children[0];
+      // Every cell of a row has the same role: the row line says it once, each cell shows its ref.
+      const own = cell.ref === undefined ? undefined : `@${cell.ref} ${cell.name}`;
       // A cell's own state (a column's sort direction) stays in front of what it holds.
-      if (only)
-        return cell.states.length > 0
-          ? `${this.label({ ...cell, name: '' })} ${this.label(only)}`
-          : this.label(only);
-      return cell.ref === undefined && cell.states.length === 0 ? cell.name : this.label(cell);
+      if (only && cell.states.length > 0) return `${this.label({ ...cell, name: '' })} ${this.label(only)}`;
+      if (only) return own === undefined ? this.label(only) : `${own} ${this.label(only)}`;
+      if (cell.states.length > 0) return this.label(cell);
+      return own ?? cell.name;
     });
     const header = row.children.every((c) => c.role === 'columnheader');
     const head = this.label({ ...row, name: '', states: header ? ['header', ...row.states] : row.states });

@@ -32,6 +32,8 @@ export interface DomFacts {
   dropTarget?: true;
   /** The root of a contenteditable region (an editor such as Quill's or TinyMCE's): typed into as a textbox. */
   editable?: true;
+  /** An `<a>` element (with or without href): inside a grid cell it is an item of its own (an event chip). */
+  anchor?: true;
   /** `tabindex` >= 0 on an element without an interactive role. */
   tabbable: boolean;
   /** Laid out as inline content (text next to it runs on in the same line). */

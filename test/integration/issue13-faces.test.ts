@@ -46,7 +46,7 @@ describe('code mode', () => {
         return await page.snapshot();
       `),
     );
-    const rows = [...text.matchAll(/\[row row=\d+\] (\w+) \|/g)].map((m) => m[1]);
+    const rows = [...text.matchAll(/\[row row=\d+\] @e\d+ (\w+) \|/g)].map((m) => m[1]);
     expect(rows).toEqual(['Abe', 'Bea', 'Cleo']);
     expect(text).toContain('[columnheader sort=ascending]');
     expect(text).toMatch(/\[slider [^\]]*value=7\] Volume/);

@@ -19,7 +19,7 @@ test.beforeAll(async ({ site: fileSite, harness }) => {
 
 const snap = async (): Promise<string> => (await h.ok<{ snapshot: string }>('browser_snapshot', s)).snapshot;
 const rowNames = (text: string): string[] =>
-  [...text.matchAll(/\[row row=\d+\] (\w+) \|/g)].map((m) => m[1] ?? '');
+  [...text.matchAll(/\[row row=\d+\] @e\d+ (\w+) \|/g)].map((m) => m[1] ?? '');
 
 describe('ARIA order and state in browser_snapshot', () => {
   test('lists grid rows in aria-rowindex order and shows the sort a click applied', async () => {
