@@ -1,7 +1,7 @@
 import type { PageOperationContext } from '../engine/runtime.js';
 import type { ActionResult } from '../operations/act/action-scope.js';
 import { MAX_SCROLL_DELTA } from '../operations/act/actions.js';
-import type { TargetSpec } from '../operations/target/locator-spec.js';
+import type { TargetSpec } from '../operations/locate/locator-spec.js';
 import type { LoadState as NavLoadState } from '../operations/navigate/navigation.js';
 import { waitForQuiet } from '../operations/navigate/quiet.js';
 import { MAX_TYPE_DELAY_MS } from '../operations/act/typing.js';

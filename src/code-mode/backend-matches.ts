@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { ambiguous, MAX_READ_CHARS, MAX_READ_ELEMENTS } from '../operations/read/element-reads.js';
-import { APPEAR_WINDOW_MS } from '../operations/target/locate.js';
+import { APPEAR_WINDOW_MS } from '../operations/locate/locate.js';
 import { hasSecrets, redactInside } from '../redaction/session-redact.js';
 import type { ElementSelector, SelectorBase, TextPattern } from './facade-calls.js';
 import type { FacadeCall } from './facade-parse.js';
@@ -121,7 +121,7 @@ export async function secretBlindCall(ctx: PageOperationContext, call: FacadeCal
     return { ...call, target: { ...selector, steps: [...selector.steps, { kind: 'nth', index: only }] } };
   const searchedMs = Math.max(0, Math.min(APPEAR_WINDOW_MS, ctx.deadline.remainingMs()));
   await delay(searchedMs, undefined, { signal: ctx.signal }).catch(() => undefined);
-  // Worded as the locator's own miss (src/operations/target/locate.ts) for a main-frame chain.
+  // Worded as the locator's own miss (src/operations/locate/locate.ts) for a main-frame chain.
   throw new BrowserMeshError(
     ErrorCodes.ELEMENT_NOT_FOUND,
     `no element matches ${description} (searched ${searchedMs} ms)`,

@@ -2,7 +2,7 @@ import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { click, focus, scrollIntoView } from '../operations/act/actions.js';
 import { fill, selectOption, setChecked } from '../operations/act/forms.js';
-import type { TargetSpec } from '../operations/target/locator-spec.js';
+import type { TargetSpec } from '../operations/locate/locator-spec.js';
 import { goBack, goForward, navigate, reload } from '../operations/navigate/navigation.js';
 import { dragAndDrop } from '../operations/act/drag.js';
 import { savePdf } from '../operations/state/files.js';

@@ -10,7 +10,7 @@ import {
   readElement,
   readElementState,
 } from '../operations/read/element-reads.js';
-import type { TargetSpec } from '../operations/target/locator-spec.js';
+import type { TargetSpec } from '../operations/locate/locator-spec.js';
 import { waitForQuiet } from '../operations/navigate/quiet.js';
 import { emptyScopeText, snapshot } from '../operations/read/snapshot.js';
 import { press, typeText } from '../operations/act/typing.js';

@@ -1,7 +1,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../errors.js';
-import { ROLES, type TargetSpec } from '../operations/target/locator-spec.js';
-import { inPageQueryOfSelector } from '../operations/target/in-page-locate.js';
+import { ROLES, type TargetSpec } from '../operations/locate/locator-spec.js';
+import { inPageQueryOfSelector } from '../operations/locate/in-page-locate.js';
 import type { ElementSelector, SelectorBase, SelectorStep, TextPattern } from './facade-calls.js';
 
 /**

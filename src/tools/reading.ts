@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
-import { visibleTextOfRef } from '../operations/target/element.js';
+import { visibleTextOfRef } from '../operations/locate/element.js';
 import { getTitle, getUrl, visibleText } from '../operations/read/reading.js';
 import { visibleTextOfLocator } from '../operations/read/page-text-scope.js';
 import { logElementRead, logPageRead, logUrlRead } from '../operations/read/read-log.js';
-import type { LocatorSpec } from '../operations/target/locator-spec.js';
+import type { LocatorSpec } from '../operations/locate/locator-spec.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 

@@ -4,7 +4,7 @@ import type { PageOperationContext } from '../engine/runtime.js';
 import { click, scroll, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
 import type { ActionResult } from '../operations/act/action-scope.js';
 import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/act/forms.js';
-import type { TargetSpec } from '../operations/target/locator-spec.js';
+import type { TargetSpec } from '../operations/locate/locator-spec.js';
 import { navigate } from '../operations/navigate/navigation.js';
 import { waitForQuiet } from '../operations/navigate/quiet.js';
 import type { StepOut, StepRun } from '../operations/act/run-actions.js';

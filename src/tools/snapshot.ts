@@ -6,7 +6,7 @@ import {
   type SnapshotResult,
 } from '../operations/read/snapshot.js';
 import { logElementRead, logPageRead } from '../operations/read/read-log.js';
-import type { LocatorSpec } from '../operations/target/locator-spec.js';
+import type { LocatorSpec } from '../operations/locate/locator-spec.js';
 import { defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
 

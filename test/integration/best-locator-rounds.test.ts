@@ -1,14 +1,14 @@
 import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { CDPSession } from 'playwright-core';
 import type { ManagedPage } from '../../src/engine/page.js';
-import { describeTarget } from '../../src/operations/target/best-locator.js';
-import { locateInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
-import { OBJECT_GROUP, type ElementTarget } from '../../src/operations/target/remote-element.js';
+import { describeTarget } from '../../src/operations/locate/best-locator.js';
+import { locateInPage, type InPageQuery } from '../../src/operations/locate/in-page-locate.js';
+import { OBJECT_GROUP, type ElementTarget } from '../../src/operations/locate/remote-element.js';
 import { worldContext } from '../../src/snapshot/page-world.js';
 import {} from './snapshot-support.js';
 
 /**
- * The action log's locator choice (src/operations/target/best-locator.ts) for an element the page
+ * The action log's locator choice (src/operations/locate/best-locator.ts) for an element the page
  * found: the facts, Chromium's role and name and the page's verdicts come in one round, and the
  * choice is the one the two-round path (facts, then verdicts on Chromium's candidates) makes.
  */

@@ -2,12 +2,12 @@ import { describe, expect, test, type SnapshotSetup } from './support/fixtures.j
 import type { CDPSession, Frame, Locator } from 'playwright-core';
 import type { ManagedPage } from '../../src/engine/page.js';
 import { Deadline } from '../../src/engine/deadline.js';
-import { locateInPage, uniqueInPage, type InPageQuery } from '../../src/operations/target/in-page-locate.js';
-import { resolveTarget } from '../../src/operations/target/locate.js';
+import { locateInPage, uniqueInPage, type InPageQuery } from '../../src/operations/locate/in-page-locate.js';
+import { resolveTarget } from '../../src/operations/locate/locate.js';
 import {} from './snapshot-support.js';
 
 /**
- * The accuracy guard of the in-page locator resolver (src/operations/target/in-page-locate.ts): on
+ * The accuracy guard of the in-page locator resolver (src/operations/locate/in-page-locate.ts): on
  * every fixture page, for locators built from what the page holds (its names, labels, placeholders,
  * test ids; exact and substring), whenever the page answers one element, Playwright's engine answers
  * exactly that element. Where the page answers a count or nothing, Playwright answers (fallback).

@@ -8,9 +8,9 @@ import { clickElement, focusElement, type ClickInput } from './actions.js';
 import { performAction } from './action-scope.js';
 import { dialogRouterOf, type DialogNote, type DialogType } from './dialogs.js';
 import { comboEvents, dispatchKeyEvents, parseKeyCombo } from './keyboard.js';
-import type { TargetSpec } from '../target/locator-spec.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
 import { LOAD_GRACE_MS } from '../navigate/navigation.js';
-import { compileUrlPatternOffLoop } from '../target/url-match.js';
+import { compileUrlPatternOffLoop } from '../locate/url-match.js';
 import { toClickStep, type StepInput } from './action-log.js';
 
 export type AwaitedEvent =

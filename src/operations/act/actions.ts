@@ -5,8 +5,8 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import type { ModifierName } from './keyboard.js';
-import { hasTarget, type TargetSpec } from '../target/locator-spec.js';
-import { FOCUS, SCROLL_BY } from '../target/page-functions.js';
+import { hasTarget, type TargetSpec } from '../locate/locator-spec.js';
+import { FOCUS, SCROLL_BY } from '../locate/page-functions.js';
 import {
   actionPoint,
   dispatchClick,
@@ -17,7 +17,7 @@ import {
   type ClickOptions,
   type MouseButton,
 } from './pointer.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 import { toClickStep } from './action-log.js';
 
 export type { ActionResult } from './action-scope.js';

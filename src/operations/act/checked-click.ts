@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 
 /**
  * A click into an out-of-process iframe, checked on arrival. Right after a load, Chromium can route

@@ -1,4 +1,4 @@
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 import type { DropPosition } from './drop-point.js';
 
 /**

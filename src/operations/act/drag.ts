@@ -1,11 +1,11 @@
 import type { CDPSession } from 'playwright-core';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
-import type { TargetSpec } from '../target/locator-spec.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
 import { checkDropPosition, dropPoint, type DropPosition } from './drop-point.js';
 import { boxOf, nextFrame, onWrongSide, standStill } from './drag-pace.js';
 import { dispatchMove, waitForActionPoint, type Point } from './pointer.js';
-import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from '../target/remote-element.js';
+import { OBJECT_GROUP, type ElementTarget, type RemoteElement } from '../locate/remote-element.js';
 
 /** Listens for dragstart on the source's window; the returned object records whether a drag really began. */
 const DRAG_PROBE = `function () {

@@ -1,6 +1,6 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import { actionPoint, DetachedError, notInteractable, type Point } from './pointer.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 
 /**
  * Where a drag ends inside its target. Sortable lists decide by which half of an item the pointer is

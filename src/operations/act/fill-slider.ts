@@ -1,6 +1,6 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 import { DetachedError } from './pointer.js';
 
 /**

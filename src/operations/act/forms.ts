@@ -4,11 +4,11 @@ import { resolveSecret } from '../../secrets.js';
 import { maskIfSecret, taintIfSecret } from './secret-taint.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { clickElement } from './actions.js';
-import { PREPARE_FILL, READ_CHECKED, SELECT_OPTIONS } from '../target/page-functions.js';
+import { PREPARE_FILL, READ_CHECKED, SELECT_OPTIONS } from '../locate/page-functions.js';
 import { DetachedError } from './pointer.js';
 import { fillSlider, readSlider } from './fill-slider.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
-import type { TargetSpec } from '../target/locator-spec.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
 
 type Refusal = { ok: false; reason: string; position?: number; count?: number; labels?: string[] };
 

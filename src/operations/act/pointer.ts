@@ -3,8 +3,8 @@ import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { Deadline } from '../../engine/deadline.js';
 import { MODIFIER_BITS } from './key-layout.js';
 import { toModifiers, type ModifierName } from './keyboard.js';
-import { PREPARE_POINTER, TRANSLATE_THROUGH_FRAME } from '../target/page-functions.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { PREPARE_POINTER, TRANSLATE_THROUGH_FRAME } from '../locate/page-functions.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 
 export interface Point {
   x: number;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rememberDerivedSecret } from '../../redaction/derived.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { secretName } from '../../secrets.js';
-import { callOn, OBJECT_GROUP, type RemoteElement } from '../target/remote-element.js';
+import { callOn, OBJECT_GROUP, type RemoteElement } from '../locate/remote-element.js';
 
 /**
  * Taint: an element a `{{secret:NAME}}` was entered into is marked, and every read of it through

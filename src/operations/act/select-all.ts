@@ -1,8 +1,8 @@
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
-import type { TargetSpec } from '../target/locator-spec.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
 import { DetachedError } from './pointer.js';
-import { callOn } from '../target/remote-element.js';
+import { callOn } from '../locate/remote-element.js';
 
 /**
  * Playwright's `locator.selectText()`: all of an input's or textarea's value, or all the text of any

@@ -1,5 +1,5 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 import { DetachedError } from './pointer.js';
 import { taintedName } from './secret-taint.js';
 

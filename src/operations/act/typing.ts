@@ -6,9 +6,9 @@ import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
 import { charEvents, comboEvents, dispatchKeyEvents, parseKeyCombo, type KeyEvent } from './keyboard.js';
-import { hasTarget, type TargetSpec } from '../target/locator-spec.js';
+import { hasTarget, type TargetSpec } from '../locate/locator-spec.js';
 import { isLogging } from './action-log.js';
-import { focusedIsSecret } from '../target/best-locator.js';
+import { focusedIsSecret } from '../locate/best-locator.js';
 
 export const MAX_TYPE_DELAY_MS = 1000;
 /** Characters sent per batch when there is no delay: ordered on the wire, one round trip per batch. */

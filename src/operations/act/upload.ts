@@ -3,8 +3,8 @@ import { invalidArgument } from '../../errors.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { performAction, type ActionResult } from './action-scope.js';
 import { clickElement } from './actions.js';
-import type { TargetSpec } from '../target/locator-spec.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 import type { UploadFile } from './upload-files.js';
 import { toLoggedFile } from './action-log.js';
 

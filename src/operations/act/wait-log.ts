@@ -1,9 +1,9 @@
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { isLogging, recordStep, type BestLocator, type LoggedTarget } from './action-log.js';
-import { describeTarget } from '../target/best-locator.js';
-import { resolveTarget } from '../target/locate.js';
-import { checkLocator, type TargetSpec } from '../target/locator-spec.js';
-import { releaseObjects } from '../target/remote-element.js';
+import { describeTarget } from '../locate/best-locator.js';
+import { resolveTarget } from '../locate/locate.js';
+import { checkLocator, type TargetSpec } from '../locate/locator-spec.js';
+import { releaseObjects } from '../locate/remote-element.js';
 import type { WaitCondition } from '../navigate/wait-condition.js';
 
 /**

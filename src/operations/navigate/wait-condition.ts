@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import type { TargetSpec } from '../target/locator-spec.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
 
 /** What a wait waits for (its own module so the wait log can name it without importing the waits). */
 export type ElementState = 'visible' | 'hidden' | 'attached' | 'detached' | 'enabled' | 'disabled';

@@ -6,10 +6,10 @@ import { SECRET_AUTOCOMPLETE } from '../../snapshot/roles.js';
 import { taintedName } from '../act/secret-taint.js';
 import { ActionScope } from '../act/action-scope.js';
 import { recordStep, type LoggedTarget } from '../act/action-log.js';
-import type { TargetSpec } from '../target/locator-spec.js';
-import { ELEMENT_STATE, READ_CHECKED } from '../target/page-functions.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
+import { ELEMENT_STATE, READ_CHECKED } from '../locate/page-functions.js';
 import { DetachedError } from '../act/pointer.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 
 /**
  * Bounded reads of one element, or of every match of a built locator (code mode's `textContent`,

@@ -1,7 +1,7 @@
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
 import { redactorOf } from '../../redaction/session-redact.js';
 import { findOnPage, type FindOptions, type FindResult } from '../../snapshot/find.js';
-import type { LocatorSpec } from '../target/locator-spec.js';
+import type { LocatorSpec } from '../locate/locator-spec.js';
 import { withScopeElement } from './scope-element.js';
 
 export type { FindOptions, FindResult } from '../../snapshot/find.js';

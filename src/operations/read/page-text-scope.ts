@@ -1,8 +1,8 @@
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
 import { DetachedError } from '../act/pointer.js';
-import { resolveTarget } from '../target/locate.js';
-import type { LocatorSpec } from '../target/locator-spec.js';
-import { callOn, releaseObjects } from '../target/remote-element.js';
+import { resolveTarget } from '../locate/locate.js';
+import type { LocatorSpec } from '../locate/locator-spec.js';
+import { callOn, releaseObjects } from '../locate/remote-element.js';
 import { boundVisibleText, type VisibleTextResult } from './reading.js';
 
 /** Text pulled out of the element before bounding, so a huge element costs little. */

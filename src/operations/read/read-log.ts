@@ -1,9 +1,9 @@
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
 import { isLogging, recordStep } from '../act/action-log.js';
-import { describeTarget } from '../target/best-locator.js';
-import { resolveTarget } from '../target/locate.js';
-import type { TargetSpec } from '../target/locator-spec.js';
-import { releaseObjects } from '../target/remote-element.js';
+import { describeTarget } from '../locate/best-locator.js';
+import { resolveTarget } from '../locate/locate.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
+import { releaseObjects } from '../locate/remote-element.js';
 
 /**
  * What the agent read to check its work, as action-log steps: an exported spec turns them into

@@ -1,8 +1,8 @@
 import type { PageOperationContext } from '../../engine/runtime.js';
 import type { SnapshotContext } from '../../snapshot/snapshot.js';
-import { resolveTarget } from '../target/locate.js';
-import type { TargetSpec } from '../target/locator-spec.js';
-import { releaseObjects } from '../target/remote-element.js';
+import { resolveTarget } from '../locate/locate.js';
+import type { TargetSpec } from '../locate/locator-spec.js';
+import { releaseObjects } from '../locate/remote-element.js';
 
 /**
  * Runs a scoped read (snapshot, find) with its scope element resolved from a locator, as every element

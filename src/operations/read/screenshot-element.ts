@@ -1,9 +1,9 @@
 import { BrowserMeshError, ErrorCodes, invalidArgument, isBrowserMeshError } from '../../errors.js';
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
 import { ActionScope } from '../act/action-scope.js';
-import type { BuiltLocator, LocatorSpec, TargetSpec } from '../target/locator-spec.js';
+import type { BuiltLocator, LocatorSpec, TargetSpec } from '../locate/locator-spec.js';
 import { DetachedError } from '../act/pointer.js';
-import { callOn, type ElementTarget } from '../target/remote-element.js';
+import { callOn, type ElementTarget } from '../locate/remote-element.js';
 
 /** One element to capture: by CSS, a snapshot ref, a semantic locator, or (library faces) a built locator. */
 export interface ElementCapture {

@@ -3,7 +3,7 @@ import type { SnapshotInput } from '../../snapshot/options.js';
 import type { SnapshotResult } from '../../snapshot/result.js';
 import { takeSnapshot } from '../../snapshot/snapshot.js';
 import { redactorOf } from '../../redaction/session-redact.js';
-import type { BuiltLocator, LocatorSpec, TargetSpec } from '../target/locator-spec.js';
+import type { BuiltLocator, LocatorSpec, TargetSpec } from '../locate/locator-spec.js';
 import { withScopeElement } from './scope-element.js';
 
 export type { SnapshotInput } from '../../snapshot/options.js';
