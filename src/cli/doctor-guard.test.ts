@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/load.js';
 import { runDoctor } from './doctor.js';
 
-// Issue 25: --doctor says whether the browser is guarded. Remote providers are not contacted by
+// --doctor says whether the browser is guarded. Remote providers are not contacted by
 // --doctor, so no endpoint below is ever reached.
 
 async function doctorLines(overrides: Parameters<typeof defaultConfig>[0]): Promise<string> {

@@ -29,7 +29,7 @@ import {
 } from './validate-helpers.js';
 
 /**
- * Parsers of the session-state members (issues 27 and 28): page/context.route and unroute,
+ * Parsers of the session-state members: page/context.route and unroute,
  * context.cookies/addCookies/clearCookies, page.emulateMedia and locator.selectText.
  */
 

@@ -3,7 +3,7 @@ import type { CodeModeBackend } from './backend.js';
 import type { FacadeCall } from './facade-parse.js';
 import { runScript } from './sandbox.js';
 
-/** Issue 13 §3: RegExps where Playwright takes them (waitForURL, getBy*Text) and text lists. */
+/** RegExps where Playwright takes them (waitForURL, getBy*Text) and text lists. */
 
 async function run(code: string): Promise<{ calls: FacadeCall[]; ok: boolean; message: string }> {
   const calls: FacadeCall[] = [];

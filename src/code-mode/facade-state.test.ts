@@ -3,7 +3,7 @@ import type { CodeModeBackend } from './backend.js';
 import type { FacadeCall } from './facade-parse.js';
 import { runScript } from './sandbox.js';
 
-/** Routes, cookies, media and text selection as FacadeCalls (issues 27 and 28), with no browser. */
+/** Routes, cookies, media and text selection as FacadeCalls, with no browser. */
 
 function recorder(): { calls: FacadeCall[]; backend: CodeModeBackend } {
   const calls: FacadeCall[] = [];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, FakePage, run } from '../../test/helpers/fake-code-backend.js';
 import { configureSandboxWorkers, workersHeld } from './sandbox.js';
 
-// Fair sharing of the sandbox workers between clients, and the CPU budget (issue 15): a client
+// Fair sharing of the sandbox workers between clients, and the CPU budget: a client
 // cannot take every worker, a freed worker goes to the client holding the fewest, and a script
 // that spins is stopped at its CPU budget long before its deadline, leaving its worker usable.
 

@@ -25,7 +25,7 @@ function refused(argv: string[], env: Record<string, string> = {}, secret = 'hun
   throw new Error('expected a ConfigError');
 }
 
-describe('browser defaults (issue 19)', () => {
+describe('browser defaults', () => {
   it('are unset by default', () => {
     const { config } = loadConfig([], {});
     expect(config).toMatchObject({

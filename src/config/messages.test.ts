@@ -11,7 +11,7 @@ function refused(argv: string[], env: Record<string, string> = {}): ConfigError 
   throw new Error('expected a ConfigError');
 }
 
-describe('configuration messages (issue 31)', () => {
+describe('configuration messages', () => {
   it("checks the time zone against the runtime's own list and names the source", () => {
     const flag = refused(['--timezone', 'Mars/Base']);
     expect(flag.source).toBe('--timezone');

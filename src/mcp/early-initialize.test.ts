@@ -54,7 +54,7 @@ describe('early initialize', () => {
     );
   });
 
-  it('points the agent at the dashboard URL only when the server serves one (issue 31)', () => {
+  it('points the agent at the dashboard URL only when the server serves one', () => {
     expect(serverIdentity('1', true).instructions).not.toContain('dashboard');
     expect(serverIdentity('1', true, true).instructions).toContain('browser_runtime_info gives its URL');
     expect(serverIdentity('1', false, true)).not.toHaveProperty('instructions');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../secrets.js';
 import { containsSecretForm, secretForms } from './secret-forms.js';
 
-// Issue 25, finding 2: a secret comes back in whatever encoding the path it took applied.
+// A secret comes back in whatever encoding the path it took applied.
 const SECRET = 'p@ss "w\\rd" <&> 1+1=2 é';
 const secrets = { PW: SECRET };
 const REF = '{{secret:PW}}';

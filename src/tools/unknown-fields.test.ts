@@ -11,7 +11,7 @@ function errorFor(args: Record<string, unknown>) {
   return fromZodError(parsed.error);
 }
 
-describe('a misspelled tool argument (issue 31)', () => {
+describe('a misspelled tool argument', () => {
   it('is named first, with the field it most likely meant', () => {
     const error = errorFor({ sessionId: 's_0123456789', pageId: 'p_0123456789', ur: 'http://127.0.0.1/' });
     expect(error.code).toBe('INVALID_ARGUMENT');

@@ -4,7 +4,7 @@ import { BrowserMesh } from '../runtime.js';
 import { urlEnforcement } from './enforcement.js';
 import { SessionUrlGuard, urlPolicyFromConfig } from './index.js';
 
-// Issue 25: --doctor and browser_runtime_info say whether the browser is guarded, per provider.
+// --doctor and browser_runtime_info say whether the browser is guarded, per provider.
 // runtimeInfo() never launches or connects, so the remote endpoints below are never contacted.
 
 const meshes: BrowserMesh[] = [];
@@ -112,7 +112,7 @@ describe('what enforces the URL policy, per provider', () => {
     expect(info).toMatchObject({ enforcement: 'interception', boundary: false });
   });
 
-  it('selenium provider with a guard host: the guard proxy, a boundary (issue 25, selguard)', () => {
+  it('selenium provider with a guard host: the guard proxy, a boundary', () => {
     const grid = { provider: 'selenium' as const, seleniumUrl: 'http://127.0.0.1:9/wd/hub' };
     const info = infoFor({ ...grid, guardHost: '127.0.0.1' });
     expect(info).toMatchObject({ enforcement: 'guard_proxy', boundary: true });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type Config } from '../../config/load.js';
 import { GUARD_BYPASS_LIST, SessionUrlGuard, urlPolicyFromConfig } from './index.js';
 
-// Issue 25, finding 1: Chromium bypasses a proxy implicitly for localhost, 127.0.0.0/8, 169.254/16 and
+// Chromium bypasses a proxy implicitly for localhost, 127.0.0.0/8, 169.254/16 and
 // fe80::/10 unless the bypass list subtracts those rules with `<-loopback>`. The list each mode's
 // context (and the persistent profile's launch, which takes the same contextProxy()) gets is checked
 // here; a page's requests in each mode are in test/integration/url-policy-default.test.ts. Nothing

@@ -4,7 +4,7 @@ import { normalizePeer, PeerGate, peerAllowed } from './peer-gate.js';
 import { UrlPolicy } from './policy.js';
 import { startGuardProxy, type GuardProxy } from './socks-guard.js';
 
-// Issue 25 (selguard): a Grid browser's guard listener admits only the session's node. Loopback
+// A Selenium Grid browser's guard listener admits only the session's node. Loopback
 // aliases play the node (127.0.0.3) and the stranger (127.0.0.1); no other address is used.
 
 describe('the peer address check', () => {

@@ -112,7 +112,7 @@ describe('parseOriginPattern', () => {
   });
 });
 
-describe('issue 25, finding 4', () => {
+describe('the unspecified address', () => {
   it('with link-local blocking off, 0.0.0.0 and :: are still refused while private networks are', () => {
     const p = policy({ blockLinkLocal: false, blockPrivate: true });
     for (const host of ['0.0.0.0', '0', '0x0', '[::]', '0.1.2.3'])

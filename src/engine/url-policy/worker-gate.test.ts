@@ -34,7 +34,7 @@ describe('worker gate: script rewriting', () => {
   it('treats a re-export as a module, and syntax it cannot parse as a classic script', () => {
     const asModule = `import '${GATE_MODULE_PATH}';`;
     expect(gated("export * from './dep.js';").startsWith(asModule)).toBe(true);
-    // Module-only syntax before a static import (issue 25): a module, whatever the parse error.
+    // Module-only syntax before a static import: a module, whatever the parse error.
     expect(gated("import.meta; import 'data:text/javascript,0';").startsWith(asModule)).toBe(true);
     expect(gated("await 0; import 'data:text/javascript,0';").startsWith(asModule)).toBe(true);
     // Text a classic parse skips as an HTML-like comment but a module runs.

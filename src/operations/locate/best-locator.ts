@@ -37,7 +37,7 @@ export async function describeTarget(
   page: ManagedPage,
   target: ElementTarget,
 ): Promise<LoggedTarget | undefined> {
-  // Every action by a logged target waits for this choice, so its round trips count (issues 26, 30):
+  // Every action by a logged target waits for this choice, so its round trips count:
   // in the main frame, Chromium's role and name come in one round with the facts and, where the page
   // found the element, the page's verdicts on the candidates it expects; the verdicts are asked in a
   // second round only when Chromium names the element otherwise; a Playwright handle only when a
