@@ -8,7 +8,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { CLI } from './cli-helpers.js';
 import { refOf, shell, type Shell } from './cli-face-support.js';
 
-// Issue 26's last goal: a warm shell command pays a Node start, one small module and one socket
+// The shell face's last goal: a warm shell command pays a Node start, one small module and one socket
 // round trip (docs/cli.md, "The client is light"). A resolve hook in the spawned client records every
 // module it loads; the client of a warm command loads the entry and the thin client, and nothing
 // else: not the command table (the daemon parses), no package, no config module, no engine, tool or

@@ -6,7 +6,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { alive, descendants, waitFor } from './cli-helpers.js';
 import { shell, type Shell } from './cli-face-support.js';
 
-// Issue 26: the shell face's per-user daemon — started by the first command, private, replaced
+// The shell face's per-user daemon — started by the first command, private, replaced
 // when a crash left its socket behind, stopped by command or by idleness, its browser with it.
 
 let site: FixtureServer;

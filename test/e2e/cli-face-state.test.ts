@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { fileShell, refOf } from './cli-face-support.js';
 
-// Issue 27 (and 28 §6) on the shell face: find, cookies, storage, routes, emulation and text
+// Session state and text selection on the shell face: find, cookies, storage, routes, emulation and text
 // selection as spawned `browsermesh` commands against the fixture site on loopback.
 
 let site: FixtureServer;

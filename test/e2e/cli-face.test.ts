@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
 import { fileShell, refOf, shell, type Shell } from './cli-face-support.js';
 
-// Issue 26: the shell face, driven as an agent drives it — one spawned process per command, a
+// The shell face, driven as an agent drives it — one spawned process per command, a
 // per-user daemon behind them, the fixture shop on loopback.
 
 let site: FixtureServer;

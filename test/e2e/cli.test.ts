@@ -144,7 +144,7 @@ describe('configuration and commands', () => {
       }),
     );
     expect(missing.status).toBe(1);
-    // A system Chromium exists here: the wrong path is named, and the one found instead (issue 31).
+    // A system Chromium exists here: the wrong path is named, and the one found instead.
     expect(missing.stdout).toMatch(/FAIL chromium: the given executable path \/nonexistent\/chromium/);
     expect(missing.stdout).toContain('another Chromium was found');
   });

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../../src/config/load.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { waitFor } from './cli-helpers.js';
 
-// Issue 19: no container runtime here, so the Dockerfile and compose.yaml are checked for what can be
+// No container runtime here, so the Dockerfile and compose.yaml are checked for what can be
 // checked: they parse, every command and flag is one the CLI accepts, the files they copy exist, and
 // the image's health check command works against the real built CLI.
 
@@ -170,9 +170,9 @@ describe('compose.yaml', () => {
   });
 });
 
-// Issue 31: the lines added for a container that runs (init, fonts, sandbox trade-off, restarts, the
+// The lines added for a container that runs (init, fonts, sandbox trade-off, restarts, the
 // cluster example's resources, security context and readiness probe), each checked for what it claims.
-describe('container lines of issue 31', () => {
+describe('the lines for a container that runs', () => {
   const comments = dockerfile
     .split('\n')
     .filter((line) => line.startsWith('#'))

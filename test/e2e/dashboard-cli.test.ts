@@ -31,7 +31,7 @@ describe('the built CLI over stdio with --dashboard', () => {
       );
       const url = /dashboard at (\S+)/.exec(logs)![1]!;
       expect(logs).not.toContain(TOKEN);
-      // Issue 31: the agent can learn the URL (a desktop client's user never sees stderr), never the token.
+      // The agent can learn the URL (a desktop client's user never sees stderr), never the token.
       const info = await client.callTool({ name: 'browser_runtime_info', arguments: {} });
       expect((info.structuredContent as { dashboard?: { url: string } }).dashboard).toEqual({
         url,

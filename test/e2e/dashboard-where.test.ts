@@ -1,5 +1,5 @@
 /**
- * Where a desktop client's user learns the dashboard's address (issue 31, "Watch"): the built CLI
+ * Where a desktop client's user learns the dashboard's address: the built CLI
  * over Streamable HTTP with --dashboard gives its URL in browser_runtime_info too, and both
  * transports tell the agent at connect time (the MCP instructions) where to find it. A stable
  * --dashboard-port gives the same address every run. The operator's token is never printed or

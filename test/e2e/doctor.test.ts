@@ -3,7 +3,7 @@ import { baseEnv, runCli } from './cli-helpers.js';
 
 const dataDir = { BROWSERMESH_DATA_DIR: '/tmp/bm-doctor-i31-e2e' };
 
-describe('--doctor (issue 31)', () => {
+describe('--doctor', () => {
   it('says the given executable path is wrong and names the Chromium it found instead', () => {
     const result = runCli(['--executable-path', '/nope/chrome', '--doctor'], { ...dataDir });
     expect(result.status).toBe(1);

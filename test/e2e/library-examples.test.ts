@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 19: the library face's examples — the README's and the TSDoc's — are the same API and
+// The library face's examples — the README's and the TSDoc's — are the same API and
 // compile as written against the published types (`'browsermesh'` mapped to the built
 // dist/index.d.ts, what a user's project compiles against; the e2e project builds first).
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { CLI } from './cli-helpers.js';
 
-// Issue 19: every client recipe in docs/clients parses, names only real flags, and its stdio form
+// Every client recipe in docs/clients parses, names only real flags, and its stdio form
 // starts the server that the official MCP client can list tools from.
 
 const DIR = new URL('../../docs/clients/', import.meta.url);
@@ -75,7 +75,7 @@ function flagsOf(entry: ServerEntry): string[] {
 }
 
 describe('docs/clients recipes', () => {
-  it('say how to raise Codex startup timeout and use the Inspector 2.x form (issue 31)', () => {
+  it('say how to raise Codex startup timeout and use the Inspector 2.x form', () => {
     const codex = readFileSync(new URL('codex.md', DIR), 'utf8');
     const npxForm = blocks(codex, 'toml')
       .map(parseToml)

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { baseEnv, CLI } from './cli-helpers.js';
 
 /**
- * `initialize` must be answered before anything heavy is loaded (issue 18): playwright-core alone
+ * `initialize` must be answered before anything heavy is loaded: playwright-core alone
  * costs more than the rest of the server, and the MCP SDK's schemas, zod and the tools' schemas
  * together cost more than Node's own start. A resolve hook in the spawned CLI appends every package
  * and every module of the CLI's own dist/ it resolves to a file, synchronously (so whatever was
@@ -166,7 +166,7 @@ describe('startup', () => {
     expect(list.loaded).not.toContain('playwright-core');
   });
 
-  it('answers tools/list from the build-time listing while playwright-core, zod and the SDK are held back (issue 31)', async () => {
+  it('answers tools/list from the build-time listing while playwright-core, zod and the SDK are held back', async () => {
     cli = new HookedCli([]);
     await cli.request(INITIALIZE);
     cli.notify('notifications/initialized');

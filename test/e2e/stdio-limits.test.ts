@@ -1,5 +1,5 @@
 /**
- * Oversized and malformed requests against the built CLI over real stdio pipes (issue 15): a 13 MB
+ * Oversized and malformed requests against the built CLI over real stdio pipes: a 13 MB
  * request (past the MCP SDK's own 10 MiB read buffer, which used to close the transport and end the
  * CLI) is refused with -32600 by its id, non-object arguments get -32602, and the same process keeps
  * answering afterwards.

@@ -4,7 +4,7 @@ import { McpHarness } from '../helpers/harness.js';
 import { refOf } from './support/refs.js';
 
 /**
- * Issue 31: the snapshot an action returns (`includeSnapshot: true`) showed only the controls, so after
+ * The snapshot an action returns (`includeSnapshot: true`) showed only the controls, so after
  * signing in an agent saw links and buttons but neither the new page's heading nor "Signed in as …",
  * nor the error of a failed sign-in, without a second snapshot. The after-action view keeps short text
  * lines: headings, alerts and status messages, short paragraphs.

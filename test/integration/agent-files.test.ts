@@ -1,5 +1,5 @@
 /**
- * Issue 14's hands through AgentBrowser: browser_upload (by ref; content, or a path under the
+ * The file and mouse tools through AgentBrowser: browser_upload (by ref; content, or a path under the
  * uploadRoots option), downloads reported on the action that caused them, browser_files (list, read,
  * remove) and browser_mouse by coordinates, all over the MCP tools' own operations. Every result is
  * checked against the tool's output schema (ToolDriver.call).

@@ -1,5 +1,5 @@
 /**
- * AgentBrowser's browser_screenshot (and code mode's page/locator.screenshot) shares the MCP tool's operation (issue 13 §6): one element by its
+ * AgentBrowser's browser_screenshot (and code mode's page/locator.screenshot) shares the MCP tool's operation: one element by its
  * snapshot ref (found as the action tools find it, stale refs fail loudly), JPEG with a quality, and
  * the image handed to the model with the right MIME type.
  */

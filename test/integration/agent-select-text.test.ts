@@ -1,5 +1,5 @@
 /**
- * Issue 28 §6 on AgentBrowser: browser_select_text { ref | selector, text, occurrence } (a view of browser_focus
+ * Selecting text on AgentBrowser: browser_select_text { ref | selector, text, occurrence } (a view of browser_focus
  * { selectText }) selects text by its content in a contenteditable and a textarea, and refuses text
  * that is not there with a structured error; the thread keeps working.
  */

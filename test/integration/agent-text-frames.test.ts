@@ -3,7 +3,7 @@ import type { AgentBrowser } from '../../src/agent/agent-browser.js';
 import type { FixtureServer } from '../fixtures/server.mjs';
 import { ToolDriver } from './support/agent.js';
 
-/** Issue 13 §3 through AgentBrowser: its browser_wait shares the MCP server's frame- and shadow-aware text wait. */
+/** Text waits through AgentBrowser: its browser_wait shares the MCP server's frame- and shadow-aware text wait. */
 
 let site: FixtureServer;
 let browser: AgentBrowser;

@@ -1,5 +1,5 @@
 /**
- * A refused navigation names the setting that allows it (issue 31): over HTTP the private-network
+ * A refused navigation names the setting that allows it: over HTTP the private-network
  * block is on by default, so a newcomer's first navigation to a local dev server is refused.
  * Loopback only: the fixture on 127.0.0.1, and 127.0.0.2 configured as a blocked range.
  */

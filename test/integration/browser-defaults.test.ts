@@ -7,7 +7,7 @@ import { CHROMIUM, McpHarness } from '../helpers/harness.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { probePage, startSelfSignedServer, type Probe } from './support/probe.js';
 
-// Issue 19: server-wide browser defaults (flags, env, --config file) and per-session device presets,
+// Server-wide browser defaults (flags, env, --config file) and per-session device presets,
 // checked through the official MCP client against what the page itself reports.
 
 let site: FixtureServer;

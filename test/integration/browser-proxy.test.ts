@@ -10,7 +10,7 @@ import { createBrowserMesh } from '../../src/create-mesh.js';
 import { createLogger } from '../../src/engine/logger.js';
 import { describe, expect, test } from './support/fixtures.js';
 
-// Issue 19: --proxy-server (credentials in the URL) and --proxy-bypass, through the MCP client.
+// --proxy-server (credentials in the URL) and --proxy-bypass, through the MCP client.
 // The proxy is a loopback server that answers every request itself, so no traffic leaves the host:
 // a made-up host name (.test) is never resolved, the proxy receives it as an absolute URL.
 

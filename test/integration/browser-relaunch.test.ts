@@ -4,7 +4,7 @@ import { chromiumChildren, killChromium } from './support/chromium-processes.js'
 import { waitFor } from './support/wait.js';
 
 /**
- * Crash recovery (issue 15: "a new session navigates within about a second of being asked"): the
+ * Crash recovery (a new session navigates within about a second of being asked): the
  * server starts the replacement browser as soon as it sees the crash, every time sessions were using
  * the browser that died, so the next session does not wait for a launch. The timing itself is
  * measured by the stress harness (test/stress/on-demand/crash.test.ts), not asserted here.

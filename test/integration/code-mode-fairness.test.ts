@@ -6,7 +6,7 @@ import { sandboxPoolState, workerStats } from '../../src/code-mode/sandbox.js';
 const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({ scriptCpuMs: 1_000 }));
 
 /**
- * Sandbox fairness through MCP on real Chromium (issue 15): spinning `browser_run` scripts with a
+ * Sandbox fairness through MCP on real Chromium: spinning `browser_run` scripts with a
  * 600 s deadline used to hold every sandbox worker, so a `return 1` in another session timed out.
  * Now each script has a CPU budget (`scriptCpuMs`) far below the deadline: over it the call ends
  * with SCRIPT_ERROR (kind 'limit'), the worker comes back and the session keeps working. And a

@@ -2,7 +2,7 @@ import type { FixtureServer } from '../fixtures/server.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
 
-/** Issue 13 §3/§6 through browser_run on real Chromium: RegExps, text lists, and errors that name the cause. */
+/** Text waits and script errors through browser_run on real Chromium: RegExps, text lists, and errors that name the cause. */
 
 let site: FixtureServer;
 let h: McpHarness;

@@ -1,5 +1,5 @@
 /**
- * Code mode's page.screenshot() and locator.screenshot() (issue 13 §6): the same operation as
+ * Code mode's page.screenshot() and locator.screenshot(): the same operation as
  * browser_screenshot (element found as every facade call finds it, JPEG with a quality); the image
  * is attached to the browser_run result as MCP image content and the script gets its description.
  */

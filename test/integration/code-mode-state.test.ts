@@ -1,5 +1,5 @@
 /**
- * Issues 27 and 28 in code mode, through the MCP client on a real Chromium and the loopback fixture:
+ * Session state and text selection in code mode, through the MCP client on a real Chromium and the loopback fixture:
  * page/context.route (fulfil, abort, continue; still under the URL policy, with 127.0.0.2 configured
  * as the blocked alias), context cookies with redaction, page.emulateMedia and locator.selectText.
  */

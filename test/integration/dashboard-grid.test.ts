@@ -1,5 +1,5 @@
 /**
- * The dashboard as a grid of live sessions (issue 31, "Watch"): on a wide window the session cards
+ * The dashboard as a grid of live sessions, for watching many at once: on a wide window the session cards
  * sit side by side, each with its page's still; watching one puts it beside the grid; on a narrow
  * window the grid is one column, nothing overflows sideways, and a card still opens its live view.
  * A real viewer Chromium on a real dashboard, sessions on the fixture site.

@@ -1,5 +1,5 @@
 /**
- * Issue 25, medium finding: dashboard API requests skipped the per-principal rate limit that MCP
+ * Dashboard API requests skipped the per-principal rate limit that MCP
  * requests obey. They now take from the same budget; the static shell does not. Loopback only, no
  * browser launched.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: dashboard event streams were not capped per principal, and a token-less (stdio) dashboard
+ * Dashboard event streams were not capped per principal, and a token-less (stdio) dashboard
  * took a take-over POST from any other loopback origin's page (its Origin passed the host-name check).
  * Two loopback origins: the dashboard's own port and the fixture site's. Nothing leaves 127.0.0.1.
  */

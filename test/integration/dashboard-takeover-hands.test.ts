@@ -1,5 +1,5 @@
 /**
- * Take-over beyond clicks (issue 31, "Watch"): a person holding a session scrolls with the wheel,
+ * Take-over beyond clicks: a person holding a session scrolls with the wheel,
  * drags (a range input's thumb) and presses navigation keys on the live image of a real dashboard,
  * in a real viewer Chromium, against the fixture site. Bad inputs are refused with 400 and a stable
  * code while the session keeps working; a drag cut short by the hand-back lets the button go.

@@ -160,7 +160,7 @@ describe('live dashboard over the HTTP server', () => {
     expect(shown?.pages[0]?.url).toContain('q=shoes');
     for (const secret of ['COOKIE-SECRET-1', 'QUERY-SECRET-3', 'CONFIGURED-SECRET-4', TOKEN])
       expect(body).not.toContain(secret);
-    // Issue 31: the console error's text is shown, with the --secrets value replaced by its reference.
+    // The console error's text is shown, with the --secrets value replaced by its reference.
     const consoleError = shown?.pages[0]?.events.find((e) => e.source === 'console');
     expect(consoleError?.text).toBe('boom MESSAGE-TEXT-2 key={{secret:API_KEY}}');
 

@@ -7,7 +7,7 @@ import type { McpHarness } from '../helpers/harness.js';
 import { waitFor } from './support/wait.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
-// Issue 25: a 5 MiB per-session file quota let 280–390 MB of one download land in the temp folder,
+// A 5 MiB per-session file quota let 280–390 MB of one download land in the temp folder,
 // because the quota was only applied once the download had finished. The download must be stopped
 // while it lands. Everything here is on 127.0.0.1.
 

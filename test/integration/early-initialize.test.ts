@@ -12,7 +12,7 @@ import { BoundedStdioServerTransport } from '../../src/mcp/stdio-transport.js';
 import { testConfig } from '../helpers/harness.js';
 
 /**
- * stdio startup answers `initialize` before the MCP server exists (issue 18): the transport reads
+ * stdio startup answers `initialize` before the MCP server exists: the transport reads
  * early, answers from the server's identity, holds every other line, and hands them all to the
  * server once it connects. The official SDK client drives it over a pair of in-process pipes.
  */

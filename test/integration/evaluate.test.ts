@@ -33,7 +33,7 @@ describe('browser_evaluate (opt-in evaluate profile)', () => {
         script: "'x'.repeat(100000)",
       });
       expect(big.truncated).toBe(true);
-      // Issue 13 §6: the exception's own message, bounded, secrets redacted, locations removed.
+      // The exception's own message, bounded, secrets redacted, locations removed.
       const missing = await h.err('browser_evaluate', { ...s, script: 'nonExistentVariable + 1' });
       expect(missing.code).toBe('SCRIPT_ERROR');
       expect(missing.message).toContain('nonExistentVariable is not defined');

@@ -14,7 +14,7 @@ import { testConfig } from '../helpers/harness.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 import { runSpecs } from './support/playwright-run.js';
 
-// Issue 29: a spec with role locators survives a page where the button moved and its CSS class was
+// A spec with role locators survives a page where the button moved and its CSS class was
 // renamed, where the CSS export of the same session fails; a changed text fails the spec's assertion.
 // A password typed literally and a configured secret never reach a generated file.
 

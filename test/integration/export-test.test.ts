@@ -3,7 +3,7 @@ import { createMeshOperations, type BrowserMesh, type MeshOperations } from '../
 import type { FixtureServer } from '../fixtures/server.mjs';
 import { runSpecs, type SpecRun } from './support/playwright-run.js';
 
-// Issue 29: a session's actions exported as a @playwright/test spec, then RUN by Playwright Test
+// A session's actions exported as a @playwright/test spec, then RUN by Playwright Test
 // against the same fixture site.
 
 const SECRET = 'buyer-pass';

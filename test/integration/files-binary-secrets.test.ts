@@ -1,5 +1,5 @@
 /**
- * Issue 25: a binary file read (browser_files) came back unredacted, so a secret inside a download —
+ * A binary file read (browser_files) came back unredacted, so a secret inside a download —
  * raw, base64, or compressed — reached the agent. A binary file holding a secret is now refused
  * (NOT_SUPPORTED, reason holds_secret), read from any offset; one without reads as before. Real
  * Chromium downloading from the loopback fixture.

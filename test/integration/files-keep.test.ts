@@ -6,7 +6,7 @@ import type { FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
-// Issue 14: a download "can be kept with the saved state folder or removed". browser_files action=keep
+// A download can be kept with the saved state folder or removed. browser_files action=keep
 // copies it beside the saved states, where it outlives the session, within the saved-state quotas.
 
 interface Kept {

@@ -8,7 +8,7 @@ const test = fixtureTest.extend('harnessConfig', { scope: 'file' }, () => ({
   maxQueuedOps: 8,
 }));
 
-/** A close that has not answered by then counts as hung (issue 15 saw 30, 60 and 180 s). */
+/** A close that has not answered by then counts as hung (hung closes of 30, 60 and 180 s have been seen). */
 const CLOSE_BOUND_MS = 10_000;
 
 function errorOf(result: { isError?: boolean; content: unknown }): ErrorPayload | undefined {

@@ -37,7 +37,7 @@ describe('disconnect cleanup over HTTP', () => {
       .callTool({ name: 'browser_wait', arguments: { ...s, text: 'never', timeoutMs: 600_000 } })
       .catch(() => undefined);
     await leaving.client.close();
-    // Grace (0.5 s) plus the close bound; issue 15 saw such a session stay `closing` for good.
+    // Grace (0.5 s) plus the close bound; such a session once stayed `closing` for good.
     await waitFor(() => mesh.getSession(s.sessionId).state === 'closed', 12_000, 'the session to close');
     const next = await connectHttp(server.url);
     try {

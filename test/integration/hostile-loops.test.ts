@@ -4,8 +4,8 @@ import { McpHarness, textOf } from '../helpers/harness.js';
 import { waitFor, within } from './support/wait.js';
 
 /**
- * Pages whose loop comes back after the engine stops it (issue 15: "a page stuck in a loop can always
- * be navigated away from or closed"): an interval that re-arms a spin, a spin in bursts of 2 s every
+ * Pages whose loop comes back after the engine stops it (a page stuck in a loop can always
+ * be navigated away from or closed): an interval that re-arms a spin, a spin in bursts of 2 s every
  * 10 ms, and a page that also spins while it is being left. Each is navigated away from (navigate,
  * back, reload) within the call's own deadline, and its session closes within the close bound.
  */

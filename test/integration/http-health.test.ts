@@ -3,7 +3,7 @@ import { BrowserMesh } from '../../src/engine/runtime.js';
 import type { RunningHttpServer } from '../../src/mcp/http.js';
 import { rawRequest } from './support/mcp-http.js';
 
-// Issue 19: the container's health check. GET /healthz answers behind the same token and Host guard as
+// The container's health check. GET /healthz answers behind the same token and Host guard as
 // /mcp, without launching a browser.
 
 const TOKEN = 'health-token-0123456789abcdef';

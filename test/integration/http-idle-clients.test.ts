@@ -1,5 +1,5 @@
 /**
- * Issue 25: an MCP client that went idle (it keeps its GET event stream open, or it is gone) held its
+ * An MCP client that went idle (it keeps its GET event stream open, or it is gone) held its
  * client slot for the 300 s grace period or longer, so idle clients could fill `--max-clients`. The
  * idle time is a setting (`httpClientIdleMs`); tested here with a small value. No browser is launched.
  */

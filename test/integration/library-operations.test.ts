@@ -7,7 +7,7 @@ import {
 } from '../../src/index.js';
 import type { FixtureServer } from '../fixtures/server.mjs';
 
-// Issue 19: the library face offers the engine's typed operations (the MCP tools' own definitions)
+// The library face offers the engine's typed operations (the MCP tools' own definitions)
 // without MCP: navigate, snapshot, click, fill, wait, run, observe, saved states.
 
 let site: FixtureServer;

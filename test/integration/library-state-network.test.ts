@@ -7,7 +7,7 @@ import {
 } from '../../src/index.js';
 import type { FixtureServer } from '../fixtures/server.mjs';
 
-// Issues 27 and 28 §6 on the library face: find, one cookie or storage key, routes, emulation and
+// Session state and text selection on the library face: find, one cookie or storage key, routes, emulation and
 // text selection are typed operations over the MCP tools' own definitions.
 
 let site: FixtureServer;

@@ -3,7 +3,7 @@ import { textOf } from '../helpers/harness.js';
 import { refIn } from './support/agent.js';
 
 /**
- * Issue 18: a navigation can return the new page's interactive view in the same call, so an agent
+ * A navigation can return the new page's interactive view in the same call, so an agent
  * that navigates and then reads the page's targets spends one call, not two. The refs it returns are
  * the page's own refs (usable at once, stale after the next navigation).
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from './support/fixtures.js';
 import { textOf } from '../helpers/harness.js';
 
 /**
- * Issue 31: a one-shot client (the Inspector CLI, a script) starts a new server per call and so never
+ * A one-shot client (the Inspector CLI, a script) starts a new server per call and so never
  * holds a session id. browser_navigate without sessionId and pageId opens a session for itself and
  * reports it in the result; the session then works like one from browser_session_create.
  */

@@ -91,7 +91,7 @@ describe('browser_observe', () => {
       'Unhandled rejection from fixture',
     ]);
     expect(read.events.every((e) => e.name === 'Error')).toBe(true);
-    // Issue 13 §6: the script URL, line, column and a bounded stack of `at fn (url:line:col)` frames.
+    // A page error names the script URL, line, column and a bounded stack of `at fn (url:line:col)` frames.
     for (const event of read.events) {
       expect(event.url).toBe(site.url('/console'));
       expect(event.line).toBeGreaterThan(0);
@@ -151,7 +151,7 @@ describe('browser_observe', () => {
     expect(failed.events).toHaveLength(1);
     expect(failed.events[0]).toMatchObject({
       url: site.refusedUrl,
-      // Loopback goes through the URL guard in every mode (issue 25): Chromium names a connection the
+      // Loopback goes through the URL guard in every mode: Chromium names a connection the
       // guard could not make by its SOCKS error.
       failure: 'ERR_SOCKS_CONNECTION_FAILED',
       method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * Issue 25: secrets per principal over HTTP. A `--tokens-file` with two lines, each naming its own
+ * Secrets per principal over HTTP. A `--tokens-file` with two lines, each naming its own
  * secrets file, and a server-wide `--secrets`: each principal fills its own secrets by name (its own
  * value winning over the server-wide one of the same name), its outputs are redacted by its own
  * values, and asking for another principal's secret is the unknown-secret error, word for word.

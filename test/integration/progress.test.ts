@@ -4,7 +4,7 @@ import { describe, expect, test } from './support/fixtures.js';
 import { McpHarness } from '../helpers/harness.js';
 
 /**
- * MCP `notifications/progress` for long calls (issue 15), through the official client's `onprogress`
+ * MCP `notifications/progress` for long calls, through the official client's `onprogress`
  * (which sends a progressToken): the browser start, each browser_run step, and a heartbeat while a
  * slow navigation runs. Progress rises with every notification and never carries page content.
  */

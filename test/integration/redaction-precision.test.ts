@@ -1,5 +1,5 @@
 /**
- * Issue 25, finding 5: redaction by knowledge, not by guess. The agent's own words come back where
+ * Redaction by knowledge, not by guess. The agent's own words come back where
  * they are the point of an error (a script's exception, a bad key name), an ordinary request body
  * field named `key` is shown, and what is known to be secret (a --secrets value, a credential field)
  * still never is. Real Chromium against the loopback fixture.

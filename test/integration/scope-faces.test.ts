@@ -1,5 +1,5 @@
 /**
- * Issue 13 §5 through the other two faces: code mode's locator.snapshot() and AgentBrowser's
+ * Scoped snapshots through the other two faces: code mode's locator.snapshot() and AgentBrowser's
  * browser_snapshot {ref} scope to a container's subtree with working refs, and say why a scope shows
  * nothing instead of returning an empty text (the MCP tool's tests are in snapshot-scope.test.ts).
  */

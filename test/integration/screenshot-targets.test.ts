@@ -1,7 +1,7 @@
 /**
  * Element screenshots by snapshot ref or semantic locator (found exactly as the interaction tools
  * find their targets), in the main frame and inside same- and cross-origin iframes, and JPEG with a
- * quality option (issue 13 §6), through the MCP client against /shots/.
+ * quality option, through the MCP client against /shots/.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Config } from '../../src/config/load.js';

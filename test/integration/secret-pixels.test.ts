@@ -1,5 +1,5 @@
 /**
- * Issue 25, secrets in pixels: a `--secrets` value entered into a plain text field was drawn as text,
+ * Secrets in pixels: a `--secrets` value entered into a plain text field was drawn as text,
  * so every screenshot, trace filmstrip, recording and live frame of the page showed it (images are not
  * scanned). A field that receives a secret now draws its text as discs, as a password field does,
  * from before the first character is entered. Proved by pixels: two fields holding two different

@@ -1,5 +1,5 @@
 /**
- * Issue 25, finding 2: a `--secrets` value never comes back, whatever spelling the path it took gave
+ * A `--secrets` value never comes back, whatever spelling the path it took gave
  * it — a snapshot's escaping (a secret with `"` and `\`), a GET form's percent/form encoding in the
  * result URL, browser_get_url, the page list and observed URLs, a POST form's body, a `maxlength`
  * field that keeps the secret's head, and code mode reading a secret-filled field and transforming

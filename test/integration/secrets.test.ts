@@ -33,7 +33,7 @@ test.beforeAll(async ({ site: fileSite, harness }) => {
 });
 
 describe('errors name what the caller got wrong, never a known secret', () => {
-  test('browser_press names an unknown key (issue 25: redaction by knowledge, not by guess)', async () => {
+  test('browser_press names an unknown key (redaction by knowledge, not by guess)', async () => {
     for (const [key, named] of [
       ['XXX', '"XXX"'],
       ['Control+XXX', '"XXX"'],

@@ -3,7 +3,7 @@ import { type FixtureServer } from '../fixtures/server.mjs';
 import { McpHarness, textOf } from '../helpers/harness.js';
 
 /**
- * Issue 13 §2 through the MCP client: an action returns after what it set in motion. /settle/delayed
+ * Action settling through the MCP client: an action returns after what it set in motion. /settle/delayed
  * has buttons whose handlers navigate 100 ms later, relabel themselves 50 ms later, after a 200 ms
  * fetch, or from an animation frame; and one that does nothing. Before the fix the click results had
  * no URL and their snapshots showed the old labels.

@@ -5,7 +5,7 @@ import { refIn, testAgentBrowser, ToolDriver } from './support/agent.js';
 import { describe, expect, test } from './support/fixtures.js';
 
 /**
- * Issue 13 §1–2 through the other two faces: AgentBrowser's tools and code mode (browser_run) share the
+ * Navigation and action settling through the other two faces: AgentBrowser's tools and code mode (browser_run) share the
  * operations' "done" — a navigation once the document is parsed, an action once its effects settled,
  * a sleep not before the page's short timers have run.
  */

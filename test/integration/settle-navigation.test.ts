@@ -1,7 +1,7 @@
 import { describe, expect, test } from './support/fixtures.js';
 
 /**
- * Issue 13 §1 through the MCP client: a navigation is done when the document is usable. The fixture's
+ * Navigation settling through the MCP client: a navigation is done when the document is usable. The fixture's
  * /settle/hanging page is parsed at once but holds an image that never answers, so `load` never fires.
  * Before the fix every call below failed with OPERATION_TIMEOUT after its whole deadline.
  */

@@ -4,7 +4,7 @@ import type { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';
 
-/** Issue 13 §4: the snapshot shows the order and state a page declares with ARIA. */
+/** The snapshot shows the order and state a page declares with ARIA. */
 
 let site: FixtureServer;
 let h: McpHarness;

@@ -3,7 +3,7 @@ import type { SnapshotInput } from '../../src/operations/read/snapshot.js';
 import { goto, refOf, takeSnap } from './snapshot-support.js';
 
 /**
- * Issue 18: a scoped snapshot must not pay for the whole page's tree. It fetches the accessibility
+ * A scoped snapshot must not pay for the whole page's tree. It fetches the accessibility
  * tree of its scope (plus the path down to it), never the full tree of the document it lives in, and
  * shows exactly the lines the same element has in a full snapshot. These are properties of the CDP
  * capture (the in-page capture scopes a whole-page capture instead): it is pinned here.

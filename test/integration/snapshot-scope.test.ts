@@ -2,7 +2,7 @@ import type { FixtureServer } from '../fixtures/server.mjs';
 import type { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
 
-/** Issue 13 §5: a scoped snapshot shows its container's subtree with working refs, or says why it is empty. */
+/** A scoped snapshot shows its container's subtree with working refs, or says why it is empty. */
 
 interface Snap {
   snapshot: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §7: seed 003's `includeRefs` / `maxRefs` snapshot arguments, accepted with the seed's
+ * Seed 003's `includeRefs` / `maxRefs` snapshot arguments, accepted with the seed's
  * meaning: includeRefs: true writes at most maxRefs refs (default 50, at most 100), interactive
  * elements first; includeRefs: false writes none; without either every ref is written, as before.
  */

@@ -7,7 +7,7 @@ import type { FixtureServer } from '../fixtures/server.mjs';
 import { CHROMIUM, McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
 
-// Issue 19: a saved state leaves as a Playwright storageState file (--export-state) and a server starts
+// A saved state leaves as a Playwright storageState file (--export-state) and a server starts
 // every session from such a file (--storage-state): the round trip through the MCP client.
 
 let site: FixtureServer;

@@ -3,7 +3,7 @@ import type { McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
 
 /**
- * Issue 13 §3: browser_wait {text} and browser_visible_text read every frame (cross-origin included)
+ * browser_wait {text} and browser_visible_text read every frame (cross-origin included)
  * and every open shadow root, match text with whitespace normalized, and take a list of texts.
  */
 

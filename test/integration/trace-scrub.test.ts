@@ -1,5 +1,5 @@
 /**
- * Issue 25: a Playwright trace saved by browser_trace held every filled value (a `--secrets` value
+ * A Playwright trace saved by browser_trace held every filled value (a `--secrets` value
  * and a password typed as is), the cookies and credential headers of every request. The trace is
  * read back as the agent gets it (browser_files, in pages) and every entry of the zip is searched.
  * Real Chromium against the loopback fixture.

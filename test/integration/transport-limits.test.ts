@@ -1,5 +1,5 @@
 /**
- * Oversized and malformed input never ends the server (issue 15): over stdio a line past the
+ * Oversized and malformed input never ends the server: over stdio a line past the
  * message limit is skipped and refused while the transport stays open; a tools/call with the wrong
  * shape gets a short -32602 on every transport (stdio, in-memory, HTTP), never -32603 with the SDK's
  * validation dump; a very deep `_meta` is answered, not left without a reply.

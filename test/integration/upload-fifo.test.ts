@@ -9,7 +9,7 @@ import type { McpHarness } from '../helpers/harness.js';
 import { within } from './support/wait.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
-// Issue 25: a FIFO under an upload root hung browser_upload past its deadline (opening it for reading
+// A FIFO under an upload root hung browser_upload past its deadline (opening it for reading
 // waits for a writer), and four of them took every libuv pool thread: the server's file and DNS
 // work stalled. Non-regular files are refused before anything opens them.
 

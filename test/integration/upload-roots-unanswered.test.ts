@@ -13,7 +13,7 @@ import type { McpHarness } from '../helpers/harness.js';
 import { within } from './support/wait.js';
 import { describe, expect, test as fixtureTest } from './support/fixtures.js';
 
-// Issue 25: a client that declares the roots capability but never answers roots/list got
+// A client that declares the roots capability but never answers roots/list got
 // INTERNAL_ERROR on every upload by path. It must get a stable code within a bounded time, and the
 // session must keep working.
 

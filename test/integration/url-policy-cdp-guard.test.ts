@@ -1,5 +1,5 @@
 /**
- * Issue 25: a `--cdp-endpoint` on this machine's loopback is a browser on this machine, so each
+ * A `--cdp-endpoint` on this machine's loopback is a browser on this machine, so each
  * session's context sends every connection through its own guard proxy (bypass list `<-loopback>`),
  * as a launched browser's does: the URL policy is a boundary there, not best-effort interception.
  * With `--guard-host`, a cdp browser on another machine gets the same: each session's guard listens

@@ -1,5 +1,5 @@
 /**
- * Issue 25, finding 1: the URL policy in the default configuration of each local mode. Chromium
+ * The URL policy in the default configuration of each local mode. Chromium
  * bypasses a proxy implicitly for loopback and link-local addresses unless the bypass list says
  * `<-loopback>`; without it a page's request to a loopback alias never reached the guard. Here the
  * configuration stays the default (so the bypass list is what that mode gets) and the policy's check
@@ -102,9 +102,7 @@ describe('URL policy in the default configuration of each mode', () => {
 });
 
 describe('Chromium itself', () => {
-  test('sends no autofill-server query for a page with a form (issue 25, finding 4)', async ({
-    harness: h,
-  }) => {
+  test('sends no autofill-server query for a page with a form', async ({ harness: h }) => {
     const s = await h.session();
     await h.ok('browser_navigate', { ...s, url: site.url('/form') });
     await h.ok('browser_fill', { ...s, locator: { css: 'input[name=email]' }, value: 'a@example.com' });

@@ -1,5 +1,5 @@
 /**
- * Issue 25 (selguard): a Selenium Grid session's browser gets its session's guard proxy through its
+ * A Selenium Grid session's browser gets its session's guard proxy through its
  * capabilities (--guard-host), so the URL policy is a boundary there too. Loopback only: the
  * shared Grid runs on 127.0.0.1 (guard host 127.0.0.1), the fixture on 127.0.0.1 is allowed, and a
  * trap on the alias 127.0.0.2 is configured as blocked and must receive no connection.

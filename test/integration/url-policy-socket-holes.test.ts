@@ -1,5 +1,5 @@
 /**
- * Issue 25, finding 3: four ways a page's WebSocket reached a blocked host where request
+ * Four ways a page's WebSocket reached a blocked host where request
  * interception stands in for the guard proxy (an operator proxy, a remote-debugging Chromium, a
  * Selenium Grid). Loopback only: the trap on the alias 127.0.0.2 is configured as blocked and must
  * receive no connection; the echo on 127.0.0.1 is allowed and must still open.

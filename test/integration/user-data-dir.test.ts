@@ -8,7 +8,7 @@ import { CHROMIUM, McpHarness } from '../helpers/harness.js';
 import { describe, expect, test } from './support/fixtures.js';
 import { probePage, type Probe } from './support/probe.js';
 
-// Issue 19: `--user-data-dir` — one persistent Chromium profile shared by every session, kept across
+// `--user-data-dir` — one persistent Chromium profile shared by every session, kept across
 // server runs; refused where it cannot work; a second server on the same folder fails clearly.
 
 let site: FixtureServer;

@@ -68,7 +68,7 @@ describe('warm-up after initialize', () => {
     expect(workerStats.started).toBe(startedBefore);
   });
 
-  it('does not start Chromium for a one-shot browser_runtime_info (issue 31)', async () => {
+  it('does not start Chromium for a one-shot browser_runtime_info', async () => {
     await connect(true);
     const info = await client?.callTool({ name: 'browser_runtime_info', arguments: {} });
     expect(info?.structuredContent).toMatchObject({ browser: { state: 'idle' } });

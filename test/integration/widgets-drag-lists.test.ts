@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3: dragging between two sortable lists moves in steps, enters the target and settles on the
+ * Dragging between two sortable lists moves in steps, enters the target and settles on the
  * side the agent names (position before / after, or a point inside the target), for a list driven by
  * pointer events and one driven by HTML5 drag events; on every face (MCP, AgentBrowser, code mode's
  * locator.dragTo).

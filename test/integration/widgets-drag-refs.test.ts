@@ -1,5 +1,5 @@
 /**
- * Issue 28 §4 (things you drag have refs): draggable elements, elements the page marks as drag handles
+ * Things you drag have refs: draggable elements, elements the page marks as drag handles
  * (cursor: grab / move) and drop targets (ondrop / ondragover attributes, a list of draggable items,
  * a role=region zone) get refs, so drag and drop works by ref on every face; a big page gets no more
  * refs than before.

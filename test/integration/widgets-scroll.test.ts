@@ -1,5 +1,5 @@
 /**
- * Issue 28 §5: browser_scroll with a ref inside a grid scrolls the nearest container that actually
+ * browser_scroll with a ref inside a grid scrolls the nearest container that actually
  * scrolls in that direction (not a sideways-only scroller, not the page), a ref on the grid's host
  * scrolls the scroller inside it, and the result names the container that moved.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §6 (selecting text): browser_focus { selectText, occurrence } selects text by its content
+ * Selecting text: browser_focus { selectText, occurrence } selects text by its content
  * inside an element — a word in a contenteditable paragraph, made bold with Control+B; a range of a
  * textarea's value — and refuses text that is not there.
  */

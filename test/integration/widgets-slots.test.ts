@@ -1,5 +1,5 @@
 /**
- * Issue 28 §1: text a web component shows through a <slot> is the page's text (visible text, text
+ * Text a web component shows through a <slot> is the page's text (visible text, text
  * waits, snapshot names), and clicking the component's inner button by ref is not "covered" by its own
  * shadow host.
  */

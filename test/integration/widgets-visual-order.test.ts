@@ -1,5 +1,5 @@
 /**
- * Issue 28 §6: a virtualized editor whose line elements are out of DOM order (absolutely positioned)
+ * A virtualized editor whose line elements are out of DOM order (absolutely positioned)
  * reads in visual order in the snapshot and in visible text, and the editor's model text (its
  * accessible textbox value) keeps its line breaks.
  */

@@ -12,7 +12,7 @@ import { StdioWire, type WireReply } from '../helpers/stdio-wire.js';
 import { CANARY, fromSchema, hostileValue, LONG, nonObjectArguments } from './support/schema-arbitrary.js';
 
 /**
- * Fuzzes every tool from its own published input schema (issue 15) through the real stdio transport:
+ * Fuzzes every tool from its own published input schema through the real stdio transport:
  * values drawn from the schema, each sometimes swapped for a hostile one (huge, NUL, RTL,
  * `__proto__`, wrong type, too deep), plus non-object `arguments` and non-string names. Every answer
  * must be a success, a coded tool error or a JSON-RPC -32602/-32600 — never -32603, never a hang,

@@ -5,7 +5,7 @@ import { McpHarness, textOf } from '../helpers/harness.js';
 import { LONG } from './support/schema-arbitrary.js';
 
 /**
- * Many sessions, many interleaved operations (issue 15): all sessions run together, each keeping up
+ * Many sessions, many interleaved operations: all sessions run together, each keeping up
  * to WINDOW calls in flight without waiting for their answers. Each session navigates to pages tagged with
  * its own name and step, and reads back its URL between navigations. Ordering holds when every read
  * shows the navigation issued just before it in the same session; isolation holds when no session

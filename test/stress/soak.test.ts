@@ -6,7 +6,7 @@ import { McpHarness } from '../helpers/harness.js';
 import { LONG } from './support/schema-arbitrary.js';
 
 /**
- * A bounded soak (issue 15): sessions are created, used (navigate, snapshot, a browser_run script, a
+ * A bounded soak: sessions are created, used (navigate, snapshot, a browser_run script, a
  * failing call) and closed, cycle after cycle. Afterwards the server's heap and its open handles
  * must be back at their baseline, taken after a warm-up cycle: what a session holds is released
  * when it closes, nothing accumulates per call.

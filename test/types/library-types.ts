@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of the library's operation types (issue 31), compiled by tsc in
+ * Compile-time checks of the library's operation types, compiled by tsc in
  * test/unit/library-types.test.ts: every `@ts-expect-error` line must be an error, or tsc fails.
  * Never run: the calls only need to type-check.
  */

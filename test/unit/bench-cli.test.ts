@@ -95,7 +95,7 @@ describe('bench CLI report section', () => {
     isolated: true,
   };
 
-  it('shows each contender, the ratios against browsermesh and the goals of issue 26', () => {
+  it('shows each contender, the ratios against browsermesh and the goals for the shell face', () => {
     const text = cliSection([
       bm,
       { ...bm, contender: 'agent-browser', version: '0.41.2', tokens: 2000, ms: 1600, clickMedianMs: 100 },

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Issue 31: the library's types are checked by the compiler itself. test/types/library-types.ts holds
+// The library's types are checked by the compiler itself. test/types/library-types.ts holds
 // calls that must compile and `@ts-expect-error` calls that must not (ref and locator both, neither,
 // a misspelled field); tsc fails on either kind of mistake.
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -1,5 +1,5 @@
 /**
- * Pages for the four WebSocket paths issue 25 found around the interception-mode gates: a page's
+ * Pages for the four WebSocket paths once found around the interception-mode gates: a page's
  * WebSocketStream; Playwright's WebSocket mock internals (`_apiConnect`, the dispatch global, the
  * native constructor behind an allowed socket); a module worker whose first statement is
  * `import.meta;` or `await 0;` with a static `data:` import; a service worker's update check. Every

@@ -4,7 +4,7 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server.mj
 import { McpHarness } from '../../helpers/harness.js';
 
 /**
- * Chromium killed mid-operation, many times (issue 15, on demand: `npm run test:stress`). Each round
+ * Chromium killed mid-operation, many times (on demand: `npm run test:stress`). Each round
  * starts a navigation the fixture never answers, kills every Chromium process this test started once
  * the request has arrived, and checks that the in-flight call ends with BROWSER_DISCONNECTED
  * promptly and that a new session navigates soon after being asked.
@@ -13,7 +13,7 @@ import { McpHarness } from '../../helpers/harness.js';
 const ROUNDS = 10;
 /** "Promptly": the in-flight call ends this soon after the kill. */
 const IN_FLIGHT_BOUND_MS = 2_000;
-/** A new session is created and has navigated this soon after being asked (issue: "about a second"). */
+/** A new session is created and has navigated this soon after being asked: about a second, the recovery goal. */
 const RECOVERY_BOUND_MS = 2_000;
 
 let site: FixtureServer;

@@ -4,7 +4,7 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server.mj
 import { McpHarness } from '../../helpers/harness.js';
 
 /**
- * Hostile pages (issue 15, on demand: `npm run test:stress`): each opens in its own session; that
+ * Hostile pages (on demand: `npm run test:stress`): each opens in its own session; that
  * session must close within CLOSE_BOUND_MS whatever the page does, and a control session's calls
  * must keep their latency meanwhile. Pages come from per-test routes on the loopback fixture.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 13's "each face has a test" gaps: code mode's page.snapshot() shows ARIA order and state
- * (§4), code mode's full-page screenshot over the limits is scaled down, not refused (§6), and
- * AgentBrowser's browser_evaluate error carries the exception's own message (§6).
+ * What the MCP tools already do, on the other faces: code mode's page.snapshot() shows ARIA order and
+ * state, code mode's full-page screenshot over the limits is scaled down, not refused, and
+ * AgentBrowser's browser_evaluate error carries the exception's own message.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Config } from '../../src/config/load.js';
@@ -38,7 +38,7 @@ const valueOf = <T>(result: CallToolResult): T => {
 };
 
 describe('code mode', () => {
-  test('page.snapshot() lists grid rows in aria-rowindex order with the sort a click applied (§4)', async () => {
+  test('page.snapshot() lists grid rows in aria-rowindex order with the sort a click applied', async () => {
     const text = valueOf<string>(
       await run(`
         await page.goto(${JSON.stringify(site.url('/real/grid'))});
@@ -53,7 +53,7 @@ describe('code mode', () => {
     expect(text).toMatch(/\[region (@e\d+ )?busy\] Results/);
   });
 
-  test('page.screenshot({ fullPage: true }) over the limits is scaled down and says so (§6)', async () => {
+  test('page.screenshot({ fullPage: true }) over the limits is scaled down and says so', async () => {
     const shot = valueOf<{ width: number; height: number; scale?: number; clipped?: boolean }>(
       await run(`
         await page.goto(${JSON.stringify(site.url('/faces/tall'))});
@@ -73,7 +73,7 @@ describe('AgentBrowser', () => {
     await browser?.close();
   });
 
-  test("browser_evaluate's error carries the exception's own message (§6)", async () => {
+  test("browser_evaluate's error carries the exception's own message", async () => {
     browser = testAgentBrowser();
     const t = new ToolDriver(browser, { threadId: 'faces' });
     await t.ok('browser_goto', { url: site.url('/quiet') });
@@ -87,7 +87,7 @@ describe('AgentBrowser', () => {
 });
 
 describe('browser_run errors', () => {
-  test("carry the exception's own message with absolute paths, URLs and secrets removed (§6)", async () => {
+  test("carry the exception's own message with absolute paths, URLs and secrets removed", async () => {
     const result = await run(
       "throw new Error('bad token=abc123secret in /home/agent/private/run.js from http://127.0.0.1:9/x?k=1')",
     );
