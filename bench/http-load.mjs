@@ -1,5 +1,5 @@
-// Loopback load test of the HTTP server's limits (issue 16): the built CLI (`npm run build` first)
-// with a token, on 127.0.0.1, attacked the way the issue describes. Prints the server process's RSS
+// Loopback load test of the HTTP server's limits: the built CLI (`npm run build` first)
+// with a token, on 127.0.0.1, attacked the way a hostile client would. Prints the server process's RSS
 // before and after each phase, what each attempt got back, and the machine's load average.
 //
 //   node bench/http-load.mjs [--attempts 1000] [--concurrency 50] [--slow 200]

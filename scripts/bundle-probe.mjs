@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Measures what a bundled CLI would pay (issue 19, docs/package.md): bundles dist/cli/main.js (and the
+ * Measures what a bundled CLI would pay (docs/package.md): bundles dist/cli/main.js (and the
  * code-mode worker) into a temporary folder with rolldown — found in vitest's dependency tree, not a
  * dependency of this project — keeping playwright-core and the QuickJS builds external, then times
  * spawn → `initialize` answered and spawn → `tools/list` answered for the built CLI, the bundle and

@@ -19,7 +19,7 @@ doc = ref.replaceBlock(doc, ref.SETTINGS_DOC_BEGIN, ref.SETTINGS_DOC_END, ref.re
 doc = ref.replaceBlock(doc, ref.DEVICES_BEGIN, ref.DEVICES_END, ref.renderDeviceList());
 writeFileSync(docUrl, doc);
 // The default configuration's tools/list, answered at startup before the tools (zod, the SDK,
-// playwright-core) are loaded (issue 31). A unit test fails while it is stale.
+// playwright-core) are loaded. A unit test fails while it is stale.
 const { defaultConfig } = await import(new URL('dist/config/load.js', root));
 const { toolsForConfig } = await import(new URL('dist/tools/index.js', root));
 const { toListing } = await import(new URL('dist/mcp/listing.js', root));

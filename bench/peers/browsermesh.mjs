@@ -1,5 +1,5 @@
 // BrowserMesh (this repository, built to dist/), driven over stdio exactly like the peers. Tools
-// that other issues are still adding are detected from tools/list: a scenario that needs a missing
+// that may not exist yet are detected from tools/list: a scenario that needs a missing
 // tool reports "n/a (tool not available yet)" instead of a number.
 
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 26's goals for the shell face, from the cli scenario: what the agent reads and the click
+// Goals for the shell face, from the cli scenario: what the agent reads and the click
 // latency against the peers' CLIs, the skill's size, and two named sessions isolated.
 
 import { fmtInt, fmtMs, fmtRatio } from './format.mjs';

@@ -1,4 +1,4 @@
-// Issue 18's goals: where a user first meets BrowserMesh (startup, first navigation, first script),
+// Goals for where a user first meets BrowserMesh (startup, first navigation, first script),
 // snapshot capture time, what one script costs against the calls it replaces, tools/list tokens per
 // tool and CPU per checkout under load. Same rules as goals.mjs: met, missed, or not measured.
 

@@ -1,4 +1,4 @@
-// The goals, checked against one run's results. A goal is met, missed, or not measurable
+// The benchmark's goals, checked against one run's results. A goal is met, missed, or not measurable
 // (null) when a number it needs is missing — never guessed.
 
 import { ratio } from '../lib/stats.mjs';

@@ -1,5 +1,5 @@
 // The CLI section of the report: the same checkout through three shell CLIs, what the model reads and
-// writes and how long it takes, BrowserMesh's value divided by each peer's, and issue 26's goals.
+// writes and how long it takes, BrowserMesh's value divided by each peer's, and the shell face's goals.
 
 import { fmtInt, fmtMs } from './format.mjs';
 import { cliGoals } from './goals-cli.mjs';
@@ -68,7 +68,7 @@ export function cliSection(rows) {
       ),
     ]),
   );
-  return [measured, '', 'Goals of issue 26 for the shell face:', '', ...goalLines(rows)].join('\n');
+  return [measured, '', 'Goals for the shell face:', '', ...goalLines(rows)].join('\n');
 }
 
 export const CLI_ABOUT =
