@@ -88,7 +88,7 @@ describe('tools/list size', () => {
     for (const profile of TOOL_PROFILES) measure(profile, [profile], { refs: true });
     measure('all profiles', [...TOOL_PROFILES], { refs: true });
     console.log(`tools/list bytes per profile:\n${rows.join('\n')}`);
-    // The goal of the discovery issue: at most ~800 bytes per tool on average, output schemas included.
+    // The tool listing stays small: at most ~800 bytes per tool on average, output schemas included.
     expect(defaultPerTool).toBeLessThanOrEqual(800);
     expect(fullPerTool).toBeGreaterThan(defaultPerTool);
   });
