@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isDeviceName } from '../engine/devices.js';
+import { isDeviceName } from './devices.js';
 import { ConfigError } from './config-error.js';
 import { didYouMean } from '../suggest.js';
 import type { RawValues } from './config-file.js';

@@ -10,7 +10,7 @@ import {
   LOCAL_PRINCIPAL,
   readBody,
   type RequestPolicy,
-} from '../mcp/http-guard.js';
+} from '../http/request-guard.js';
 import { LiveFrames } from './live-frames.js';
 import { Thumbnails } from './thumbnails.js';
 import { buildDashboardState } from './state.js';

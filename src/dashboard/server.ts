@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/load.js';
 import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
-import { createPolicy } from '../mcp/http-guard.js';
+import { createPolicy } from '../http/request-guard.js';
 import { createDashboard, DASHBOARD_PATH } from './handler.js';
 
 export interface DashboardServerOptions {

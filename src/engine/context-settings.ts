@@ -1,6 +1,6 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
-import { deviceEmulation } from './devices.js';
+import { deviceEmulation } from '../config/devices.js';
 
 /** Per-session browser settings, already validated at the boundary. */
 export interface ContextSettings {

@@ -3,7 +3,7 @@
  * and how fast one principal may send requests. Refusals are JSON-RPC error bodies with an HTTP
  * status (503 / 429) and a Retry-After, so a well-behaved client backs off.
  */
-import type { Refusal } from './http-guard.js';
+import type { Refusal } from '../http/request-guard.js';
 
 export interface HttpLimits {
   /** MCP clients (Mcp-Session-Ids) served at once. */

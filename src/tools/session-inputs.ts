@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDeviceName } from '../engine/devices.js';
+import { isDeviceName } from '../config/devices.js';
 import { DISPLAY_SPOOFING } from '../text.js';
 
 /** Bounds on session labels: checked before any id, context or page is allocated. */

@@ -2,7 +2,6 @@ import { extname } from 'node:path';
 import type { Download, Request } from 'playwright-core';
 import { isBrowserMeshError } from '../../errors.js';
 import { capDownload } from './download-cap.js';
-import type { Logger } from '../logger.js';
 import { sanitizeFileName, type SessionFileInfo, type SessionFiles } from './session-files.js';
 
 /** A download as a result reports it: the file's info plus, when refused, the error code. */
@@ -31,6 +30,11 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
+/** Where a failed download is reported (the engine's logger; only `warn` is used). */
+export interface DownloadLogger {
+  warn(event: string, fields?: Record<string, unknown>): void;
+}
+
 /**
  * Saves every download of a session's pages into its SessionFiles and remembers which operation was
  * running when it began, so the result of the call that caused it can report it. Downloads begun
@@ -46,7 +50,7 @@ export class DownloadTracker {
 
   constructor(
     private readonly files: SessionFiles,
-    private readonly logger: Logger,
+    private readonly logger: DownloadLogger,
   ) {}
 
   /** Marks `operationId` as the operation now running on the session's queue. */

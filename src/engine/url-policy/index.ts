@@ -1,7 +1,6 @@
-import type { Config } from '../../config/load.js';
 import { blockHint } from './block-hints.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import { defaultPort, UrlPolicy, type BlockReason } from './policy.js';
+import { defaultPort, UrlPolicy, type BlockReason, type UrlPolicyOptions } from './policy.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { BlockMemory } from './block-memory.js';
 import { guardWebSockets, interceptBrowser } from './request-interceptor.js';
@@ -37,8 +36,15 @@ export const GUARD_BYPASS_LIST = '<-loopback>';
 export type GuardDelivery = 'launch' | 'context';
 export { socketCheckTarget } from './worker-gate.js';
 
+/** The settings the policy is made from (the configuration's; named here, so this room needs no config). */
+export interface UrlPolicySettings extends Omit<UrlPolicyOptions, 'blockPrivate'> {
+  blockPrivateNetwork: 'auto' | 'on' | 'off';
+  /** Served over HTTP: private ranges are then blocked unless the setting says otherwise. */
+  http: boolean;
+}
+
 /** The policy the configuration asks for; private ranges are blocked by default only over HTTP. */
-export function urlPolicyFromConfig(config: Config): UrlPolicy {
+export function urlPolicyFromConfig(config: UrlPolicySettings): UrlPolicy {
   const mode = config.blockPrivateNetwork;
   return new UrlPolicy({
     allowedOrigins: config.allowedOrigins,
