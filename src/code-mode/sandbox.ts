@@ -1,4 +1,5 @@
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
+import { signalWithTimeout } from '../timeout-signal.js';
 import type { Worker } from 'node:worker_threads';
 import type { CodeModeBackend } from './backend.js';
 import { runInWorker } from './sandbox-run.js';
@@ -105,11 +106,13 @@ export async function runScript(
   }
   if (options.signal.aborted) return early(CANCELLED);
   // Waiting for a free worker counts against the deadline and can be cancelled.
-  const waiting = AbortSignal.any([
-    options.signal,
-    AbortSignal.timeout(Math.max(0, limits.deadline - startedAt)),
-  ]);
-  const worker = await startWorker(waiting, limits.memoryLimitBytes, options.claim);
+  const waiting = signalWithTimeout(options.signal, limits.deadline - startedAt);
+  let worker: Worker | undefined;
+  try {
+    worker = await startWorker(waiting.signal, limits.memoryLimitBytes, options.claim);
+  } finally {
+    waiting.dispose();
+  }
   if (worker === undefined)
     return early(options.signal.aborted ? CANCELLED : timeoutError(limits.deadline - startedAt));
   const cpuBudgetMs = clampInt(options.cpuBudgetMs, CODE_MODE_DEFAULTS.cpuBudgetMs, 50, 600_000);

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { signalWithTimeout } from '../timeout-signal.js';
 import { devWorkerBootstrap } from './worker-dev-loader.js';
 import type { FromWorker, WorkerConfig } from './worker-protocol.js';
 
@@ -108,8 +109,11 @@ export async function acquireWorker(
   const slot = await waitForTurn(signal, client, capOf(client, claim.maxPerClient));
   if (slot === undefined) return undefined;
   const starting = warming.get(memoryLimitBytes);
-  if (starting !== undefined)
-    await untilAborted(starting, AbortSignal.any([signal, AbortSignal.timeout(PREWARM_WAIT_MS)]));
+  if (starting !== undefined) {
+    const bounded = signalWithTimeout(signal, PREWARM_WAIT_MS);
+    await untilAborted(starting, bounded.signal);
+    bounded.dispose();
+  }
   const index = idle.findIndex((entry) => entry.memoryLimitBytes === memoryLimitBytes);
   const warm = index < 0 ? undefined : idle.splice(index, 1)[0]?.worker;
   if (warm !== undefined) {
