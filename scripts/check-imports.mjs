@@ -2,12 +2,19 @@
 // Keeps the import direction one way: cli → mcp|agent → tools → operations → snapshot|engine.
 // The engine never imports tools, MCP, zod or the agent; only src/mcp imports the MCP SDK server.
 // And no file-level import cycle anywhere in src/ (type-only imports count: a cycle of types is
-// still two files that cannot be understood, moved or tested one without the other).
+// still two files that cannot be understood, moved or tested one without the other), and no two
+// folders that import each other (a room and its own subfolders are one room; the files directly in
+// src/ — the package entry, errors, text — belong to no folder).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-const SRC = new URL('../src/', import.meta.url).pathname;
+// The tree to check: src/, or the folder given (a test's own small tree).
+const SRC = process.argv[2]
+  ? `${process.argv[2].replace(/\/$/, '')}/`
+  : new URL('../src/', import.meta.url).pathname;
 const LAYERS = [
+  'url-policy',
+  'http',
   'engine',
   'snapshot',
   'operations',
@@ -23,7 +30,28 @@ const LAYERS = [
   'persistence',
 ];
 // What each layer must never import (by top-level folder or package).
+const ABOVE_ALL = [
+  'engine',
+  'snapshot',
+  'operations',
+  'code-mode',
+  'tools',
+  'library',
+  'dashboard',
+  'mcp',
+  'agent',
+  'cli',
+  'config',
+  'observability',
+  'persistence',
+  'redaction',
+  'zod',
+  '@modelcontextprotocol/sdk',
+];
 const FORBIDDEN = {
+  // Leaf rooms every layer may use: they import none of ours but the files directly in src/.
+  'url-policy': ABOVE_ALL,
+  http: ABOVE_ALL.filter((room) => room !== 'url-policy'),
   engine: [
     'snapshot',
     'operations',
@@ -126,6 +154,37 @@ function cycles(graph) {
   return found;
 }
 
+/**
+ * Pairs of folders that import each other (static or dynamic imports, type-only included), with one
+ * file of each direction. A folder and one inside it are not a pair.
+ */
+function twoWayFolders(all) {
+  const edges = new Map();
+  for (const file of all) {
+    const from = relative(SRC, dirname(file));
+    if (from === '') continue;
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/(?:\bfrom\s+|\bimport\()\s*['"](\.[^'"]+)['"]/g)) {
+      const target = join(dirname(file), match[1])
+        .replace(/\.js$/, '.ts')
+        .replace(/\.cjs$/, '.cts');
+      const to = relative(SRC, dirname(target));
+      if (to === '' || to === from || !existsSync(target)) continue;
+      if (!edges.has(`${from} ${to}`)) edges.set(`${from} ${to}`, relative(SRC, file));
+    }
+  }
+  const pairs = [];
+  for (const [key, file] of edges) {
+    const [from, to] = key.split(' ');
+    const nested = to.startsWith(`${from}/`) || from.startsWith(`${to}/`);
+    if (nested || from > to || !edges.has(`${to} ${from}`)) continue;
+    pairs.push(`${from} ↔ ${to} (${file} → ${to}/, ${edges.get(`${to} ${from}`)} → ${from}/)`);
+  }
+  return pairs;
+}
+
+for (const pair of twoWayFolders(files(SRC))) problems.push(`folders import each other: ${pair}`);
+
 for (const component of cycles(importGraph(files(SRC)))) {
   const names = component.map((file) => relative(SRC, file)).sort();
   problems.push(`import cycle (${names.length} files): ${names.join(' ↔ ')}`);
@@ -135,4 +194,4 @@ if (problems.length > 0) {
   console.error(`Import direction violated:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log('import direction ok, no import cycles');
+console.log('import direction ok, no import cycles, no two folders importing each other');

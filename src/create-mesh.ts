@@ -1,6 +1,6 @@
 import { BrowserMesh, type RuntimeOptions } from './engine/runtime.js';
 import { installObservability } from './observability/index.js';
-import { installDialogHandling } from './operations/act/dialogs.js';
+import { installDialogHandling } from './operations/page-services/dialogs.js';
 
 /**
  * Attaches every per-page hook a fully working runtime needs (observability capture, dialog routing)

@@ -88,3 +88,30 @@ export function toDisplayLine(text: string, maxChars: number): string {
 
 /** Code points of a page title returned to an agent. */
 export const TITLE_MAX_CHARS = 200;
+
+/** A page's or an element's rendered text, bounded, with what it was before (complete evidence or a prefix). */
+export interface VisibleTextResult {
+  text: string;
+  chars: number;
+  bytes: number;
+  originalChars: number;
+  originalBytes: number;
+  truncated: boolean;
+  truncationReason: 'maxChars' | 'maxBytes' | null;
+}
+
+export function boundVisibleText(
+  text: string,
+  limits: { maxChars: number; maxBytes: number },
+): VisibleTextResult {
+  const bounded = boundText(text, limits.maxChars, limits.maxBytes);
+  return {
+    text: bounded.text,
+    chars: bounded.chars,
+    bytes: bounded.bytes,
+    originalChars: bounded.truncated ? countChars(text) : bounded.chars,
+    originalBytes: bounded.truncated ? utf8Bytes(text) : bounded.bytes,
+    truncated: bounded.truncated,
+    truncationReason: bounded.reason,
+  };
+}

@@ -6,7 +6,7 @@ import { CdpProvider } from '../engine/providers/cdp.js';
 import { LocalProvider } from '../engine/providers/local.js';
 import type { BrowserProvider } from '../engine/providers/provider.js';
 import { BrowserMesh } from '../engine/runtime.js';
-import { installDialogHandling } from '../operations/act/dialogs.js';
+import { installDialogHandling } from '../operations/page-services/dialogs.js';
 import { checkCdpUrl, type BrowserStatus, type ResolvedOptions } from './options.js';
 
 /** One launched browser: its runtime and a generation number that changes with every launch. */

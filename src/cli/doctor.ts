@@ -4,8 +4,8 @@ import { chromiumCandidates, findChromium, installHint } from '../engine/provide
 import { loadChromium } from '../engine/providers/playwright-loader.js';
 import { localLaunchOptions, useChromiumSandbox } from '../engine/providers/local.js';
 import { VERSIONS } from '../engine/versions.js';
-import { urlPolicyFromConfig } from '../engine/url-policy/index.js';
-import { urlEnforcement } from '../engine/url-policy/enforcement.js';
+import { urlPolicyFromConfig } from '../url-policy/index.js';
+import { urlEnforcement } from '../url-policy/enforcement.js';
 import { cdpOnThisMachine } from '../engine/providers/cdp.js';
 
 interface Check {

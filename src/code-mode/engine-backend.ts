@@ -1,6 +1,6 @@
 import { Deadline } from '../engine/deadline.js';
 import { toBrowserError, type PageOperationContext } from '../engine/runtime.js';
-import type { DialogNote } from '../operations/act/dialogs.js';
+import type { DialogNote } from '../operations/page-services/dialogs.js';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { ActionResult } from '../operations/act/action-scope.js';
 import type { CodeModeBackend } from './backend.js';

@@ -1,5 +1,5 @@
 import { withDeadline, type PageOperationContext } from '../engine/runtime.js';
-import type { DialogNote } from '../operations/act/dialogs.js';
+import type { DialogNote } from '../operations/page-services/dialogs.js';
 import { innerContext } from '../operations/act/run-actions.js';
 import type { RunnerTable } from './backend-define.js';
 import type { CapturedImage } from './backend-shots.js';

@@ -8,8 +8,8 @@ import { ConfigError } from './config-error.js';
 import { readConfigFile, type RawValues } from './config-file.js';
 
 export { ConfigError } from './config-error.js';
-import { parseRange } from '../engine/url-policy/address.js';
-import { parseOriginPattern } from '../engine/url-policy/origin-pattern.js';
+import { parseRange } from '../url-policy/address.js';
+import { parseOriginPattern } from '../url-policy/origin-pattern.js';
 import { parseSecretsFile } from '../secrets.js';
 import { readTokensFile } from './principal-secrets.js';
 import { didYouMean } from '../suggest.js';

@@ -2,7 +2,7 @@ import type { Config } from '../config/load.js';
 import type { BrowserProvider } from './providers/provider.js';
 import type { RuntimeInfo } from './runtime-types.js';
 import type { Session } from './session.js';
-import { urlEnforcement } from './url-policy/enforcement.js';
+import { urlEnforcement } from '../url-policy/enforcement.js';
 import { VERSIONS } from './versions.js';
 
 /** What `runtimeInfo` reads from the runtime: its sessions, their principals and its settings. */

@@ -5,7 +5,7 @@ import type { Deadline } from './deadline.js';
 import type { Logger } from './logger.js';
 import type { ManagedPage } from './page.js';
 import type { BrowserProvider, ProviderStatus } from './providers/provider.js';
-import type { UrlEnforcementInfo } from './url-policy/enforcement.js';
+import type { UrlEnforcementInfo } from '../url-policy/enforcement.js';
 import type { PageHook, Session } from './session.js';
 
 /** The runtime's call, context and result shapes (runtime.ts re-exports them for every face). */

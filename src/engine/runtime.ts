@@ -16,7 +16,7 @@ import type { BrowserProvider } from './providers/provider.js';
 import { Session, type PageHook, type SessionInfo } from './session.js';
 import { sessionDefaultsFromConfig, type SessionDefaults } from './session-defaults.js';
 import { PrincipalQuota } from './principal-quota.js';
-import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
+import { urlPolicyFromConfig, type SessionUrlGuard, type UrlPolicy } from '../url-policy/index.js';
 import { checkSharedProfileInput, openSessionGuard } from './shared-profile.js';
 import { FileQuotaPool, SessionFiles } from './files/session-files.js';
 import type { DownloadNote } from './files/downloads.js';

@@ -6,7 +6,7 @@ import { ManagedPage, type PageInfo } from './page.js';
 import type { BrowserLease, Placement } from './providers/provider.js';
 import { closeTargets, interruptPage, settleWithin } from './interrupt.js';
 import { SerialQueue } from './queue.js';
-import type { SessionUrlGuard } from './url-policy/index.js';
+import type { SessionUrlGuard } from '../url-policy/index.js';
 
 /** Each step of a close (drain, context close, forced close) waits at most this long. */
 const CLOSE_STEP_MS = 2_000;

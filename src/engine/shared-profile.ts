@@ -2,7 +2,7 @@ import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import type { ContextSettings } from './context-settings.js';
 import type { BrowserProvider } from './providers/provider.js';
 import type { CreateSessionInput } from './runtime-types.js';
-import { SessionUrlGuard, type UrlPolicy } from './url-policy/index.js';
+import { SessionUrlGuard, type UrlPolicy } from '../url-policy/index.js';
 
 /**
  * What a session may still ask for when every session shares one persistent profile

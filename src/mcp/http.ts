@@ -9,7 +9,14 @@ import type { Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { DASHBOARD_PATH, type Dashboard } from '../dashboard/handler.js';
 import { jsonTextTooDeep } from './message-guard.js';
-import { BodyTooLarge, checkRequest, createPolicy, isRefusal, readBody, type Refusal } from '../http/request-guard.js';
+import {
+  BodyTooLarge,
+  checkRequest,
+  createPolicy,
+  isRefusal,
+  readBody,
+  type Refusal,
+} from '../http/request-guard.js';
 import {
   DEFAULT_HTTP_LIMITS,
   RateLimiter,

@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import type { ManagedPage } from '../engine/page.js';
 import type { PageHook, Session } from '../engine/session.js';
-import { socketCheckTarget } from '../engine/url-policy/index.js';
+import { socketCheckTarget } from '../url-policy/index.js';
 import { recordOnOpener, watchPopupRefusal } from './popup-refusal.js';
 import { RingBuffer } from './ring-buffer.js';
 import { boundedRedacted, sanitizeUrl } from './sanitize.js';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { formatDialogNote, type DialogAnswerTool, type DialogNote } from '../operations/act/dialogs.js';
+import {
+  formatDialogNote,
+  type DialogAnswerTool,
+  type DialogNote,
+} from '../operations/page-services/dialogs.js';
 import { snapshot } from '../operations/read/snapshot.js';
 import type { SnapshotResult } from '../snapshot/result.js';
 import type { ToolContext, ToolOutput } from './define.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DialogNote } from '../operations/act/dialogs.js';
+import type { DialogNote } from '../operations/page-services/dialogs.js';
 import {
   goBack,
   goForward,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidArgument } from '../errors.js';
-import { visibleTextOfRef } from '../operations/locate/element.js';
+import { visibleTextOfRef } from '../operations/act/ref-actions.js';
 import { getTitle, getUrl, visibleText } from '../operations/read/reading.js';
 import { visibleTextOfLocator } from '../operations/read/page-text-scope.js';
 import { logElementRead, logPageRead, logUrlRead } from '../operations/read/read-log.js';

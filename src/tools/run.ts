@@ -8,7 +8,11 @@ import {
   type ErrorCode,
   type ErrorDetails,
 } from '../errors.js';
-import { formatDialogNote, type DialogAnswerTool, type DialogNote } from '../operations/act/dialogs.js';
+import {
+  formatDialogNote,
+  type DialogAnswerTool,
+  type DialogNote,
+} from '../operations/page-services/dialogs.js';
 import { runActions, type ActionsResult } from '../operations/act/run-actions.js';
 import { redactText } from '../observability/sanitize.js';
 import { stripLocations } from '../text.js';

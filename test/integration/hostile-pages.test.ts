@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, test } from './support/fixtures.js';
-import { dialogRouterOf } from '../../src/operations/act/dialogs.js';
+import { dialogRouterOf } from '../../src/operations/page-services/dialogs.js';
 import { type FixtureServer } from '../fixtures/server.mjs';
 import { textOf } from '../helpers/harness.js';
 import { testAgentBrowser, ToolDriver } from './support/agent.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
-import { clickRef } from '../../src/operations/locate/element.js';
+import { clickRef } from '../../src/operations/act/ref-actions.js';
 import { lastCaptureKind, type SnapshotCaptureMode } from '../../src/snapshot/capture-mode.js';
 import { ensureListenersHook } from '../../src/snapshot/page-world.js';
 import { takeSnapshot } from '../../src/snapshot/snapshot.js';

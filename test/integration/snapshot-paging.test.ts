@@ -1,6 +1,6 @@
 import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { BrowserMeshError } from '../../src/errors.js';
-import { clickRef } from '../../src/operations/locate/element.js';
+import { clickRef } from '../../src/operations/act/ref-actions.js';
 import type { SnapshotInput, SnapshotResult } from '../../src/operations/read/snapshot.js';
 import { evaluate, goto, newSession, refOf, takeSnap, type PageAddress } from './snapshot-support.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test, type SnapshotSetup } from './support/fixtures.js';
 import type { BrowserMeshError } from '../../src/errors.js';
-import { clickRef, fillRef, resolveRef, visibleTextOfRef } from '../../src/operations/locate/element.js';
+import { clickRef, fillRef, resolveRef, visibleTextOfRef } from '../../src/operations/act/ref-actions.js';
 import {
   evaluate,
   goto,

@@ -5,14 +5,14 @@
  * configuration stays the default (so the bypass list is what that mode gets) and the policy's check
  * is made to refuse the loopback alias 127.0.0.2: the trap on it must receive nothing, and the guard
  * must have been asked about it. Link-local addresses ride the same implicit rule; they are proven
- * by the bypass list (src/engine/url-policy/guard-bypass.test.ts), never by a request.
+ * by the bypass list (src/url-policy/guard-bypass.test.ts), never by a request.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, vi } from 'vitest';
 import type { Config } from '../../src/config/load.js';
-import { UrlPolicy, type Verdict } from '../../src/engine/url-policy/policy.js';
+import { UrlPolicy, type Verdict } from '../../src/url-policy/policy.js';
 import type { FixtureServer } from '../fixtures/server.mjs';
 import { startTrap, type Trap } from '../fixtures/lib/trap.mjs';
 import { McpHarness } from '../helpers/harness.js';

@@ -3,7 +3,7 @@ import { BrowserMeshError, ErrorCodes, invalidArgument } from '../../errors.js';
 import { Deadline } from '../../engine/deadline.js';
 import { withDeadline } from '../../engine/runtime.js';
 import { click } from '../../operations/act/actions.js';
-import { dialogRouterOf } from '../../operations/act/dialogs.js';
+import { dialogRouterOf } from '../../operations/page-services/dialogs.js';
 import { publishDialogs } from '../../tools/action-runner.js';
 import { defineAgentTool } from '../tool-types.js';
 import { ActionOutput } from './element.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidArgument } from '../../errors.js';
 import { waitForQuiet } from '../../operations/navigate/quiet.js';
-import type { DialogNote } from '../../operations/act/dialogs.js';
+import type { DialogNote } from '../../operations/page-services/dialogs.js';
 import { waitForCondition } from '../../operations/navigate/waits.js';
 import { defineAgentTool, type ToolCall } from '../tool-types.js';
 import { Ref, TimeoutInput } from './schemas.js';

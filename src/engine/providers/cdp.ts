@@ -4,7 +4,7 @@ import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import type { AcquireOptions, BrowserLease, Placement, ProviderStatus } from './provider.js';
 import { admitEndpointHost } from './remote-guard.js';
 import { SharedBrowserProvider } from './shared-browser.js';
-import { isLoopbackEndpoint } from '../url-policy/address.js';
+import { isLoopbackEndpoint } from '../../url-policy/address.js';
 
 /** `{session}` in a CLI endpoint template becomes a fresh random id for every session. */
 export const SESSION_PLACEHOLDER = '{session}';

@@ -9,7 +9,7 @@ import { SeleniumProvider } from './selenium.js';
 import { PersistentProfileProvider } from './persistent.js';
 import { resolveContextSettings, toContextOptions } from '../context-settings.js';
 import { sessionDefaultsFromConfig } from '../session-defaults.js';
-import { urlPolicyFromConfig } from '../url-policy/index.js';
+import { urlPolicyFromConfig } from '../../url-policy/index.js';
 
 export function createProvider(config: Config, logger?: Logger): BrowserProvider {
   switch (config.provider) {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import { SessionUrlGuard, type UrlPolicy } from '../url-policy/index.js';
+import { SessionUrlGuard, type UrlPolicy } from '../../url-policy/index.js';
 import { CHROMIUM_ARGS, chromiumOrThrow } from './local.js';
 import { loadChromium } from './playwright-loader.js';
 import { exitedWithin, liveLockHolder } from './profile-lock.js';

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { GuardDelivery, NodeGuardProxy, SessionUrlGuard } from '../url-policy/index.js';
+import type { GuardDelivery, NodeGuardProxy, SessionUrlGuard } from '../../url-policy/index.js';
 
 /** Where a session's browser runs; shown to callers, so it never carries credentials. */
 export interface Placement {

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
-import type { NodeGuardProxy } from '../url-policy/index.js';
+import type { NodeGuardProxy } from '../../url-policy/index.js';
 
 /** A host name that does not resolve by then leaves the session unguarded: it is refused instead. */
 const NODE_RESOLVE_MS = 5_000;

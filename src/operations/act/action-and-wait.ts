@@ -6,12 +6,12 @@ import { pageLimitError } from '../../engine/session.js';
 import { sanitizeUrl } from '../../observability/sanitize.js';
 import { clickElement, focusElement, type ClickInput } from './actions.js';
 import { performAction } from './action-scope.js';
-import { dialogRouterOf, type DialogNote, type DialogType } from './dialogs.js';
+import { dialogRouterOf, type DialogNote, type DialogType } from '../page-services/dialogs.js';
 import { comboEvents, dispatchKeyEvents, parseKeyCombo } from './keyboard.js';
 import type { TargetSpec } from '../locate/locator-spec.js';
 import { LOAD_GRACE_MS } from '../navigate/navigation.js';
 import { compileUrlPatternOffLoop } from '../locate/url-match.js';
-import { toClickStep, type StepInput } from './action-log.js';
+import { toClickStep, type StepInput } from '../journal/action-log.js';
 
 export type AwaitedEvent =
   | {

@@ -1,12 +1,12 @@
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
-import { takeDialogNotes, type DialogNote } from './dialogs.js';
+import { takeDialogNotes, type DialogNote } from '../page-services/dialogs.js';
 import { resolveTarget } from '../locate/locate.js';
 import type { TargetSpec } from '../locate/locator-spec.js';
 import { watchActivity, type Settled } from './action-settle.js';
 import { DetachedError } from './pointer.js';
 import { releaseObjects, type ElementTarget } from '../locate/remote-element.js';
-import { isLogging, recordStep, type LoggedTarget, type StepInput } from './action-log.js';
+import { isLogging, recordStep, type LoggedTarget, type StepInput } from '../journal/action-log.js';
 import { describeTarget } from '../locate/best-locator.js';
 
 /** What every action returns: small. `url` only when the action changed it. */

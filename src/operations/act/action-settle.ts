@@ -8,7 +8,7 @@ import {
   readActivity,
   waitCausedTimers,
   waitPageQuiet,
-} from '../read/page-activity.js';
+} from '../page-services/page-activity.js';
 
 /**
  * When an action is done: once what it set in motion has settled. One tracker per action,

@@ -18,7 +18,7 @@ import {
   type MouseButton,
 } from './pointer.js';
 import { callOn, type ElementTarget } from '../locate/remote-element.js';
-import { toClickStep } from './action-log.js';
+import { toClickStep } from '../journal/action-log.js';
 
 export type { ActionResult } from './action-scope.js';
 

@@ -1,7 +1,7 @@
 import { Deadline } from '../../engine/deadline.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { toSerializedError, type ErrorCode, type ErrorDetails } from '../../errors.js';
-import type { DialogNote } from './dialogs.js';
+import type { DialogNote } from '../page-services/dialogs.js';
 
 /**
  * The `actions` batch of `browser_run`: typed steps run one after another in one queued operation

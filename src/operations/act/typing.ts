@@ -7,7 +7,7 @@ import { performAction, type ActionResult } from './action-scope.js';
 import { focusElement } from './actions.js';
 import { charEvents, comboEvents, dispatchKeyEvents, parseKeyCombo, type KeyEvent } from './keyboard.js';
 import { hasTarget, type TargetSpec } from '../locate/locator-spec.js';
-import { isLogging } from './action-log.js';
+import { isLogging } from '../journal/action-log.js';
 import { focusedIsSecret } from '../locate/best-locator.js';
 
 export const MAX_TYPE_DELAY_MS = 1000;

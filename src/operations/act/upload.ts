@@ -6,7 +6,7 @@ import { clickElement } from './actions.js';
 import type { TargetSpec } from '../locate/locator-spec.js';
 import { callOn, type ElementTarget } from '../locate/remote-element.js';
 import type { UploadFile } from './upload-files.js';
-import { toLoggedFile } from './action-log.js';
+import { toLoggedFile } from '../journal/action-log.js';
 
 export type UploadVia = 'input' | 'chooser' | 'drop';
 

@@ -1,4 +1,4 @@
-import type { LoggedStep } from '../act/action-log.js';
+import type { LoggedStep } from '../journal/action-log.js';
 import { quote, urlPatternCode } from './export-code.js';
 
 /**

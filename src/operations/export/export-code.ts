@@ -1,4 +1,4 @@
-import type { BestLocator, LoggedStep, LoggedTarget } from '../act/action-log.js';
+import type { BestLocator, LoggedStep, LoggedTarget } from '../journal/action-log.js';
 
 /** How a spec names elements: each one's best locator (default), or its CSS selector. */
 export type LocatorStyle = 'best' | 'css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoggedStep, LoggedTarget } from '../act/action-log.js';
+import type { LoggedStep, LoggedTarget } from '../journal/action-log.js';
 import { codeForms, secretCheck } from './export-secrets.js';
 import { generateSpec } from './export-spec.js';
 

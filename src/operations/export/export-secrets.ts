@@ -1,4 +1,4 @@
-import type { LoggedStep, LoggedTarget } from '../act/action-log.js';
+import type { LoggedStep, LoggedTarget } from '../journal/action-log.js';
 import { secretForms } from '../../redaction/secret-forms.js';
 import { derivedSecretsOf } from '../../redaction/derived.js';
 import { typedSecretsOf } from '../../redaction/typed-secrets.js';

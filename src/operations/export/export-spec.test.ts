@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LoggedStep, LoggedTarget } from '../act/action-log.js';
-import { ActionLog, toLoggedValue } from '../act/action-log.js';
+import type { LoggedStep, LoggedTarget } from '../journal/action-log.js';
+import { ActionLog, toLoggedValue } from '../journal/action-log.js';
 import { quote, urlPatternCode } from './export-code.js';
 import { generateSpec } from './export-spec.js';
 

@@ -1,4 +1,4 @@
-import type { LoggedStep } from '../act/action-log.js';
+import type { LoggedStep } from '../journal/action-log.js';
 import { checkLines, nextActedOn, READ_KINDS } from './export-checks.js';
 import { filesCode, locatorCode, quote, valueCode, type LocatorStyle } from './export-code.js';
 import { safeSteps, secretCheck, type SecretCheck } from './export-secrets.js';

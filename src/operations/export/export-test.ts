@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { invalidArgument } from '../../errors.js';
 import type { OperationContext } from '../../engine/runtime.js';
-import { actionLogOf } from '../act/action-log.js';
+import { actionLogOf } from '../journal/action-log.js';
 import type { LocatorStyle } from './export-code.js';
 import { sessionSecretCheck } from './export-secrets.js';
 import { generateSpec } from './export-spec.js';

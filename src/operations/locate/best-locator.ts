@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ElementHandle, Frame, Locator } from 'playwright-core';
 import type { ManagedPage } from '../../engine/page.js';
-import type { BestLocator, LoggedTarget } from '../act/action-log.js';
+import type { BestLocator, LoggedTarget } from '../journal/action-log.js';
 import { SECRET_AUTOCOMPLETE } from '../../snapshot/roles.js';
 import { ROLES } from './locator-spec.js';
 import { callOn, type ElementTarget } from './remote-element.js';

@@ -1,4 +1,4 @@
-import type { BestLocator } from '../act/action-log.js';
+import type { BestLocator } from '../journal/action-log.js';
 import { SECRET_AUTOCOMPLETE } from '../../snapshot/roles.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { Frame, Page, Response } from 'playwright-core';
-import { recordStep } from '../act/action-log.js';
+import { recordStep } from '../journal/action-log.js';
 import { ErrorCodes, invalidArgument } from '../../errors.js';
 import { keepUnstuck, settleValue, unstickPage } from '../../engine/interrupt.js';
 import type { PageOperationContext } from '../../engine/runtime.js';
-import { dialogRouterOf } from '../act/dialogs.js';
+import { dialogRouterOf } from '../page-services/dialogs.js';
 import { toNavigationError } from '../errors.js';
-import { ensureActivityTracker } from '../read/page-activity.js';
-import { navigationBlocked } from '../../engine/url-policy/index.js';
+import { ensureActivityTracker } from '../page-services/page-activity.js';
+import { navigationBlocked } from '../../url-policy/index.js';
 import { titleLine } from '../../redaction/session-redact.js';
 
 export type LoadState = 'load' | 'domcontentloaded' | 'commit';

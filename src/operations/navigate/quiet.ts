@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { cancelledError } from '../../engine/deadline.js';
-import { ensureActivityTracker, waitPageQuiet } from '../read/page-activity.js';
+import { ensureActivityTracker, waitPageQuiet } from '../page-services/page-activity.js';
 
 /**
  * Quiet-aware sleeps (seed 002): a requested sleep ends once the page has been quiet — no request in

@@ -3,7 +3,7 @@ import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../../errors.j
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { toBrowserError, withDeadline } from '../../engine/runtime.js';
 import { matchOffLoop, toRegexPattern } from '../../engine/regex-worker.js';
-import { takeDialogNotes, type DialogNote } from '../act/dialogs.js';
+import { takeDialogNotes, type DialogNote } from '../page-services/dialogs.js';
 import { checkLocator, toChainedLocator, type TargetSpec } from '../locate/locator-spec.js';
 import { ELEMENT_STATE } from '../locate/page-functions.js';
 import { toTextList, waitForPageText } from '../read/page-text.js';
@@ -11,7 +11,7 @@ import { resolveRefTarget } from '../locate/ref-target.js';
 import { callOn, releaseObjects } from '../locate/remote-element.js';
 import { compileUrlPattern, globRegex } from '../locate/url-match.js';
 import type { ElementState, WaitCondition } from './wait-condition.js';
-import { logWait } from '../act/wait-log.js';
+import { logWait } from './wait-log.js';
 import { hasSecrets } from '../../redaction/session-redact.js';
 import { countedStateHolds, pause, waitForRedactedText } from './blind-waits.js';
 

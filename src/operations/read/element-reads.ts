@@ -5,7 +5,7 @@ import { withDeadline } from '../../engine/runtime.js';
 import { SECRET_AUTOCOMPLETE } from '../../snapshot/roles.js';
 import { taintedName } from '../act/secret-taint.js';
 import { ActionScope } from '../act/action-scope.js';
-import { recordStep, type LoggedTarget } from '../act/action-log.js';
+import { recordStep, type LoggedTarget } from '../journal/action-log.js';
 import type { TargetSpec } from '../locate/locator-spec.js';
 import { ELEMENT_STATE, READ_CHECKED } from '../locate/page-functions.js';
 import { DetachedError } from '../act/pointer.js';

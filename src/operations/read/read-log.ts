@@ -1,5 +1,5 @@
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
-import { isLogging, recordStep } from '../act/action-log.js';
+import { isLogging, recordStep } from '../journal/action-log.js';
 import { describeTarget } from '../locate/best-locator.js';
 import { resolveTarget } from '../locate/locate.js';
 import type { TargetSpec } from '../locate/locator-spec.js';

@@ -1,17 +1,9 @@
 import type { PageOperationContext } from '../../engine/runtime.js';
 import { readPageText } from './page-text.js';
-import { boundText, countChars, utf8Bytes } from '../../text.js';
+import { boundVisibleText, type VisibleTextResult } from '../../text.js';
 import { titleLine } from '../../redaction/session-redact.js';
 
-export interface VisibleTextResult {
-  text: string;
-  chars: number;
-  bytes: number;
-  originalChars: number;
-  originalBytes: number;
-  truncated: boolean;
-  truncationReason: 'maxChars' | 'maxBytes' | null;
-}
+export { boundVisibleText, type VisibleTextResult };
 
 /** Hard cap on what is pulled out of the page before bounding, so a huge page costs little. */
 const PAGE_SIDE_CAP = 2_000_000;
@@ -35,20 +27,4 @@ export async function visibleText(
   limits: { maxChars: number; maxBytes: number },
 ): Promise<VisibleTextResult> {
   return boundVisibleText(await readPageText(ctx, PAGE_SIDE_CAP), limits);
-}
-
-export function boundVisibleText(
-  text: string,
-  limits: { maxChars: number; maxBytes: number },
-): VisibleTextResult {
-  const bounded = boundText(text, limits.maxChars, limits.maxBytes);
-  return {
-    text: bounded.text,
-    chars: bounded.chars,
-    bytes: bounded.bytes,
-    originalChars: bounded.truncated ? countChars(text) : bounded.chars,
-    originalBytes: bounded.truncated ? utf8Bytes(text) : bounded.bytes,
-    truncated: bounded.truncated,
-    truncationReason: bounded.reason,
-  };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConfig, type Config } from '../../config/load.js';
-import { BrowserMesh } from '../runtime.js';
+import { defaultConfig, type Config } from '../config/load.js';
+import { BrowserMesh } from '../engine/runtime.js';
 import { urlEnforcement } from './enforcement.js';
 import { SessionUrlGuard, urlPolicyFromConfig } from './index.js';
 

@@ -1,10 +1,10 @@
 import type { PageOperationContext } from '../../engine/runtime.js';
-import { isLogging, recordStep, type BestLocator, type LoggedTarget } from './action-log.js';
+import { isLogging, recordStep, type BestLocator, type LoggedTarget } from '../journal/action-log.js';
 import { describeTarget } from '../locate/best-locator.js';
 import { resolveTarget } from '../locate/locate.js';
 import { checkLocator, type TargetSpec } from '../locate/locator-spec.js';
 import { releaseObjects } from '../locate/remote-element.js';
-import type { WaitCondition } from '../navigate/wait-condition.js';
+import type { WaitCondition } from './wait-condition.js';
 
 /**
  * A satisfied wait as a log step (a spec's web-first assertion): the URL, a text shown or gone, an

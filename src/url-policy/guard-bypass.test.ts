@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConfig, type Config } from '../../config/load.js';
+import { defaultConfig, type Config } from '../config/load.js';
 import { GUARD_BYPASS_LIST, SessionUrlGuard, urlPolicyFromConfig } from './index.js';
 
 // Chromium bypasses a proxy implicitly for localhost, 127.0.0.0/8, 169.254/16 and

@@ -1,13 +1,13 @@
 import { withDeadline, type PageOperationContext } from '../../engine/runtime.js';
-import { resolveRef, type ResolvedRef } from './ref-target.js';
+import { resolveRef, type ResolvedRef } from '../locate/ref-target.js';
 import { staleRef } from '../../snapshot/resolve.js';
 import { normalizeRef } from '../../snapshot/refs.js';
-import { performAction, type ActionResult } from '../act/action-scope.js';
-import { clickElement, type ClickInput } from '../act/actions.js';
-import { fillElement } from '../act/forms.js';
-import { DetachedError } from '../act/pointer.js';
-import { boundVisibleText, type VisibleTextResult } from '../read/reading.js';
-import { callOn, releaseObjects } from './remote-element.js';
+import { performAction, type ActionResult } from './action-scope.js';
+import { clickElement, type ClickInput } from './actions.js';
+import { fillElement } from './forms.js';
+import { DetachedError } from './pointer.js';
+import { boundVisibleText, type VisibleTextResult } from '../../text.js';
+import { callOn, releaseObjects } from '../locate/remote-element.js';
 
 /**
  * Snapshot refs as action targets. `resolveRef` is the one way from `@e5` to a live element: the
@@ -16,7 +16,7 @@ import { callOn, releaseObjects } from './remote-element.js';
  * into a point in the page). Stale refs fail loudly; nothing is re-guessed.
  */
 
-export { resolveRef, type ResolvedRef, type ResolveRefOptions } from './ref-target.js';
+export { resolveRef, type ResolvedRef, type ResolveRefOptions } from '../locate/ref-target.js';
 
 /** Clicks the element a ref names (scrolled into view, visible, enabled, not covered). */
 export function clickRef(

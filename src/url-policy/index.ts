@@ -1,5 +1,5 @@
 import { blockHint } from './block-hints.js';
-import { BrowserMeshError, ErrorCodes } from '../../errors.js';
+import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { defaultPort, UrlPolicy, type BlockReason, type UrlPolicyOptions } from './policy.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { BlockMemory } from './block-memory.js';
