@@ -64,7 +64,6 @@ export interface BuildResult {
 
 /** Deeper trees are cut here rather than overflow the stack; counted like a maxDepth cut. */
 const MAX_TREE_DEPTH = 400;
-const MAX_CLICKABLE_TEXT = 150;
 
 interface FrameCtx {
   target: TargetCapture;
@@ -224,12 +223,12 @@ class TreeBuilder {
     const cellItem = this.cellDepth > 0 && facts?.anchor === true;
     const acts = facts && (facts.clickable || facts.tabbable || facts.draggable === true || cellItem);
     if (!interactive && acts && !NEVER_CLICKABLE.has(axRole)) {
-      const clickable = clickableNode(node, axRole, items, facts, transparent, cellItem, MAX_CLICKABLE_TEXT);
+      const clickable = clickableNode(node, axRole, items, facts, transparent, cellItem);
       if (clickable && cellItem) this.cellItems.add(clickable);
       if (clickable) return [this.decorated(ctx, node, clickable)];
     }
     if (transparent && facts?.dropTarget === true)
-      return [this.decorated(ctx, node, dropZone(items, MAX_CLICKABLE_TEXT, this.onCut))];
+      return [this.decorated(ctx, node, dropZone(items, this.onCut))];
     if (transparent) {
       const inline = facts ? facts.inline : INLINE_ROLES.has(axRole);
       return inline ? items : [BREAK, ...items, BREAK];

@@ -9,6 +9,9 @@ import type { AXNodeLike, DomFacts, SnapNode } from './types.js';
  * rows a grid moved with CSS. The builder adds each node's ref.
  */
 
+/** Longest text a clickable or a drop zone shows as its name; more and its content is shown instead. */
+const MAX_CLICKABLE_TEXT = 150;
+
 /**
  * A div with onclick, cursor:pointer or tabindex holding only a little text, or an item in a grid
  * cell (`cellItem`): `[clickable @e3] Open`. Undefined when it holds more than that.
@@ -20,11 +23,10 @@ export function clickableNode(
   facts: DomFacts | undefined,
   transparent: boolean,
   cellItem: boolean,
-  maxText: number,
 ): SnapNode | undefined {
   if (hasActionableOrStructure(items)) return undefined;
   const name = cleanText(axString(node.name), MAX_NAME_CHARS) || joinedText(items);
-  if (name === '' || Array.from(name).length > maxText) return undefined;
+  if (name === '' || Array.from(name).length > MAX_CLICKABLE_TEXT) return undefined;
   const clicks = cellItem || (facts !== undefined && (facts.clickable || facts.tabbable));
   const role = transparent ? (clicks ? 'clickable' : 'draggable') : displayRole(axRole, undefined);
   const states = statesOf(node, axRole, false);
@@ -54,10 +56,10 @@ export function editorPart(axRole: string, items: Item[]): SnapNode | typeof BRE
 }
 
 /** A plain element the page marks as a drop target (ondrop, ondragover…): `[dropzone @e4] Done`. */
-export function dropZone(items: Item[], maxText: number, onCut: () => void): SnapNode {
+export function dropZone(items: Item[], onCut: () => void): SnapNode {
   const out: SnapNode = { role: 'dropzone', name: '', states: [], interactive: false, children: [] };
   const text = joinedText(items);
-  if (!hasActionableOrStructure(items) && Array.from(text).length <= maxText) out.name = text;
+  if (!hasActionableOrStructure(items) && Array.from(text).length <= MAX_CLICKABLE_TEXT) out.name = text;
   else out.children = normalizeChildren(items, out, onCut);
   return out;
 }
