@@ -50,6 +50,11 @@ async function firstCaptures(ctx, contender, path) {
     await contender.navigate(conn, page, ctx.fixture.url(path));
     return contender.snapshot(conn, page, { interactiveOnly: false, budget: 'default' });
   });
+  return summary(samples);
+}
+
+/** The medians of a row's snapshots, and whether any was cut by a budget. */
+function summary(samples) {
   return {
     chars: median(samples.map((s) => s.chars)),
     tokens: median(samples.map((s) => s.tokens)),
@@ -79,11 +84,7 @@ export const snapshot = {
               );
               if (samples.some((s) => s === undefined)) return { na: 'n/a (no interactive-only option)' };
               return {
-                chars: median(samples.map((s) => s.chars)),
-                tokens: median(samples.map((s) => s.tokens)),
-                ms: median(samples.map((s) => s.ms)),
-                partial: samples.some((s) => wasCut(s.structured)),
-                samples: samples.length,
+                ...summary(samples),
                 ...(contender.id === 'browsermesh' ? refShare(samples[0]?.text ?? '') : {}),
               };
             }),
