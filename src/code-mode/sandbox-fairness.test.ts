@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, FakePage, run } from '../../test/helpers/fake-code-backend.js';
-import { configureSandboxWorkers, workersHeld } from './sandbox.js';
+import { configureSandboxWorkers, sandboxPoolState, workersHeld } from './sandbox.js';
 
 // Fair sharing of the sandbox workers between clients, and the CPU budget: a client
 // cannot take every worker, a freed worker goes to the client holding the fewest, and a script
@@ -142,13 +142,30 @@ describe('fair sharing between clients', () => {
     configureSandboxWorkers({ maxWorkers: 1, sliceMs: 100 });
     const stop = new AbortController();
     const long = { signal: stop.signal, deadline: Date.now() + LONG, cpuBudgetMs: 600_000 };
+    // Each step has its own bound, well inside the test's: a miss says which step and the pool's state.
+    const pool = (): string => JSON.stringify({ ...sandboxPoolState(), held: [...workersHeld()] });
+    const within = <T>(promise: Promise<T>, what: string): Promise<T> =>
+      Promise.race([
+        promise,
+        new Promise<never>((_, reject) => {
+          setTimeout(
+            () => reject(new Error(`${what}: not within 15 s; the pool: ${pool()}`)),
+            15_000,
+          ).unref();
+        }),
+      ]);
+    const holding = (n: number): Promise<void> =>
+      vi.waitFor(() => expect(workersHeld().get(''), `${n} held; the pool: ${pool()}`).toBe(n), {
+        timeout: 15_000,
+        interval: 50,
+      });
     const spinners = [run('while (true) {}', undefined, long)];
-    await vi.waitFor(() => expect(workersHeld().get('')).toBe(1), { timeout: LONG, interval: 50 });
+    await holding(1);
     spinners.push(run('while (true) {}', undefined, long));
-    await vi.waitFor(() => expect(workersHeld().get('')).toBe(2), { timeout: LONG, interval: 50 });
-    const third = await run('return 3', undefined, { deadline: Date.now() + 1_500 });
+    await holding(2);
+    const third = await within(run('return 3', undefined, { deadline: Date.now() + 1_500 }), 'the third');
     expect(errorOf(third)).toMatchObject({ kind: 'timeout' });
     stop.abort();
-    await Promise.all(spinners);
+    await within(Promise.all(spinners), 'the spinners after the abort');
   });
 });
