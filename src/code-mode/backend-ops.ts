@@ -1,7 +1,7 @@
 import { BrowserMeshError, ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
-import { click, focus, scrollIntoView } from '../operations/act/actions.js';
-import { fill, selectOption, setChecked } from '../operations/act/forms.js';
+import { click } from '../operations/act/actions.js';
+import { fill, selectOption } from '../operations/act/forms.js';
 import type { TargetSpec } from '../operations/locate/locator-spec.js';
 import { goBack, goForward, navigate, reload } from '../operations/navigate/navigation.js';
 import { dragAndDrop } from '../operations/act/drag.js';
@@ -35,11 +35,6 @@ const move =
     return afterLoad(ctx, call.waitUntil);
   };
 
-const checked =
-  <Op extends 'check' | 'uncheck'>(on: boolean): Runner<Op> =>
-  async (ctx, call, { note }) =>
-    acted(note, setChecked(ctx, target(call.target), '', on));
-
 const ACTION_RUNNERS = {
   goto: async (ctx, call) => {
     await navigate(ctx, call.url, toNavState(call.waitUntil));
@@ -68,10 +63,6 @@ const ACTION_RUNNERS = {
   press: async (ctx, call, { note }) => acted(note, press(ctx, target(call.target), '', call.key)),
   selectOption: async (ctx, call, { note }) =>
     selectByValueOrLabel(ctx, target(call.target), call.values, note),
-  check: checked(true),
-  uncheck: checked(false),
-  focus: async (ctx, call, { note }) => acted(note, focus(ctx, target(call.target), '')),
-  scrollIntoView: async (ctx, call, { note }) => acted(note, scrollIntoView(ctx, target(call.target), '')),
   mouse: async (ctx, call, { note }) => acted(note, mouseAction(ctx, toMouseInput(call))),
   setViewportSize: async (ctx, call) => {
     await setViewport(ctx, { width: call.width, height: call.height });

@@ -1,5 +1,6 @@
 import type { CookieView } from '../operations/state/cookies.js';
 import type { AbortReason } from '../operations/state/routes.js';
+import type { ElementActionKind } from '../operations/journal/element-actions.js';
 
 /**
  * The typed calls a code-mode script can make to the host. The sandbox turns every `page.*` /
@@ -83,8 +84,8 @@ export type ElementReadOp =
   | 'allTextContents'
   | 'allInnerTexts';
 
-/** Element actions that take no argument besides the target. */
-export type SimpleActionOp = 'check' | 'uncheck' | 'hover' | 'focus' | 'scrollIntoView';
+/** Element actions that take no argument besides the target: the element-action table's rows. */
+export type SimpleActionOp = ElementActionKind;
 
 /*
  * The calls of the ops written so far, named for their parsers' return types. `FacadeCall` (the

@@ -15,6 +15,11 @@ import type {
   SnapshotCall,
   ScrollCall,
 } from './facade-calls.js';
+import {
+  ELEMENT_ACTION_KINDS,
+  ELEMENT_ACTIONS,
+  type ElementActionKind,
+} from '../operations/journal/element-actions.js';
 import { HANDS_PARSERS } from './facade-parse-hands.js';
 import { HUMAN_PARSERS, type HumanRequestResult } from './facade-parse-human.js';
 import { SHOT_PARSERS } from './facade-parse-shots.js';
@@ -185,6 +190,19 @@ const resolving =
 /** An op that resolves with null (an action, a wait). */
 const spec = resolving<null>();
 
+/**
+ * The element-action table's rows (src/operations/journal/element-actions.ts): `locator.<name>()` and
+ * `page.<name>(selector)`, generated where Playwright's method has the row's name; another name
+ * (`scrollIntoViewIfNeeded`) is written in the prelude.
+ */
+function elementActionOps(): { [K in ElementActionKind]: CallSpec<SimpleActionCall<K>, null> } {
+  const entries = ELEMENT_ACTION_KINDS.map((kind) => [
+    kind,
+    spec(simpleAction(kind), ELEMENT_ACTIONS[kind].playwright === kind ? [] : undefined),
+  ]);
+  return Object.fromEntries(entries) as { [K in ElementActionKind]: CallSpec<SimpleActionCall<K>, null> };
+}
+
 /** Each entry's key is its call's op (a parser of another op is refused). */
 const table = <T extends { [Op in keyof T]: CallSpec<{ op: Op & string }, unknown> }>(ops: T): T => ops;
 
@@ -226,11 +244,8 @@ export const FACADE_OPS = table({
   ),
   /** The values that ended up selected. */
   selectOption: resolving<string[]>()(selectOption, ['values']),
-  check: spec(simpleAction('check'), []),
-  uncheck: spec(simpleAction('uncheck'), []),
-  hover: spec(simpleAction('hover'), []),
-  focus: spec(simpleAction('focus'), []),
-  scrollIntoView: spec(simpleAction('scrollIntoView')),
+  // hover, focus, check, uncheck, scrollIntoView, …: the element-action table's rows.
+  ...elementActionOps(),
   textContent: resolving<string | null>()(elementRead('textContent'), []),
   innerText: resolving<string>()(elementRead('innerText'), []),
   inputValue: resolving<string>()(elementRead('inputValue'), []),

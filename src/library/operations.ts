@@ -3,15 +3,10 @@ import { silentLogger, type Logger } from '../engine/logger.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import { BrowserMeshError } from '../errors.js';
 import type { AnyTool } from '../tools/define.js';
-import {
-  checkToolDef,
-  fillTool,
-  pressTool,
-  selectOptionTool,
-  typeTool,
-  uncheckToolDef,
-} from '../tools/interactions-input.js';
-import { clickTool, focusTool, hoverTool, scrollTool } from '../tools/interactions.js';
+import { fillTool, pressTool, selectOptionTool, typeTool } from '../tools/interactions-input.js';
+import { clickTool, scrollTool } from '../tools/interactions.js';
+import { ELEMENT_ACTION_TOOLS } from '../tools/element-actions.js';
+import type { ElementActionKind } from '../operations/journal/element-actions.js';
 import { findTool } from '../tools/find.js';
 import { emulateTool, routeTool } from '../tools/network.js';
 import { cookiesTool, storageTool } from '../tools/page-state.js';
@@ -50,10 +45,9 @@ const OPERATIONS = {
   visibleText: visibleTextTool,
   observe: observeTool,
   click: clickTool,
-  hover: hoverTool,
+  // hover, focus, check, uncheck, scrollIntoView, …: one method per row of the element-action table.
+  ...ELEMENT_ACTION_TOOLS,
   scroll: scrollTool,
-  check: checkToolDef,
-  uncheck: uncheckToolDef,
   fill: fillTool,
   type: typeTool,
   press: pressTool,
@@ -73,9 +67,8 @@ const OPERATIONS = {
   pdf: pdfTool,
   trace: traceTool,
   recording: recordingTool,
-  // Find, one cookie or storage key, routes, emulation, and focus with selectText.
+  // Find, one cookie or storage key, routes, emulation.
   find: findTool,
-  focus: focusTool,
   cookies: cookiesTool,
   storage: storageTool,
   route: routeTool,
@@ -90,7 +83,7 @@ export interface OperationCallOptions {
 }
 
 /** The operations whose element is given by exactly one of `ref` or `locator`. */
-type TargetedOperation = 'click' | 'hover' | 'focus' | 'check' | 'uncheck' | 'fill' | 'type' | 'selectOption';
+type TargetedOperation = 'click' | ElementActionKind | 'fill' | 'type' | 'selectOption';
 
 /**
  * `ref` xor `locator`, as the engine checks at run time (`resolveTargetInput`), made a compile-time

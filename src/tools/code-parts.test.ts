@@ -5,22 +5,35 @@ import { FACADE_OPS } from '../code-mode/facade-parse.js';
 import { codeParts, codeTableOf, opsWithoutRunner, runnersOf, stepTableOf } from './code-parts.js';
 import type { AnyTool } from './define.js';
 import { ALL_TOOLS, CODE_TABLE } from './index.js';
-import { hoverTool } from './interactions.js';
+import { ELEMENT_ACTION_TOOLS } from './element-actions.js';
+import { ELEMENT_ACTION_KINDS } from '../operations/journal/element-actions.js';
 import { PUBLISHED_STEPS, acted } from './run-step-table.js';
 
 // CONTRIBUTING.md "Add a tool": a tool reaches code mode and browser_run through its definition's
 // `code` parts; these tests fail when an op or a step lacks its part, or has two.
 
 const without = (tool: AnyTool): AnyTool[] => ALL_TOOLS.filter((t) => t !== tool);
+const hoverTool = ELEMENT_ACTION_TOOLS.hover;
 
 describe('code parts of the definitions', () => {
   it('give every facade op of FACADE_OPS a runner, and every published step an entry', () => {
     expect(opsWithoutRunner(CODE_TABLE.runners)).toEqual([]);
     expect([...CODE_TABLE.runners.keys()].sort()).toEqual(Object.keys(FACADE_OPS).sort());
-    expect([...CODE_TABLE.steps.table.keys()]).toEqual([...PUBLISHED_STEPS]);
+    // The element-action rows that were not steps before come after the published ones, in table order.
+    const published: readonly string[] = PUBLISHED_STEPS;
+    const later = ELEMENT_ACTION_KINDS.filter((kind) => !published.includes(kind));
+    expect([...CODE_TABLE.steps.table.keys()]).toEqual([...PUBLISHED_STEPS, ...later]);
   });
 
-  it('come from the definition: hover (the CONTRIBUTING.md example) lives only in hoverTool', () => {
+  it('give every row of the element-action table a runner and a step from its tool', () => {
+    for (const kind of ELEMENT_ACTION_KINDS) {
+      const table = codeTableOf(without(ELEMENT_ACTION_TOOLS[kind] as AnyTool));
+      expect(opsWithoutRunner(table.runners)).toEqual([kind]);
+      expect(table.steps.table.has(kind)).toBe(false);
+    }
+  });
+
+  it('come from the definition: hover lives only in its tool', () => {
     const table = codeTableOf(without(hoverTool as AnyTool));
     expect(opsWithoutRunner(table.runners)).toEqual(['hover']);
     expect(table.steps.table.has('hover')).toBe(false);
@@ -49,12 +62,13 @@ describe('code parts of the definitions', () => {
       }),
     } as AnyTool;
     const steps = stepTableOf([...ALL_TOOLS, later]);
-    expect([...steps.keys()]).toEqual([...PUBLISHED_STEPS, 'later']);
+    expect([...steps.keys()].slice(0, PUBLISHED_STEPS.length)).toEqual([...PUBLISHED_STEPS]);
+    expect([...steps.keys()].at(-1)).toBe('later');
   });
 });
 
 describe('CONTRIBUTING.md "Add a tool"', () => {
-  it('shows the hover definition as it is in src/tools/interactions.ts', () => {
+  it('shows an element-action row as it is in the table', () => {
     const doc = readFileSync(new URL('../../CONTRIBUTING.md', import.meta.url), 'utf8');
     const section = doc.slice(doc.indexOf('## Add a tool'));
     const block = /```ts\n([\s\S]*?)\n\s*```/.exec(section)?.[1] ?? '';
@@ -62,7 +76,8 @@ describe('CONTRIBUTING.md "Add a tool"', () => {
       .split('\n')
       .map((line) => line.replace(/^ {3}/, ''))
       .join('\n');
-    expect(shown).toContain("name: 'browser_hover'");
-    expect(readFileSync(new URL('./interactions.ts', import.meta.url), 'utf8')).toContain(shown);
+    expect(shown).toMatch(/^ {2}\w+: \{\n/);
+    const table = new URL('../operations/journal/element-actions.ts', import.meta.url);
+    expect(readFileSync(table, 'utf8')).toContain(shown);
   });
 });

@@ -9,23 +9,9 @@ import { screenshotTool } from './screenshot.js';
 import { snapshotTool } from './snapshot.js';
 import { sessionClose, sessionCreate, sessionGet, sessionList } from './sessions.js';
 import { stateList, stateRemove, stateSave } from './state.js';
-import {
-  clickTool,
-  doubleClickTool,
-  dragAndDropTool,
-  focusTool,
-  hoverTool,
-  scrollIntoViewTool,
-  scrollTool,
-} from './interactions.js';
-import {
-  checkToolDef,
-  fillTool,
-  pressTool,
-  selectOptionTool,
-  typeTool,
-  uncheckToolDef,
-} from './interactions-input.js';
+import { clickTool, doubleClickTool, dragAndDropTool, scrollTool } from './interactions.js';
+import { fillTool, pressTool, selectOptionTool, typeTool } from './interactions-input.js';
+import { ELEMENT_ACTION_TOOL_LIST } from './element-actions.js';
 import { actionAndWaitTool, waitTool } from './waits.js';
 import { runToolFor } from './run.js';
 import { replayToolFor } from './replay.js';
@@ -62,11 +48,8 @@ const BEFORE_RUN = [
   observeTool,
   clickTool,
   doubleClickTool,
-  hoverTool,
-  focusTool,
-  checkToolDef,
-  uncheckToolDef,
-  scrollIntoViewTool,
+  // hover, focus, check, uncheck, scrollIntoView, …: the element-action table's rows.
+  ...ELEMENT_ACTION_TOOL_LIST,
   scrollTool,
   dragAndDropTool,
   fillTool,

@@ -1,40 +1,13 @@
 import { z } from 'zod';
-import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/act/forms.js';
+import { fill, selectOption, toOptionCriteria } from '../operations/act/forms.js';
 import { MAX_TYPE_DELAY_MS, press, typeText } from '../operations/act/typing.js';
 import { ActionOutput, KeyName, toTargetSpec } from './action-schemas.js';
-import { includeSnapshotField, runPageAction } from './action-runner.js';
+import { runPageAction } from './action-runner.js';
 import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
-import { pageAddress, targetFields } from './schemas.js';
+import { targetInput } from './element-actions.js';
 import { SeedModifiers, SeedRef } from './seed-shapes.js';
 
 /** Keyboard and form interactions. Values typed or filled never appear in errors or logs. */
-
-const targetInput = z.object({ ...pageAddress, ...targetFields, ...includeSnapshotField }).strict();
-
-const CheckOutput = ActionOutput.extend({
-  checked: z.boolean(),
-  changed: z.boolean().describe('false if it already was (nothing clicked).'),
-});
-
-function checkTool(name: 'browser_check' | 'browser_uncheck', checked: boolean) {
-  return defineTool({
-    name,
-    title: checked ? 'Check' : 'Uncheck',
-    description: `Ensure a checkbox${checked ? ', radio' : ''} or switch is ${checked ? 'checked' : 'unchecked'} (clicks only if needed).`,
-    profile: 'core',
-    input: targetInput,
-    output: CheckOutput,
-    hints: IDEMPOTENT_ACTION,
-    async handler(args, tool) {
-      return runPageAction(tool, args, checked ? 'check' : 'uncheck', (ctx) =>
-        setChecked(ctx, toTargetSpec(args), '', checked),
-      );
-    },
-  });
-}
-
-export const checkToolDef = checkTool('browser_check', true);
-export const uncheckToolDef = checkTool('browser_uncheck', false);
 
 export const fillTool = defineTool({
   name: 'browser_fill',

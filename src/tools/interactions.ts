@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { click, hover, focus, scroll, scrollIntoView, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
+import { click, scroll, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
 import { dragAndDrop } from '../operations/act/drag.js';
 import {
   ActionOutput,
@@ -11,16 +11,13 @@ import {
   toTargetSpec,
 } from './action-schemas.js';
 import { downloadsField, includeSnapshotField, runPageAction } from './action-runner.js';
-import { acted as actedCall, target } from '../code-mode/backend-define.js';
-import { codeParts } from './code-parts.js';
-import { ACTION, agentView, defineTool, IDEMPOTENT_ACTION } from './define.js';
-import { acted } from './run-step-table.js';
-import { LocatorWithFrameShape, pageAddress, targetFields } from './schemas.js';
+import { ACTION, agentView, defineTool } from './define.js';
+import { targetInput } from './element-actions.js';
+import { LocatorWithFrameShape, pageAddress } from './schemas.js';
 import { SeedModifiers, SeedRef } from './seed-shapes.js';
 
 /** Pointer interactions. Every one takes exactly one of `ref` or `locator` and runs on the session queue. */
 
-const targetInput = z.object({ ...pageAddress, ...targetFields, ...includeSnapshotField }).strict();
 export const clickTool = defineTool({
   name: 'browser_click',
   title: 'Click',
@@ -78,98 +75,6 @@ export const doubleClickTool = defineTool({
   async handler(args, tool) {
     return runPageAction(tool, args, 'double_click', (ctx) =>
       click(ctx, toTargetSpec(args), '', { clickCount: 2, modifiers: args.modifiers }),
-    );
-  },
-});
-
-export const hoverTool = defineTool({
-  name: 'browser_hover',
-  title: 'Hover',
-  description: 'Move the mouse over an element (menus, tooltips).',
-  profile: 'core',
-  input: targetInput,
-  output: ActionOutput,
-  hints: IDEMPOTENT_ACTION,
-  // AgentBrowser's view (seed 000): its own arguments, mapped onto the ones above.
-  agent: agentView({
-    name: 'browser_hover',
-    description: 'Move the mouse over an element by ref (menus, tooltips, hover effects).',
-    input: z.object({ ref: SeedRef }).strict(),
-    toArgs: (args, at) => ({ ...at, ...args }),
-  }),
-  // Code mode's page.hover(selector) / locator.hover() (parsed by FACADE_OPS in facade-parse.ts)
-  // and browser_run's `hover` step.
-  code: codeParts({
-    runners: {
-      hover: async (ctx, call, { note }) => actedCall(note, hover(ctx, target(call.target), 'target')),
-    },
-    steps: {
-      hover: {
-        shape: 'hover',
-        fields: [],
-        targeting: 'required',
-        prepare: (_input, spec) => acted((ctx, field) => hover(ctx, spec, field)),
-      },
-    },
-  }),
-  async handler(args, tool) {
-    return runPageAction(tool, args, 'hover', (ctx) => hover(ctx, toTargetSpec(args), ''));
-  },
-});
-
-export const focusTool = defineTool({
-  name: 'browser_focus',
-  title: 'Focus',
-  description: 'Give an element keyboard focus; selectText selects that text in it.',
-  profile: 'core',
-  input: targetInput.extend({
-    selectText: z.string().min(1).max(10_000).optional(),
-    occurrence: z.number().int().min(1).max(1000).optional().describe('Which match (default 1).'),
-  }),
-  output: ActionOutput,
-  hints: IDEMPOTENT_ACTION,
-  // On AgentBrowser, only the selecting half of focus (focus alone is what a click gives).
-  agent: agentView({
-    name: 'browser_select_text',
-    description:
-      'Select text by its content inside an element (a word in a rich-text editor, a range of an input or textarea), e.g. before pressing Control+b. The element by ref, or by CSS selector (editors often have no ref). occurrence: which match (default 1).',
-    input: z
-      .object({
-        ref: SeedRef.optional(),
-        selector: z.string().min(1).max(1000).optional().describe('CSS selector, instead of ref.'),
-        text: z.string().min(1).max(10_000),
-        occurrence: z.number().int().min(1).max(1000).optional(),
-      })
-      .strict()
-      .refine((a) => (a.ref === undefined) !== (a.selector === undefined), {
-        message: 'give exactly one of ref or selector',
-        path: ['ref'],
-      }),
-    toArgs: ({ ref, selector, text, occurrence }, at) => ({
-      ...at,
-      ...(ref === undefined ? { locator: { css: selector } } : { ref }),
-      selectText: text,
-      ...(occurrence === undefined ? {} : { occurrence }),
-    }),
-  }),
-  async handler(args, tool) {
-    const select =
-      args.selectText === undefined ? undefined : { text: args.selectText, occurrence: args.occurrence };
-    return runPageAction(tool, args, 'focus', (ctx) => focus(ctx, toTargetSpec(args), '', select));
-  },
-});
-
-export const scrollIntoViewTool = defineTool({
-  name: 'browser_scroll_into_view',
-  title: 'Scroll into view',
-  description: 'Scroll until an element is visible (through its iframes too).',
-  profile: 'core',
-  input: targetInput,
-  output: ActionOutput,
-  hints: IDEMPOTENT_ACTION,
-  async handler(args, tool) {
-    return runPageAction(tool, args, 'scroll_into_view', (ctx) =>
-      scrollIntoView(ctx, toTargetSpec(args), ''),
     );
   },
 });

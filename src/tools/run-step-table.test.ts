@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, isBrowserMeshError } from '../errors.js';
 import type { z } from 'zod';
+import { ELEMENT_ACTION_KINDS } from '../operations/journal/element-actions.js';
 import { CODE_TABLE } from './index.js';
 import { PUBLISHED_STEPS, stepFields, type StepEntry } from './run-step-table.js';
 import type { ActionStepInput } from './run-steps.js';
 
-// The joined table browser_run publishes: run-step-table.ts's steps and the definitions' (hover).
+// The joined table browser_run publishes: run-step-table.ts's steps and the definitions' (hover, …).
 const STEP_TABLE = Object.fromEntries(CODE_TABLE.steps.table);
 const ActionStepSchema = CODE_TABLE.steps.schema as unknown as z.ZodObject<{ action: z.ZodEnum }>;
 const toActionSteps = CODE_TABLE.steps.toActionSteps;
@@ -38,7 +39,10 @@ describe('the browser_run step table', () => {
   it('publishes exactly the table as the action enum, and no field that no step takes', () => {
     const published = ActionStepSchema.shape.action.options;
     expect([...published]).toEqual(Object.keys(STEP_TABLE));
-    expect(Object.keys(STEP_TABLE)).toEqual([...PUBLISHED_STEPS]);
+    // The published steps keep their order; the element-action rows that were not steps come after.
+    const before: readonly string[] = PUBLISHED_STEPS;
+    const later = ELEMENT_ACTION_KINDS.filter((kind) => !before.includes(kind));
+    expect(Object.keys(STEP_TABLE)).toEqual([...PUBLISHED_STEPS, ...later]);
     const used = new Set<string>(Object.values(STEP_TABLE).flatMap((entry: StepEntry) => entry.fields));
     const unused = Object.keys(stepFields).filter((f) => f !== 'ref' && f !== 'locator' && !used.has(f));
     expect(unused).toEqual([]);
@@ -55,6 +59,8 @@ describe('the browser_run step table', () => {
       { action: 'check', ref: '@e3' },
       { action: 'uncheck', ref: '@e3' },
       { action: 'hover', ref: '@e4' },
+      { action: 'focus', ref: '@e4' },
+      { action: 'scrollIntoView', locator: { label: 'Email' } },
       { action: 'scroll', deltaY: 100 },
       { action: 'wait', ms: 10 },
       { action: 'wait', text: 'Done' },
@@ -70,6 +76,8 @@ describe('the browser_run step table', () => {
       'check',
       'uncheck',
       'hover',
+      'focus',
+      'scrollIntoView',
       'scroll',
       'wait',
       'wait',

@@ -3,7 +3,7 @@ import { invalidArgument } from '../errors.js';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { click, scroll, MAX_SCROLL_DELTA } from '../operations/act/actions.js';
 import type { ActionResult } from '../operations/act/action-scope.js';
-import { fill, selectOption, setChecked, toOptionCriteria } from '../operations/act/forms.js';
+import { fill, selectOption, toOptionCriteria } from '../operations/act/forms.js';
 import type { TargetSpec } from '../operations/locate/locator-spec.js';
 import { navigate } from '../operations/navigate/navigation.js';
 import { waitForQuiet } from '../operations/navigate/quiet.js';
@@ -100,13 +100,6 @@ function prepareWait(input: StepInput): StepRun {
   };
 }
 
-const checkable = (checked: boolean): StepEntry => ({
-  shape: checked ? 'check' : 'uncheck',
-  fields: [],
-  targeting: 'required',
-  prepare: (_input, target) => acted((ctx, field) => setChecked(ctx, target, field, checked)),
-});
-
 /**
  * The published order of the `action` enum (tools/list is byte-identical from release to release):
  * frozen. A step added later comes after these, in the order of its definition in ALL_TOOLS.
@@ -126,7 +119,10 @@ export const PUBLISHED_STEPS = [
   'snapshot',
 ] as const;
 
-/** The steps written here (hover's is in its definition, src/tools/interactions.ts). */
+/**
+ * The steps written here; the element actions' (check, hover, …) come with their rows' tools
+ * (src/tools/element-actions.ts), the others' with their definitions.
+ */
 export const STEP_TABLE: Readonly<Record<string, StepEntry>> = {
   goto: {
     shape: 'goto url, waitUntil?',
@@ -188,8 +184,6 @@ export const STEP_TABLE: Readonly<Record<string, StepEntry>> = {
       };
     },
   },
-  check: checkable(true),
-  uncheck: checkable(false),
   scroll: {
     shape: 'scroll deltaX?, deltaY?',
     fields: ['deltaX', 'deltaY'],

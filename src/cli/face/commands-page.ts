@@ -1,5 +1,11 @@
 import { UsageError, type CommandSpec } from './command-spec.js';
 import { choose, pathFrom, REF, takeTarget, tool } from './command-helpers.js';
+import {
+  ELEMENT_ACTION_KINDS,
+  ELEMENT_ACTIONS,
+  kebabName,
+  snakeName,
+} from '../../operations/journal/element-actions.js';
 
 /** Navigation, reading and element commands: each is one tool call on the session's current page. */
 
@@ -90,10 +96,10 @@ export const PAGE_COMMANDS: readonly CommandSpec[] = [
   { name: 'title', usage: '', summary: "The current tab's title", build: () => tool('get_title') },
   element('click', 'click', 'Click an element'),
   element('dblclick', 'double_click', 'Double-click an element'),
-  element('hover', 'hover', 'Hover over an element'),
-  element('focus', 'focus', 'Focus an element'),
-  element('check', 'check', 'Check a checkbox or radio'),
-  element('uncheck', 'uncheck', 'Uncheck a checkbox'),
+  // hover, focus, check, uncheck, scroll-into-view, …: the element-action table's rows.
+  ...ELEMENT_ACTION_KINDS.map((kind) =>
+    element(kebabName(kind), snakeName(kind), ELEMENT_ACTIONS[kind].summary),
+  ),
   {
     name: 'fill',
     usage: '<ref|locator> <value>',

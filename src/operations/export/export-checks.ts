@@ -1,4 +1,5 @@
 import type { LoggedStep } from '../journal/action-log.js';
+import { ELEMENT_ACTION_KINDS } from '../journal/element-actions.js';
 import { quote, urlPatternCode } from './export-code.js';
 
 /**
@@ -77,12 +78,9 @@ export function checkLines(step: LoggedStep, { page, el, note, next }: CheckPlac
 }
 
 /** Step kinds that act on their first target (the element a preceding read looked for). */
-const ACTS_ON_TARGET: ReadonlySet<LoggedStep['kind']> = new Set([
+const ACTS_ON_TARGET: ReadonlySet<LoggedStep['kind']> = new Set<LoggedStep['kind']>([
   'click',
-  'hover',
-  'focus',
-  'check',
-  'uncheck',
+  ...ELEMENT_ACTION_KINDS,
   'fill',
   'type',
   'press',

@@ -1,4 +1,5 @@
 import type { LoggedStep } from '../journal/action-log.js';
+import { ELEMENT_ACTIONS, isElementAction } from '../journal/element-actions.js';
 import { checkLines, nextActedOn, READ_KINDS } from './export-checks.js';
 import { filesCode, locatorCode, quote, valueCode, type LocatorStyle } from './export-code.js';
 import { safeSteps, secretCheck, type SecretCheck } from './export-secrets.js';
@@ -173,6 +174,7 @@ function stepLines(step: LoggedStep, page: string, style: LocatorStyle, next: st
   const el = target ? locatorCode(page, target, style) : undefined;
   const note = target && !target.unique ? ' // not unique when recorded' : '';
   const on = (call: string): string[] => (el ? [`await ${el}.${call};${note}`] : []);
+  if (isElementAction(step.kind)) return on(`${ELEMENT_ACTIONS[step.kind].playwright}()`);
   switch (step.kind) {
     case 'goto':
       return [`await ${page}.goto(${quote(step.url ?? '')});`];
@@ -186,13 +188,6 @@ function stepLines(step: LoggedStep, page: string, style: LocatorStyle, next: st
       return [];
     case 'click':
       return on(clickCall(step));
-    case 'hover':
-    case 'focus':
-    case 'check':
-    case 'uncheck':
-      return on(`${step.kind}()`);
-    case 'scrollIntoView':
-      return on('scrollIntoViewIfNeeded()');
     case 'fill':
       return on(`fill(${valueCode(step)})`);
     case 'type':

@@ -2,6 +2,7 @@ import type { PageOperationContext } from '../../engine/runtime.js';
 import type { Session } from '../../engine/session.js';
 import { rememberTypedSecret } from '../../redaction/typed-secrets.js';
 import { secretName } from '../../secrets.js';
+import type { ElementActionKind } from './element-actions.js';
 
 /**
  * Every session's action log: what the agent did that worked, in order, with the best locator of each
@@ -36,11 +37,8 @@ export type StepKind =
   | 'reload'
   | 'newPage'
   | 'click'
-  | 'hover'
-  | 'focus'
-  | 'check'
-  | 'uncheck'
-  | 'scrollIntoView'
+  // hover, focus, check, …: one row each in the element-action table.
+  | ElementActionKind
   | 'fill'
   | 'type'
   | 'press'
