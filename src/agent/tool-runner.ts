@@ -5,7 +5,13 @@ import type { BrowserMesh, OperationContext } from '../engine/runtime.js';
 import type { Services } from '../tools/services.js';
 import { newId } from '../engine/ids.js';
 import { redactSecrets, type Secrets } from '../secrets.js';
-import { IDEMPOTENT_ACTION, type AnyTool, type FaceAddress, type ToolContext } from '../tools/define.js';
+import {
+  IDEMPOTENT_ACTION,
+  type AnyTool,
+  type FaceAddress,
+  type ToolContext,
+  type ViewOutput,
+} from '../tools/define.js';
 import { fromZodError, invokeTool, type InvokeResult } from '../tools/invoke.js';
 import { DEFAULT_THREAD_ID, type ThreadView } from './threads.js';
 import {
@@ -42,6 +48,10 @@ export interface AgentEntry {
   input: z.ZodObject;
   tool: AnyTool;
   toArgs?: ((args: Record<string, unknown>, at: FaceAddress) => Record<string, unknown>) | undefined;
+  /** Seed 000's result shape, when it is not the definition's output. */
+  output?: z.ZodObject | undefined;
+  /** Seed 000's result from the definition's, when they differ. */
+  toResult?: ((out: ViewOutput, args: Record<string, unknown>) => Record<string, unknown>) | undefined;
   /** false: the tool must not launch the browser to run (browser_close). */
   launches: boolean;
   toModelContent?: ((output: Record<string, unknown>) => ModelContent) | undefined;
@@ -60,6 +70,9 @@ export function viewEntry(tool: AnyTool): AgentEntry | undefined {
     tool,
     toArgs: (args, at) => view.toArgs(args, at),
     launches: true,
+    output: view.output,
+    toResult: view.toResult,
+    toModelContent: view.toModelContent,
   };
 }
 
@@ -96,7 +109,7 @@ export function agentOnlyEntry(spec: AnyToolSpec, host: ToolHost): AgentEntry {
  * the error, the log line and the dashboard activity share; this adds only the thread.
  */
 export function toAgentTool(entry: AgentEntry, host: ToolHost): AgentTool {
-  const output = entry.tool.output.extend({ operationId: z.string() });
+  const output = (entry.output ?? entry.tool.output).extend({ operationId: z.string() });
   return {
     id: entry.name,
     description: entry.description,
@@ -130,7 +143,7 @@ export function toAgentTool(entry: AgentEntry, host: ToolHost): AgentTool {
         threadId,
         address: () => at ?? addressNow(host, threadId),
       });
-      return toAgentResult(result, host.secrets);
+      return toAgentResult(result, host.secrets, (out) => entry.toResult?.(out, parsed.data));
     },
     toModelContent(output: Record<string, unknown>): ModelContent {
       if (isToolError(output) || !entry.toModelContent)
@@ -140,9 +153,18 @@ export function toAgentTool(entry: AgentEntry, host: ToolHost): AgentTool {
   };
 }
 
-/** The result invokeTool shaped, as AgentBrowser returns it: the structured fields, or `{ error }`. */
-function toAgentResult(result: InvokeResult, secrets: Secrets): Record<string, unknown> {
+/**
+ * The result invokeTool shaped, as AgentBrowser returns it: the view's mapping of it when it has one,
+ * else the structured fields (with `images` when any); or `{ error }`.
+ */
+function toAgentResult(
+  result: InvokeResult,
+  secrets: Secrets,
+  toResult: (out: ViewOutput) => Record<string, unknown> | undefined,
+): Record<string, unknown> {
   if (!result.ok) return { error: toAgentError(result.error, secrets) };
+  const mapped = toResult(result);
+  if (mapped) return { operationId: result.operationId, ...mapped };
   return result.images.length > 0 ? { ...result.structured, images: result.images } : result.structured;
 }
 

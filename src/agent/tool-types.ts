@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
+import type { ViewContent } from '../tools/define.js';
 import type { OperationContext, PageOperationContext } from '../engine/runtime.js';
 import type { BrowserToolName } from './options.js';
 import type { ThreadView } from './threads.js';
@@ -40,9 +41,7 @@ export const ToolErrorSchema = z
   .describe('The call failed; nothing else was done. Read recoveryHint.');
 
 /** What a model should see of a result: text and images, instead of a JSON dump. */
-export type ModelContent = Array<
-  { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: 'image/png' | 'image/jpeg' }
->;
+export type ModelContent = ViewContent;
 
 /**
  * One tool as `getTools()` returns it: plain data plus `execute`, with zod input and output schemas,

@@ -53,10 +53,15 @@ export interface FaceAddress {
 }
 
 /**
- * A tool as AgentBrowser names and shapes it (seed 000): only an argument mapping onto the tool's
- * own input. Validation, the handler and every per-call rule stay the definition's (invokeTool).
+ * A tool as AgentBrowser names and shapes it (seed 000): an argument mapping onto the tool's own
+ * input and, where seed 000's result differs from the tool's, a mapping of the result. Validation,
+ * the handler and every per-call rule stay the definition's (invokeTool).
  */
-export interface AgentView<A extends z.ZodObject = z.ZodObject, N extends string = string> {
+export interface AgentView<
+  A extends z.ZodObject = z.ZodObject,
+  N extends string = string,
+  R extends z.ZodObject = z.ZodObject,
+> {
   /** Kept as its literal type, so AgentBrowser's `BrowserToolName` is read from the definitions. */
   name: N;
   description: string;
@@ -64,7 +69,25 @@ export interface AgentView<A extends z.ZodObject = z.ZodObject, N extends string
   input: A;
   /** The view's arguments as the tool's own, addressed to the thread's session and tab. */
   toArgs(args: z.output<A>, at: FaceAddress): Record<string, unknown>;
+  /** Seed 000's result shape (the published outputSchema), when it is not the definition's output. */
+  output?: R;
+  /** Seed 000's result from the definition's (default: its structured fields, `images` when any). */
+  toResult?(out: ViewOutput, args: z.output<A>): z.output<R>;
+  /** What the model reads of a result (default: compact JSON). */
+  toModelContent?(result: z.output<R>): ViewContent;
 }
+
+/** The definition's result as invokeTool shaped it (secrets already redacted), for a view's `toResult`. */
+export interface ViewOutput {
+  structured: Record<string, unknown>;
+  images: Array<{ data: string; mimeType: string }>;
+  resources: EmbeddedBlob[];
+}
+
+/** What a model should see of a result: text and images, instead of a JSON dump. */
+export type ViewContent = Array<
+  { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: 'image/png' | 'image/jpeg' }
+>;
 
 /** A handler may return just its structured fields, or add an image and/or a custom text block. */
 export interface ToolOutput<O> {
@@ -125,9 +148,9 @@ export interface CodeParts {
   readonly [codePartsBrand]: true;
 }
 
-/** Erases a view's argument type so any definition can carry it (the view validates its own input). */
-export function agentView<A extends z.ZodObject, const N extends string>(
-  view: AgentView<A, N>,
+/** Erases a view's argument and result types so any definition can carry it (the view validates its own input). */
+export function agentView<A extends z.ZodObject, const N extends string, R extends z.ZodObject = z.ZodObject>(
+  view: AgentView<A, N, R>,
 ): AgentView<z.ZodObject, N> {
   return view as unknown as AgentView<z.ZodObject, N>;
 }

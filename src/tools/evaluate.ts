@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { evaluateScript, MAX_SCRIPT_CHARS } from '../operations/read/evaluate.js';
-import { ACTION, defineTool } from './define.js';
+import { ACTION, agentView, defineTool } from './define.js';
 import { pageAddress } from './schemas.js';
 
 /**
@@ -30,6 +30,34 @@ export const evaluateTool = defineTool({
     truncated: z.boolean().optional(),
   }),
   hints: ACTION,
+  // AgentBrowser's view: only runs the script unless returnValue is true.
+  agent: agentView({
+    name: 'browser_evaluate',
+    description:
+      'Escape hatch: run JavaScript in the current tab (an expression or statements; a returned promise is awaited). Prefer the other tools. With returnValue the JSON result comes back (bounded to 16 KB).',
+    input: z
+      .object({
+        script: z
+          .string()
+          .min(1)
+          .max(MAX_SCRIPT_CHARS)
+          .describe('JavaScript to run in the page, e.g. "document.title".'),
+        returnValue: z
+          .boolean()
+          .optional()
+          .describe('Return the result as JSON (default false: only run it).'),
+      })
+      .strict(),
+    toArgs: ({ script, returnValue }, at) => ({ ...at, script, returnValue: returnValue ?? false }),
+    output: z.object({
+      value: z.unknown().optional().describe('The JSON value of the result (only with returnValue).'),
+      type: z.string().optional().describe('typeof the result (only with returnValue).'),
+      truncated: z
+        .boolean()
+        .optional()
+        .describe('True when the JSON was cut to the size limit and value is its text.'),
+    }),
+  }),
   async handler(args, { mesh, call }) {
     return mesh.runOnPage(
       args.sessionId,

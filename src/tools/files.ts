@@ -3,9 +3,11 @@ import { invalidArgument } from '../errors.js';
 import { keepSessionFile, readSessionFile, savePdf } from '../operations/state/files.js';
 import { uploadFiles } from '../operations/act/upload.js';
 import { loadUploadFiles, type UploadSource } from '../operations/act/upload-files.js';
-import { downloadsField, publishDialogs } from './action-runner.js';
-import { ACTION, defineTool, DESTRUCTIVE, type ToolOutput } from './define.js';
+import { dialogAnswerOf, dialogsField, downloadsField, publishDialogs } from './action-runner.js';
+import { SettledOutput } from './action-schemas.js';
+import { ACTION, agentView, defineTool, DESTRUCTIVE, type ToolOutput } from './define.js';
 import { pageAddress, sessionAddress, targetFields } from './schemas.js';
+import { SeedRef } from './seed-shapes.js';
 import { stateStoreOf } from './state.js';
 import { secretValuesOf } from '../redaction/typed-secrets.js';
 
@@ -48,7 +50,30 @@ export const uploadTool = defineTool({
     dialogs: z.array(z.string()).optional(),
   }),
   hints: ACTION,
-  async handler(args, { mesh, call, clientRoots }) {
+  agent: agentView({
+    name: 'browser_upload',
+    description:
+      'Give files to a file input, or a button/drop zone that opens the file chooser, by ref. Send the content ({name, mimeType, base64}); a {path} must be under the uploadRoots option.',
+    input: z
+      .object({
+        ref: SeedRef,
+        files: z.array(UploadFileSchema).min(1).max(MAX_FILES).describe('Files to give.'),
+      })
+      .strict(),
+    toArgs: (args, at) => ({ ...at, ...args }),
+    output: z.object({
+      completed: z.literal(true),
+      url: z.string().optional().describe('The new URL, when the action navigated.'),
+      ...dialogsField,
+      settled: SettledOutput.describe(
+        'What the action caused and was awaited (only what happened): navigation, requests, mutations, waitedMs; absent when it caused nothing.',
+      ),
+      files: z.number().describe('How many files the element got.'),
+      via: z.enum(['input', 'chooser', 'drop']).describe('How: set on the input, the chooser, or dropped.'),
+    }),
+  }),
+  async handler(args, tool) {
+    const { mesh, call, clientRoots } = tool;
     const config = mesh.config;
     const sources = args.files as UploadSource[];
     const needsRoots = sources.some((source) => 'path' in source);
@@ -61,7 +86,7 @@ export const uploadTool = defineTool({
       (ctx) => uploadFiles(ctx, { ref: args.ref, locator: args.locator }, files),
       call,
     );
-    return publishDialogs(result);
+    return publishDialogs(result, dialogAnswerOf(tool));
   },
 });
 
@@ -107,6 +132,33 @@ export const filesTool = defineTool({
       .optional(),
   }),
   hints: DESTRUCTIVE,
+  // AgentBrowser's view: the thread's session; a binary file comes back as `base64`.
+  agent: agentView({
+    name: 'browser_files',
+    description:
+      "This thread's downloads: list them, read one (text inline, binary as base64; bounded, read on with offset) or remove one. Actions report their downloads with a downloadId.",
+    input: z
+      .object({
+        action: z.enum(['list', 'read', 'remove']).optional().describe('Default list.'),
+        fileId: z.string().min(1).max(64).optional().describe('With read and remove: a downloadId.'),
+        offset: z.number().int().min(0).optional().describe('Byte offset to read from.'),
+        maxBytes: z.number().int().min(1).max(MAX_READ_BYTES).optional().describe('Default 65536.'),
+      })
+      .strict(),
+    toArgs: (args, at) => ({ ...args, sessionId: at.sessionId }),
+    output: z.object({
+      files: z.array(FileInfoSchema).optional(),
+      file: FileInfoSchema.optional(),
+      text: z.string().optional().describe('A text file, inline.'),
+      base64: z.string().optional().describe('Any other file, base64.'),
+      truncated: z.boolean().optional(),
+      totalBytes: z.number().optional(),
+      nextOffset: z.number().optional(),
+      removed: z.boolean().optional(),
+    }),
+    toResult: ({ structured, resources }) =>
+      resources[0] === undefined ? structured : { ...structured, base64: resources[0].blob },
+  }),
   async handler(args, { mesh, call, services }) {
     const session = mesh.getSession(args.sessionId, call);
     const action = args.action ?? 'list';

@@ -8,8 +8,9 @@ import {
   type NavigationResult,
 } from '../operations/navigate/navigation.js';
 import { includeSnapshotField, runPageAction, snapshotOutputFields } from './action-runner.js';
-import { ACTION, defineTool } from './define.js';
+import { ACTION, agentView, defineTool } from './define.js';
 import { PageId, pageAddress, SessionId } from './schemas.js';
+import { SeedNavigationOutput } from './seed-shapes.js';
 import { closeQuietly, createdSessionField, namedPage, openForCall } from './throwaway.js';
 
 const WaitUntil = z
@@ -74,6 +75,14 @@ export const backTool = defineTool({
   input: historyInput,
   output: HistoryOutput,
   hints: ACTION,
+  agent: agentView({
+    name: 'browser_back',
+    description:
+      "Go back one page in the current tab's history. moved=false when there was nothing to go back to.",
+    input: z.object({}).strict(),
+    toArgs: (_args, at) => ({ ...at }),
+    output: SeedNavigationOutput.extend({ moved: z.boolean() }),
+  }),
   async handler(args, { mesh, call }) {
     return mesh.runOnPage(args.sessionId, args.pageId, 'back', (ctx) => goBack(ctx, args.waitUntil), call);
   },

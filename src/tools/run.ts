@@ -16,12 +16,13 @@ import {
 import { runActions, type ActionsResult } from '../operations/act/run-actions.js';
 import { redactText } from '../observability/sanitize.js';
 import { stripLocations } from '../text.js';
-import { ACTION, defineTool, type ProgressSink, type ToolOutput } from './define.js';
+import { ACTION, agentView, defineTool, type ProgressSink, type ToolOutput } from './define.js';
 import { dialogAnswerOf, downloadsField } from './action-runner.js';
 import { withHumanRequest } from './human-code.js';
 import type { CodeTable } from './code-parts.js';
 import { MAX_ACTIONS } from './run-steps.js';
 import { pageAddress } from './schemas.js';
+import { SeedTimeout } from './seed-shapes.js';
 
 /**
  * Code mode over MCP: many browser steps in one model turn. `actions` is a typed batch; `code` is a
@@ -63,27 +64,55 @@ type RunOutputType = z.infer<typeof RunOutput>;
  * browser_run over the steps and runners of `table` (the tool table's, joined by code-parts.ts:
  * src/tools/index.ts builds it, since its schema lists the other definitions' steps).
  */
-export const runToolFor = ({ steps, runners }: CodeTable) =>
-  defineTool({
+export const runToolFor = ({ steps, runners }: CodeTable) => {
+  const runFields = {
+    code: z
+      .string()
+      .min(1)
+      .max(CODE_MODE_DEFAULTS.maxCodeChars)
+      .optional()
+      .describe('Async function body; `return` a JSON value. No require/fetch/timers/page JS.'),
+    actions: z.array(steps.schema).min(1).max(MAX_ACTIONS).optional(),
+  };
+  const description =
+    'Many steps in one call: `actions` (typed steps) or `code` (async function body with a Playwright-style `page`: goto, getByRole, getByLabel, locator, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only what it returns and logs comes back.';
+  return defineTool({
     name: 'browser_run',
     title: 'Run steps',
-    description:
-      'Many steps in one call: `actions` (typed steps) or `code` (async function body with a Playwright-style `page`: goto, getByRole, getByLabel, locator, click, fill, textContent, waitForURL, snapshot(), ref("@e5")). Only what it returns and logs comes back.',
+    description,
     profile: 'code',
-    input: z
-      .object({
-        ...pageAddress,
-        code: z
-          .string()
-          .min(1)
-          .max(CODE_MODE_DEFAULTS.maxCodeChars)
-          .optional()
-          .describe('Async function body; `return` a JSON value. No require/fetch/timers/page JS.'),
-        actions: z.array(steps.schema).min(1).max(MAX_ACTIONS).optional(),
-      })
-      .strict(),
+    input: z.object({ ...pageAddress, ...runFields }).strict(),
     output: RunOutput,
     hints: ACTION,
+    // AgentBrowser's view: the thread's current tab when the run is accepted, and a `timeout`.
+    agent: agentView({
+      name: 'browser_run',
+      description,
+      input: z
+        .object({
+          ...runFields,
+          timeout: SeedTimeout.optional().describe(
+            'Deadline of the whole run in ms (default: the browser timeout).',
+          ),
+        })
+        .strict(),
+      toArgs: ({ timeout, ...args }, at) => ({ ...at, ...args, timeoutMs: timeout }),
+      output: RunOutput.extend({
+        images: z
+          .array(z.object({ data: z.string(), mimeType: z.enum(['image/png', 'image/jpeg']) }))
+          .optional()
+          .describe("The script's screenshots (base64), in order; shown to the model as images."),
+      }),
+      toModelContent(output) {
+        // Step snapshots follow the JSON as plain text, never JSON-escaped (as the MCP tool sends
+        // them). Screenshots follow as images, never as base64 in the text.
+        const { images, ...rest } = output;
+        return [
+          { type: 'text', text: stepsText(rest) },
+          ...(images ?? []).map((image) => ({ type: 'image' as const, ...image })),
+        ];
+      },
+    }),
     async handler(args, tool): Promise<ToolOutput<RunOutputType>> {
       const { mesh, call, progress } = tool;
       if ((args.code === undefined) === (args.actions === undefined)) {
@@ -127,6 +156,7 @@ export const runToolFor = ({ steps, runners }: CodeTable) =>
       );
     },
   });
+};
 
 /** Step progress: "step 2/5: click" for actions, "step 3: goto" for a script's page calls. */
 function onStep(
@@ -140,14 +170,18 @@ function onStep(
 function fromActions(answer: DialogAnswerTool, result: ActionsResult): ToolOutput<RunOutputType> {
   const { dialogs, ...rest } = result;
   const structured = { ...rest, ...dialogLines(dialogs, answer) };
-  // Snapshot texts follow the JSON line as they are, never JSON-escaped (half the tokens).
-  const snapshots = (result.results ?? []).filter((r) => r.snapshot !== undefined);
+  return { structured, text: stepsText(structured) };
+}
+
+/** The result as one JSON line, then the step snapshots as they are, never JSON-escaped (half the tokens). */
+function stepsText(structured: RunOutputType): string {
+  const snapshots = (structured.results ?? []).filter((r) => r.snapshot !== undefined);
   const lean = { ...structured, results: structured.results?.map(({ snapshot: _s, ...r }) => r) };
   const text = [
     JSON.stringify(lean),
-    ...snapshots.map((r) => `# step ${r.index} snapshot\n${r.snapshot ?? ''}`),
+    ...snapshots.map((r) => `# step ${r.index} snapshot\n${String(r.snapshot ?? '')}`),
   ];
-  return { structured, text: text.join('\n') };
+  return text.join('\n');
 }
 
 /** A failed script is an error result; its logs and position ride along in details. */

@@ -7,8 +7,9 @@ import {
 } from '../operations/read/snapshot.js';
 import { logElementRead, logPageRead } from '../operations/read/read-log.js';
 import type { LocatorSpec } from '../operations/locate/locator-spec.js';
-import { defineTool, READ_ONLY } from './define.js';
+import { agentView, defineTool, READ_ONLY } from './define.js';
 import { Locator, pageAddress, Ref, TARGET_SHAPE } from './schemas.js';
+import { SeedRef } from './seed-shapes.js';
 
 const L = SNAPSHOT_LIMITS;
 
@@ -93,6 +94,63 @@ export const snapshotTool = defineTool({
     .strict(),
   output: SnapshotOutput,
   hints: READ_ONLY,
+  agent: agentView({
+    name: 'browser_snapshot',
+    description:
+      'See the current tab as an accessibility tree, one element per line like "[button @e5] Submit". Use the @e refs with the other tools. interactiveOnly keeps only what can be acted on (cheapest); ref shows one element\'s subtree.',
+    input: z
+      .object({
+        interactiveOnly: z
+          .boolean()
+          .optional()
+          .describe('Only interactive elements, with their landmarks (default false).'),
+        maxDepth: z
+          .number()
+          .int()
+          .min(1)
+          .max(L.maxDepth)
+          .optional()
+          .describe('Deepest tree level shown (default: all).'),
+        ref: SeedRef.optional().describe(
+          "Only this element's subtree (a ref from an earlier snapshot: a list, table, form, dialog…), with working refs.",
+        ),
+      })
+      .strict(),
+    toArgs: ({ ref, ...args }, at) => ({ ...at, ...args, ...(ref === undefined ? {} : { scope: { ref } }) }),
+    output: z.object({
+      snapshot: z.string().describe('The tree, one element per line.'),
+      url: z.string(),
+      title: z.string(),
+      refCount: z.number(),
+      partial: z
+        .boolean()
+        .describe('True when the page was larger than the size budget and the tree was cut.'),
+      empty: z
+        .literal(true)
+        .optional()
+        .describe('Only with ref: the element shows nothing; snapshot then says why (never an empty text).'),
+    }),
+    toResult: ({ structured }) => {
+      // The fields read here are the operation's own, as it returned them.
+      const result = structured as unknown as SnapshotResult;
+      const empty = emptyScopeText(result);
+      return {
+        snapshot: empty ?? result.snapshot,
+        ...(empty !== undefined ? { empty: true as const } : {}),
+        url: result.url,
+        title: result.title,
+        refCount: result.refCount,
+        partial: result.partial,
+      };
+    },
+    toModelContent(output) {
+      // The tree as plain text: JSON would escape every newline and quote of it.
+      const cut = output.partial
+        ? '\n[cut at the size budget: use interactiveOnly or maxDepth to see the rest]'
+        : '';
+      return [{ type: 'text', text: `${output.title} — ${output.url}\n${output.snapshot}${cut}` }];
+    },
+  }),
   async handler(args, { mesh, call }) {
     const { sessionId, pageId, ...input } = args;
     const result = await mesh.runOnPage(

@@ -23,9 +23,11 @@ export const ActionOutput = z.object({
 });
 
 /**
- * Seed 000's browser_type: `clear` replaces the content first, in the same queued operation, which
- * the MCP browser_type (typing at the caret) does not offer; click, hover, press, select, scroll and
- * drag are views on the MCP definitions (src/tools/interactions*.ts).
+ * Seed 000's browser_type is AgentBrowser's own definition: `clear` replaces the content first, in
+ * the same queued operation, and `text` may be empty (with clear: empty the field); the MCP
+ * browser_type (typing at the caret, at least one character) offers neither. Its ref is checked as
+ * every face checks one (SeedRef). click, hover, press, select, scroll and drag are views on the MCP
+ * definitions (src/tools/interactions*.ts).
  */
 export const typeTool = defineAgentTool({
   name: 'browser_type',

@@ -7,11 +7,7 @@ import type { AnyToolSpec } from '../tool-types.js';
 import { dialogTool } from './dialog.js';
 import { typeTool } from './element.js';
 import { closeTool, recordCaptionTool, recordTool, type AgentServices } from './lifecycle-tools.js';
-import { backTool, gotoTool } from './navigation.js';
-import { filesTool, uploadTool } from './files.js';
-import { evaluateTool, screenshotTool } from './page.js';
-import { runTool } from './run.js';
-import { snapshotTool } from './snapshot.js';
+import { gotoTool } from './navigation.js';
 import { tabsTool } from './tabs.js';
 import { waitTool } from './wait.js';
 
@@ -31,18 +27,11 @@ export function buildToolEntries(
   const recordings: RecordingManager | undefined = services.recordings;
   const agentOnly: AnyToolSpec[] = [
     gotoTool,
-    snapshotTool,
     typeTool,
-    screenshotTool,
     closeTool(services),
-    backTool,
     dialogTool,
     waitTool,
     tabsTool,
-    evaluateTool,
-    runTool,
-    uploadTool,
-    filesTool,
     ...(recordings ? [recordTool(recordings), recordCaptionTool(recordings)] : []),
   ];
   const entries = [

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { goBack, navigate } from '../../operations/navigate/navigation.js';
+import { navigate } from '../../operations/navigate/navigation.js';
 import { waitForQuiet } from '../../operations/navigate/quiet.js';
 import { defineAgentTool } from '../tool-types.js';
 import { NavigationOutput, TimeoutInput } from './schemas.js';
 
+/**
+ * Seed 000's browser_goto: `networkidle` (load, then no request for 500 ms, in the same queued
+ * operation) is no waitUntil of the MCP browser_navigate, so goto is AgentBrowser's own definition;
+ * browser_back is a view on the MCP browser_back (src/tools/navigation.ts).
+ */
 export const gotoTool = defineAgentTool({
   name: 'browser_goto',
   description:
@@ -37,16 +42,5 @@ export const gotoTool = defineAgentTool({
       },
       args.timeout,
     );
-  },
-});
-
-export const backTool = defineAgentTool({
-  name: 'browser_back',
-  description:
-    "Go back one page in the current tab's history. moved=false when there was nothing to go back to.",
-  input: z.object({}).strict(),
-  output: NavigationOutput.extend({ moved: z.boolean() }),
-  async handler(_args, call) {
-    return call.onPage('back', (ctx) => goBack(ctx));
   },
 });

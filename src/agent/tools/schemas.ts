@@ -6,6 +6,7 @@ export {
   SeedModifier as Modifier,
   SeedModifiers as Modifiers,
   SeedRef as Ref,
+  SeedNavigationOutput as NavigationOutput,
   SeedTimeout as TimeoutInput,
 } from '../../tools/seed-shapes.js';
 
@@ -13,15 +14,6 @@ export {
 export const PageState = z.object({
   url: z.string(),
   title: z.string(),
-});
-
-export const NavigationOutput = z.object({
-  url: z.string(),
-  title: z.string(),
-  status: z.number().nullable().describe('HTTP status of the main document, when there was a response.'),
-  loadState: z
-    .enum(['load', 'domcontentloaded', 'commit'])
-    .describe('State reached: domcontentloaded when the page was readable but load did not come soon.'),
 });
 
 export const Done = z.object({ done: z.literal(true) });

@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { invalidArgument } from '../../errors.js';
 import { waitForQuiet } from '../../operations/navigate/quiet.js';
-import type { DialogNote } from '../../operations/page-services/dialogs.js';
 import { waitForCondition } from '../../operations/navigate/waits.js';
-import { defineAgentTool, type ToolCall } from '../tool-types.js';
+import { toWaitCondition } from '../../tools/waits.js';
+import { defineAgentTool } from '../tool-types.js';
 import { Ref, TimeoutInput } from './schemas.js';
 
 /** Without a ref and without a timeout, the quiet wait gives up after this long (it is not an error). */
 export const DEFAULT_QUIET_WAIT_MS = 10_000;
 
+/**
+ * Seed 000's browser_wait. Its quiet wait (neither ref nor text) is no condition of the MCP
+ * browser_wait, and its result reports dialogs as notes rather than lines, so it is AgentBrowser's
+ * own definition; its ref and text waits are checked and run as the MCP browser_wait's
+ * (`toWaitCondition`, `waitForCondition`).
+ */
 export const waitTool = defineAgentTool({
   name: 'browser_wait',
   description:
@@ -53,12 +58,9 @@ export const waitTool = defineAgentTool({
       .optional(),
   }),
   async handler(args, call) {
-    if (args.text !== undefined) return waitForText(args, call);
-    if (args.present !== undefined) throw invalidArgument('present', 'goes with text');
-    if (args.ref === undefined) {
-      if (args.state !== undefined)
-        throw invalidArgument('state', 'needs a ref (without a ref the wait is for the page to settle)');
-      const maxMs = args.timeout ?? DEFAULT_QUIET_WAIT_MS;
+    const { timeout, ...given } = args;
+    if (Object.values(given).every((value) => value === undefined)) {
+      const maxMs = timeout ?? DEFAULT_QUIET_WAIT_MS;
       // The operation deadline gets a little slack beyond maxMs, so a busy page ends as quiet:false, not a timeout.
       return call.onPage(
         'wait',
@@ -69,36 +71,19 @@ export const waitTool = defineAgentTool({
         maxMs + 2000,
       );
     }
-    const state = args.state ?? 'visible';
+    const condition = toWaitCondition(given);
     return call.onPage(
       'wait',
       async (ctx) => {
-        const result = await waitForCondition(ctx, { kind: 'element', target: { ref: args.ref }, state });
-        return { waitedMs: result.elapsedMs, state, ...(result.dialogs ? { dialogs: result.dialogs } : {}) };
+        const { elapsedMs, matched, dialogs } = await waitForCondition(ctx, condition);
+        return {
+          waitedMs: elapsedMs,
+          ...(condition.kind === 'element' ? { state: condition.state } : {}),
+          ...(matched !== undefined ? { matched } : {}),
+          ...(dialogs ? { dialogs } : {}),
+        };
       },
-      args.timeout,
+      timeout,
     );
   },
 });
-
-/** The same text wait as the MCP server's browser_wait: every frame and open shadow root. */
-function waitForText(
-  args: { text?: string | string[]; present?: boolean; ref?: string; state?: string; timeout?: number },
-  call: ToolCall,
-): Promise<{ waitedMs: number; matched?: string; dialogs?: DialogNote[] }> {
-  if (args.ref !== undefined || args.state !== undefined)
-    throw invalidArgument('text', 'goes without ref and state (wait for one thing at a time)');
-  const texts = typeof args.text === 'string' ? [args.text] : (args.text ?? []);
-  return call.onPage(
-    'wait',
-    async (ctx) => {
-      const result = await waitForCondition(ctx, { kind: 'text', texts, present: args.present ?? true });
-      return {
-        waitedMs: result.elapsedMs,
-        ...(result.matched !== undefined ? { matched: result.matched } : {}),
-        ...(result.dialogs ? { dialogs: result.dialogs } : {}),
-      };
-    },
-    args.timeout,
-  );
-}
