@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PageOperationContext } from '../engine/runtime.js';
 import { acted as actedCall, target, type Runner } from '../code-mode/backend-define.js';
 import type { ActionResult } from '../operations/act/action-scope.js';
-import { focus, hover, scrollIntoView } from '../operations/act/actions.js';
+import { blur, focus, hover, scrollIntoView } from '../operations/act/actions.js';
 import { setChecked } from '../operations/act/forms.js';
 import {
   ELEMENT_ACTION_KINDS,
@@ -38,6 +38,7 @@ const ELEMENT_OPERATIONS: { readonly [K in ElementActionKind]: ElementOperation 
   check: (ctx, spec, field) => setChecked(ctx, spec, field, true),
   uncheck: (ctx, spec, field) => setChecked(ctx, spec, field, false),
   scrollIntoView,
+  blur,
 };
 
 /** Code mode's `locator.<kind>()` runner and `browser_run`'s `<kind>` step (no fields, one element). */
@@ -163,6 +164,7 @@ export const ELEMENT_ACTION_TOOLS = {
   check: checkTool('check'),
   uncheck: checkTool('uncheck'),
   scrollIntoView: elementTool('scrollIntoView'),
+  blur: elementTool('blur'),
 } satisfies { readonly [K in ElementActionKind]: AnyTool };
 
 /** The rows' tools in the table's order (the order they are listed in). */

@@ -31,6 +31,12 @@ describe('the shell command table', () => {
       args: { locator: { role: 'button', name: 'Save' } },
     });
     expect(parse(['press', 'Enter']).action).toMatchObject({ args: { key: 'Enter' } });
+    // The element-action table's rows are verbs too: blur, scroll-into-view.
+    expect(parse(['blur', 'e5']).action).toMatchObject({ tool: 'browser_blur', args: { ref: '@e5' } });
+    expect(parse(['scroll-into-view', '--label', 'Email']).action).toMatchObject({
+      tool: 'browser_scroll_into_view',
+      args: { locator: { label: 'Email' } },
+    });
     expect(parse(['snapshot', '-i', '--depth', '3', '--scope', 'e2']).action).toMatchObject({
       args: { interactiveOnly: true, maxDepth: 3, scope: { ref: '@e2' } },
     });

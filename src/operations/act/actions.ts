@@ -92,6 +92,27 @@ export function focus(
   });
 }
 
+/**
+ * Takes focus away from the element, as Playwright's `locator.blur()` does: the page sees blur and
+ * focusout, so a field's validation on leaving it runs (and is awaited like any action's effect).
+ */
+export function blur(ctx: PageOperationContext, spec: TargetSpec, field: string): Promise<ActionResult> {
+  return performAction(ctx, async (scope) => {
+    await scope.withTarget(spec, field, async (target) => {
+      const connected = await callOn<boolean>(target, BLUR).catch(() => false);
+      if (!connected) throw new DetachedError('element detached');
+    });
+    scope.logAs({ kind: 'blur' });
+    return {};
+  });
+}
+
+const BLUR = `function () {
+  if (!this.isConnected) return false;
+  this.blur();
+  return true;
+}`;
+
 /** Focuses the element; refuses elements that cannot take focus rather than pretending. */
 export async function focusElement(target: ElementTarget): Promise<void> {
   const result = await callOn<{ ok: boolean; reason?: string }>(target, FOCUS).catch(() => ({

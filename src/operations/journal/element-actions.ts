@@ -57,6 +57,13 @@ export const ELEMENT_ACTIONS = {
     summary: 'Scroll an element into view',
     playwright: 'scrollIntoViewIfNeeded',
   },
+  blur: {
+    title: 'Blur',
+    description:
+      'Take keyboard focus away from an element, as leaving a field does (runs its blur validation).',
+    summary: 'Take focus away from an element (blur validation)',
+    playwright: 'blur',
+  },
 } as const satisfies Record<string, ElementActionRow>;
 
 export type ElementActionKind = keyof typeof ELEMENT_ACTIONS;
