@@ -35,6 +35,7 @@ const OWN_BROWSER_TESTS = [
   'test/integration/create-deadline.test.ts',
   'test/integration/user-data-dir.test.ts',
   'test/integration/warm-up.test.ts',
+  'test/integration/spare-context.test.ts',
   'test/integration/url-policy-remote.test.ts',
   'test/integration/url-policy-socket-holes.test.ts',
   'test/integration/agent-lifecycle.test.ts',
