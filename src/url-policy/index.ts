@@ -143,8 +143,9 @@ export class SessionUrlGuard {
    */
   async attachBrowser(browser: Browser, ownsProcess: boolean): Promise<void> {
     if (this.proxy && !this.peers && !this.tunneled && ownsProcess) {
-      const pid = await browserPid(browser);
-      if (pid !== undefined) this.proxy.admitBrowser(pid);
+      // Named before the context exists and answered by Chromium meanwhile: a connection that comes
+      // first waits for the answer, so the context need not.
+      this.proxy.admitBrowser(browserPid(browser));
     }
     if ((this.proxy && !this.peers) || !this.policy.active) return;
     this.interceptor = (await interceptBrowser(browser, this.policy, { ownsProcess })).memory;

@@ -18,7 +18,7 @@ export interface GuardProxy {
    * From now on a loopback listener admits only connections held by the process tree of the browser
    * whose main process is `pid` (the one this process launched), rather than any of this user's.
    */
-  admitBrowser(pid: number): void;
+  admitBrowser(pid: number | Promise<number | undefined>): void;
   close(): Promise<void>;
 }
 
@@ -124,7 +124,8 @@ const REPLY_ADDRESS_TYPE = 0x08;
 
 /** Who may use a loopback listener: the launched browser's process tree once known, else this user. */
 interface LocalPeers {
-  browserPid?: number;
+  /** Set before the browser's first connection; a pending one is awaited (undefined: this user). */
+  browserPid?: number | Promise<number | undefined>;
 }
 
 /** Whether the peer may speak at all; a refused one is closed before a byte is read, and nothing logged. */
@@ -132,13 +133,15 @@ async function admitted(socket: Socket, peers: PeerGate | LocalPeers, stats: Gua
   const ok =
     peers instanceof PeerGate
       ? await peers.allows(socket.remoteAddress, HANDSHAKE_MS)
-      : peers.browserPid !== undefined
-        ? await heldByTree(socket, peers.browserPid)
-        : await sameUser(socket);
+      : await localPeer(socket, await peers.browserPid);
   if (ok) return true;
   stats.refusedPeers++;
   socket.destroy();
   return false;
+}
+
+function localPeer(socket: Socket, browserPid: number | undefined): Promise<boolean> {
+  return browserPid !== undefined ? heldByTree(socket, browserPid) : sameUser(socket);
 }
 
 async function handshake(
