@@ -1,13 +1,20 @@
 import type { Config } from '../config/load.js';
 import { BrowserMeshError, ErrorCodes, safeId } from '../errors.js';
-import { effectiveSettings, resolveContextSettings, toContextOptions } from './context-settings.js';
+import { effectiveSettings, resolveContextSettings } from './context-settings.js';
 import { watchAbort } from './abort-watch.js';
 import { ActivityLog } from './activity.js';
 import { Deadline } from './deadline.js';
 import { toBrowserError } from './browser-errors.js';
 import { withDeadline } from './race.js';
 import { buildSession } from './session-build.js';
-import { watchBrowser } from './browser-watch.js';
+import {
+  contextInputOf,
+  makeSpare,
+  SpareContext,
+  wantsDefaults,
+  type ContextMaker,
+  type Spare,
+} from './spare-context.js';
 import { newId } from './ids.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { ManagedPage, PageInfo } from './page.js';
@@ -66,6 +73,7 @@ export class BrowserMesh {
   /** Bytes of every session's files together (downloads, PDFs, traces, recordings). */
   readonly fileQuota: FileQuotaPool;
   private shuttingDown: Promise<void> | undefined;
+  private readonly spare = new SpareContext();
 
   constructor(options: RuntimeOptions) {
     this.config = options.config;
@@ -87,8 +95,24 @@ export class BrowserMesh {
    * and reported by the first session. Resolves once the launch ended, either way.
    */
   warmUp(): Promise<void> {
-    if (this.shuttingDown) return Promise.resolve();
-    return this.provider.warmUp?.(this.config.timeoutMs) ?? Promise.resolve();
+    if (this.shuttingDown || !this.provider.warmUp) return Promise.resolve();
+    return this.provider.warmUp(this.config.timeoutMs).then(() => {
+      // Only once this provider's own launch succeeded: the spare must never start a launch itself.
+      if (!this.shuttingDown && this.provider.status().state === 'ready' && !this.provider.sharedUrlGuard)
+        this.spare.start(() => makeSpare(this.maker));
+    });
+  }
+
+  private get maker(): ContextMaker {
+    return {
+      provider: this.provider,
+      defaults: this.defaults,
+      urlPolicy: this.urlPolicy,
+      logger: this.logger,
+      timeoutMs: this.config.timeoutMs,
+      sessions: () => this.sessions.values(),
+      shuttingDown: () => !!this.shuttingDown,
+    };
   }
 
   /** Registers a hook run for every page adopted from now on (observability, dialogs, …). */
@@ -122,8 +146,13 @@ export class BrowserMesh {
     this.creating++;
     let createdId: string | undefined;
     let urlGuard: SessionUrlGuard;
+    let spare: Spare | undefined;
     try {
-      urlGuard = await openSessionGuard(this.provider, this.urlPolicy, !!this.defaults.operator.proxy);
+      spare =
+        shared || !wantsDefaults(input) ? undefined : await this.spare.takeWithin(deadline, options.signal);
+      urlGuard =
+        spare?.urlGuard ??
+        (await openSessionGuard(this.provider, this.urlPolicy, !!this.defaults.operator.proxy));
     } catch (error) {
       this.creating--;
       if (principal !== undefined) this.principals.settle(principal, undefined);
@@ -150,32 +179,15 @@ export class BrowserMesh {
         }),
     });
     try {
-      const { operator } = this.defaults;
-      const storageState = input.storageState?.state ?? operator.storageStatePath;
-      const initialPage = await buildSession({
-        provider: this.provider,
-        session,
-        contextOptions: {
-          ...toContextOptions(settings, operator),
-          // The URL guard is a proxy; an operator's own proxy takes its place (see docs/security.md).
-          ...urlGuard.contextOptions(),
-          ...(storageState === undefined ? {} : { storageState }),
+      const initialPage = await buildSession(
+        {
+          ...contextInputOf(this.maker, urlGuard, settings, input.storageState?.state),
+          session,
+          deadline,
+          signal: options.signal,
         },
-        permissions: settings.permissions ?? [],
-        initScriptPaths: operator.initScriptPaths ?? [],
-        deadline,
-        signal: options.signal,
-        onBrowser: async (browser, ownsProcess) => {
-          watchBrowser(
-            browser,
-            () => this.sessions.values(),
-            this.logger,
-            () => !!this.shuttingDown,
-          );
-          await urlGuard.attachBrowser(browser, ownsProcess);
-        },
-        onContext: (context) => urlGuard.attachContext(context),
-      });
+        spare?.opened,
+      );
       if (settings.trace) await traceOf(session).start();
       this.sessions.set(session.id, session);
       if (options.owner !== undefined) this.owners.set(session.id, options.owner);
@@ -375,7 +387,8 @@ export class BrowserMesh {
   shutdown(): Promise<void> {
     this.shuttingDown ??= (async () => {
       await Promise.allSettled([...this.sessions.values()].map((session) => session.close()));
-      await this.provider.shutdown();
+      // Closing the browser also ends a spare still being made, which then closes its guard.
+      await Promise.all([this.spare.close(), this.provider.shutdown()]);
     })();
     return this.shuttingDown;
   }

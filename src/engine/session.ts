@@ -117,11 +117,11 @@ export class Session {
     return this.lease;
   }
 
-  /** Binds the context and lease and adopts its first page as the default page. */
-  async attach(context: BrowserContext, lease: BrowserLease): Promise<ManagedPage> {
+  /** Binds the context and lease and adopts its first page (`made`, or a new one) as the default page. */
+  async attach(context: BrowserContext, lease: BrowserLease, made?: Page): Promise<ManagedPage> {
     this.context = context;
     this.lease = lease;
-    const page = await context.newPage();
+    const page = made ?? (await context.newPage());
     const initial = this.adopt(page, true);
     if (this.viewport) await page.setViewportSize(this.viewport);
     // Registered after the initial page exists, so that page is never mistaken for a popup. A

@@ -20,8 +20,8 @@ import { GuardedTransport } from './guarded-transport.js';
 import { startCallProgress } from './progress.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { lazyToolCatalog } from './tool-catalog.js';
-import { sandboxWarmUp, warmUpBrowser, warmUpOnInitialized } from './warm-up.js';
+import { lazyToolCatalog, prebuiltListing } from './tool-catalog.js';
+import { ServerWarmUp } from './warm-up.js';
 
 export interface McpServerOptions {
   mesh: BrowserMesh;
@@ -51,13 +51,14 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): Server {
   const { mesh, logger } = options;
   const config = mesh.config;
-  const catalog = lazyToolCatalog({
+  const source = {
     config,
     tools: options.tools,
     services: options.services,
     principal: options.principal,
     dashboardUrl: options.dashboardUrl,
-  });
+  };
+  const catalog = lazyToolCatalog(source);
   // Page hooks (capture, dialogs) must be attached before the first session exists; installing twice is a no-op.
   installPageHooks(mesh);
 
@@ -71,15 +72,16 @@ export function createMcpServer(options: McpServerOptions): Server {
     ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
   });
 
-  const startSandbox = options.warmUp ? sandboxWarmUp(catalog) : undefined;
-  let listed = false;
+  const warmUp = options.warmUp ? new ServerWarmUp(mesh, catalog) : undefined;
+  // Answered without loading the tools when the build-time listing describes them.
+  const prebuilt = prebuiltListing(source);
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    listed = true;
-    if (startSandbox) warmUpBrowser(mesh, startSandbox);
-    return { tools: (await catalog()).listing() };
+    warmUp?.listed();
+    return { tools: prebuilt ?? (await catalog()).listing() };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    await warmUp?.beforeCall();
     const { byName, invoke } = await catalog();
     const tool = byName.get(request.params.name);
     // The name is the client's text: never echoed (it may carry anything).
@@ -101,12 +103,12 @@ export function createMcpServer(options: McpServerOptions): Server {
       return toCallToolResult(result);
     } finally {
       progress?.stop();
-      // A client that never listed the tools: after this answer is written, so it is not delayed.
-      if (startSandbox && !listed) setImmediate(startSandbox);
+      // After this answer is written, so it is not delayed.
+      warmUp?.answered();
     }
   });
 
-  if (options.warmUp) warmUpOnInitialized(server, catalog);
+  warmUp?.install(server);
   registerPrompts(server, async () => new Set((await catalog()).byName.keys()));
   registerResources(server, mesh, options.owner);
   return server;

@@ -70,7 +70,7 @@ async function loadCatalog(source: CatalogSource): Promise<ToolCatalog> {
  * the thread that answers Chromium's launch handshake. prebuilt-listing.test.ts keeps it equal to
  * the live build.
  */
-function prebuiltListing(source: CatalogSource): Tool[] | undefined {
+export function prebuiltListing(source: CatalogSource): Tool[] | undefined {
   if (source.tools !== undefined || listingKey(source.config) !== PREBUILT_LISTING_KEY) return undefined;
   return (JSON.parse(PREBUILT_LISTING_JSON) as { tools: Tool[] }).tools;
 }

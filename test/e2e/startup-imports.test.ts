@@ -149,7 +149,7 @@ describe('startup', () => {
     expect((list.answer.result as { tools: unknown[] }).tools.length).toBeGreaterThan(10);
   });
 
-  it('without warm-up, loads the tools on the first tools/list, not before', async () => {
+  it('without warm-up, answers tools/list from the build-time listing and loads the tools on the first call', async () => {
     cli = new HookedCli(['--no-warm-up']);
     cli.release();
     await cli.request(INITIALIZE);
@@ -162,8 +162,16 @@ describe('startup', () => {
     expect(ping.loaded).not.toContain('playwright-core');
     const list = await cli.request({ jsonrpc: '2.0', id: 3, method: 'tools/list' } as { id: number });
     expect((list.answer.result as { tools: unknown[] }).tools.length).toBeGreaterThan(10);
-    expect(list.loaded).toContain('dist:tools/index');
+    expect(list.loaded).not.toContain('dist:tools/index');
     expect(list.loaded).not.toContain('playwright-core');
+    const info = await cli.request({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'browser_runtime_info', arguments: {} },
+    } as { id: number });
+    expect(info.answer).toHaveProperty('result.structuredContent');
+    expect(info.loaded).toContain('dist:tools/index');
   });
 
   it('answers tools/list from the build-time listing while playwright-core, zod and the SDK are held back', async () => {
