@@ -72,9 +72,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
   });
 
-  const warmUp = options.warmUp ? new ServerWarmUp(mesh, catalog) : undefined;
   // Answered without loading the tools when the build-time listing describes them.
   const prebuilt = prebuiltListing(source);
+  const warmUp = options.warmUp ? new ServerWarmUp(mesh, catalog, prebuilt) : undefined;
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     warmUp?.listed();
     return { tools: prebuilt ?? (await catalog()).listing() };

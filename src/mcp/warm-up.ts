@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { BrowserMesh } from '../engine/runtime.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
@@ -27,6 +28,8 @@ export class ServerWarmUp {
   constructor(
     private readonly mesh: BrowserMesh,
     private readonly catalog: () => Promise<ToolCatalog>,
+    /** The build-time listing, when it describes the catalog: which tools are published, unloaded. */
+    private readonly prebuilt: readonly Tool[] | undefined,
   ) {}
 
   /** Registers the warm-up on the server's `initialized` notification. */
@@ -78,9 +81,12 @@ export class ServerWarmUp {
   private startSandbox(): void {
     if (this.sandboxStarted) return;
     this.sandboxStarted = true;
-    this.catalog()
-      .then(async (loaded) => {
-        if (loaded.byName.has('browser_run')) (await import('../code-mode/sandbox.js')).prewarmSandbox();
+    const published = this.prebuilt
+      ? Promise.resolve(this.prebuilt.some((tool) => tool.name === 'browser_run'))
+      : this.catalog().then((loaded) => loaded.byName.has('browser_run'));
+    published
+      .then(async (run) => {
+        if (run) (await import('../code-mode/sandbox.js')).prewarmSandbox();
       })
       .catch(() => undefined);
   }
