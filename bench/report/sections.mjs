@@ -342,7 +342,7 @@ export const SECTIONS = [
     'coldStart',
     'Cold start',
     coldStartSection,
-    'Spawn → MCP handshake → tools/list → whatever is needed to get a page → first completed navigation (which launches the browser). "Spawn → initialize" is the handshake alone. BrowserMesh then runs `return 1` in `browser_run` twice: the first pays for whatever the sandbox has not started yet.',
+    'Spawn → MCP handshake → tools/list → whatever is needed to get a page → first completed navigation (which launches the browser). "Spawn → initialize" is the handshake alone. BrowserMesh then runs `return 1` in `browser_run` twice: the first pays for whatever the sandbox has not started yet. BrowserMesh gets a page with browser_session_create and then browser_navigate (two calls, as its tool descriptions lead an agent); its one-call row is the same start with browser_navigate alone, which opens the session. The goal is judged on the two-call row.',
   ],
   ['cli', 'Shell CLIs', cliSection, CLI_ABOUT],
 ];
