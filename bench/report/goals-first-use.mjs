@@ -48,7 +48,7 @@ const CODE_VS_STEPS_WHY =
   "both flows do the same page work (the common locators are answered in the page, docs/performance.md) and differ by ~5% either way: the script's first locator in each of the 7 new documents builds the in-page resolver where the per-step flow's snapshot already built the capture, the script's reads are logged with their best locator (an export asserts them), and each page call crosses the sandbox; on a loaded machine that difference is within the noise of one run";
 
 const FIRST_RUN_WHY =
-  "both runs take a few milliseconds, so a few milliseconds of first use show as a large ratio: the sandbox worker starts once Chromium's launch ended and is ready by the end of the first navigation, but its throwaway warm-up runs may still be going (a script waits for at most one), and a session's first run costs ~5–8 ms more than its next ones even with a worker warmed long before (12.5 vs 5.2 ms by hand) (docs/performance.md)";
+  "both runs take a few milliseconds, so a few milliseconds of first use show as a large ratio: the cost is the process's first script, not the session's (a second session's first run is as fast as a warm one): the first parse of browser_run's input compiles its zod parser (~2 ms), and in the sandbox worker, started when Chromium's launch ended, the first real script still runs slower than the next (13-31 vs 7-9 ms inside the server) (docs/performance.md)";
 
 /** A missed goal's reason, printed after its figure (markdown.mjs `measuredText`). */
 function withWhy(result, why) {
