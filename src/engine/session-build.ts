@@ -37,7 +37,7 @@ export interface OpenedContext {
   context: BrowserContext;
   /** The context's first page; undefined when the context is shared (a session opens its own). */
   page: Page | undefined;
-  /** Gives everything back (the context, or the page of a shared one, and the lease). */
+  /** Gives everything back: the context (never a shared one) and the lease. */
   discard(): Promise<void>;
 }
 
