@@ -379,7 +379,8 @@ export class BrowserMesh {
   async releaseIdleBrowser(): Promise<boolean> {
     if (this.shuttingDown || this.creating > 0 || this.liveCount() > 0 || !this.provider.releaseIdle)
       return false;
-    await this.provider.releaseIdle();
+    // A spare nobody took goes with the browser (its guard too); none is made again.
+    await Promise.all([this.spare.close(), this.provider.releaseIdle()]);
     return true;
   }
 

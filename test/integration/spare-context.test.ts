@@ -90,3 +90,13 @@ test('a spare nobody took is closed at shutdown', async () => {
   mesh = undefined;
   expect(spareStats.discarded).toBe(discarded + 1);
 });
+
+test('a spare nobody took goes when the idle browser is released, and the next session makes its own', async () => {
+  const runtime = await warmedUp();
+  const { discarded, taken } = spareStats;
+  expect(await runtime.releaseIdleBrowser()).toBe(true);
+  expect(spareStats.discarded).toBe(discarded + 1);
+  const created = await runtime.createSession();
+  expect(created.session.sessionId).toMatch(/\S/);
+  expect(spareStats.taken).toBe(taken);
+});
