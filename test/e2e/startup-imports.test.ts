@@ -127,6 +127,18 @@ class HookedCli {
   }
 }
 
+/** browser_runtime_info through the hooked CLI: it answers with its structured result. */
+async function callRuntimeInfo(cli: HookedCli, id: number): Promise<{ loaded: string[] }> {
+  const info = await cli.request({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'browser_runtime_info', arguments: {} },
+  } as { id: number });
+  expect(info.answer).toHaveProperty('result.structuredContent');
+  return info;
+}
+
 let cli: HookedCli | undefined;
 afterEach(() => cli?.kill());
 
@@ -164,13 +176,7 @@ describe('startup', () => {
     expect((list.answer.result as { tools: unknown[] }).tools.length).toBeGreaterThan(10);
     expect(list.loaded).not.toContain('dist:tools/index');
     expect(list.loaded).not.toContain('playwright-core');
-    const info = await cli.request({
-      jsonrpc: '2.0',
-      id: 4,
-      method: 'tools/call',
-      params: { name: 'browser_runtime_info', arguments: {} },
-    } as { id: number });
-    expect(info.answer).toHaveProperty('result.structuredContent');
+    const info = await callRuntimeInfo(cli, 4);
     expect(info.loaded).toContain('dist:tools/index');
   });
 
@@ -188,12 +194,6 @@ describe('startup', () => {
     cli.release();
     const late = await cli.request({ jsonrpc: '2.0', id: 3, method: 'tools/list' } as { id: number });
     expect(late.answer.result).toEqual(early.answer.result);
-    const info = await cli.request({
-      jsonrpc: '2.0',
-      id: 4,
-      method: 'tools/call',
-      params: { name: 'browser_runtime_info', arguments: {} },
-    } as { id: number });
-    expect(info.answer).toHaveProperty('result.structuredContent');
+    await callRuntimeInfo(cli, 4);
   });
 });
