@@ -22,8 +22,9 @@ import { SeedRef } from './seed-shapes.js';
 /**
  * The element-action table's rows made tools (src/operations/journal/element-actions.ts): one
  * operation per row, and from it the MCP tool, the library method, code mode's runner and the
- * `browser_run` step. A row whose tool is no more than "this element, this operation" needs only its
- * operation below; check, uncheck and focus report or take more, and say so in their own definitions.
+ * `browser_run` step. A row whose tool is no more than "this element, this operation" needs its
+ * operation in ELEMENT_OPERATIONS and `elementTool(kind)` in ELEMENT_ACTION_TOOLS; check, uncheck and
+ * focus report or take more, and say so in their own definitions.
  */
 
 /** One element, exactly one of `ref` or `locator`, on the session's page. */
