@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { greetGuard } from '../../test/helpers/socks-probe.js';
 import { peerUid } from './local-peer.js';
 import { UrlPolicy } from './policy.js';
 import { startGuardProxy, type GuardProxy } from './socks-guard.js';
@@ -13,19 +14,7 @@ import { startGuardProxy, type GuardProxy } from './socks-guard.js';
 const root = process.getuid?.() === 0;
 const linux = process.platform === 'linux';
 
-/** A SOCKS5 greeting to the guard: the reply bytes (hex), or 'closed'. */
-function greet(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket: Socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
-    socket.once('data', (reply) => {
-      resolve(reply.toString('hex'));
-      socket.destroy();
-    });
-    socket.once('close', () => resolve('closed'));
-    socket.on('error', () => undefined);
-  });
-}
+const greet = (port: number): Promise<string> => greetGuard(port);
 
 /** The same greeting from a process of user `nobody` (65534): what it heard, or 'closed'. */
 function greetAsNobody(port: number): Promise<string> {

@@ -1,5 +1,5 @@
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { greetGuard } from '../../test/helpers/socks-probe.js';
 import { normalizePeer, PeerGate, peerAllowed } from './peer-gate.js';
 import { UrlPolicy } from './policy.js';
 import { startGuardProxy, type GuardProxy } from './socks-guard.js';
@@ -48,19 +48,7 @@ describe('a guard listener for a Grid node', () => {
     guard = undefined;
   });
 
-  /** Opens a SOCKS5 greeting from `localAddress`; resolves with the reply bytes, or 'closed'. */
-  function greet(port: number, localAddress: string): Promise<string> {
-    return new Promise((resolve) => {
-      const socket: Socket = connect({ host: '127.0.0.1', port, localAddress });
-      socket.once('connect', () => socket.write(Buffer.from([5, 1, 0])));
-      socket.once('data', (reply) => {
-        resolve(reply.toString('hex'));
-        socket.destroy();
-      });
-      socket.once('close', () => resolve('closed'));
-      socket.on('error', () => undefined);
-    });
-  }
+  const greet = greetGuard;
 
   it('answers the node and closes on any other peer, counting the refusal', async () => {
     const peers = new PeerGate();
