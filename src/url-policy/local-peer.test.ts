@@ -89,19 +89,36 @@ describe.skipIf(!linux)('a local guard listener', () => {
     expect(await greet(port)).toBe('0500');
     expect(guard.stats()).toEqual({ connects: 0, refusedPeers: 1 });
   });
+
+  it("finds the holder a level or two below the browser's main process, as Chromium's network service is", async () => {
+    guard = await loopbackGuard();
+    const port = Number(new URL(guard.server).port);
+    const active = guard;
+    // A direct child of the "browser" (the first place looked), then a grandchild (found by the scan
+    // of the whole tree), each through its own parent: both admitted; a stranger still is not.
+    expect(await greeter(port, (pid) => active.admitBrowser(pid), 1)).toBe('0500');
+    expect(await greeter(port, (pid) => active.admitBrowser(pid), 2)).toBe('0500');
+    expect(await greeter(port)).toBe('closed');
+    expect(guard.stats()).toEqual({ connects: 0, refusedPeers: 1 });
+  });
 });
 
 /**
  * A child process of this user that greets the guard on `port` (after `before` saw its pid): what it
- * heard in hex, or 'closed'.
+ * heard in hex, or 'closed'. With `depth`, the greeting comes from that many levels below the child,
+ * each level a process that starts the next and passes its output up.
  */
-function greeter(port: number, before?: (pid: number) => void): Promise<string> {
-  const script = `
+function greeter(port: number, before?: (pid: number) => void, depth = 0): Promise<string> {
+  const greeting = `
 const s = require('net').connect(${port}, '127.0.0.1', () => s.write(Buffer.from([5, 1, 0])));
 let heard = '';
 s.on('data', (d) => { heard += d.toString('hex'); s.destroy(); });
 s.on('close', () => process.stdout.write(heard || 'closed'));
 s.on('error', () => undefined);`;
+  let script = greeting;
+  for (let level = 0; level < depth; level++) {
+    script = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(script)}], { stdio: ['ignore', 'inherit', 'inherit'] });`;
+  }
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error('no child process');
   before?.(child.pid);
