@@ -36,6 +36,7 @@ const OWN_BROWSER_TESTS = [
   'test/integration/user-data-dir.test.ts',
   'test/integration/warm-up.test.ts',
   'test/integration/spare-context.test.ts',
+  'test/integration/early-launch.test.ts',
   'test/integration/url-policy-remote.test.ts',
   'test/integration/url-policy-socket-holes.test.ts',
   'test/integration/agent-lifecycle.test.ts',

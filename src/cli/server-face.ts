@@ -40,6 +40,7 @@ export async function runServerFace(argv: string[]): Promise<number | undefined>
     case 'serve': {
       const early = config.http ? undefined : readStdioEarly(config);
       keepCompiledCode(config.dataDir);
+      if (early && launchesEarly(config)) await launchAtFirstListing(config, early);
       await (await import('./serve.js')).serve(loaded, early);
       return undefined;
     }
@@ -82,6 +83,37 @@ function keepCompiledCode(dataDir: string): void {
   } catch {
     // An unusable cache directory only costs the speed-up.
   }
+}
+
+/** How long the server waits for a client's `initialize`, then its tools/list, before loading itself. */
+const FIRST_MESSAGES_WAIT_MS = 150;
+const LISTING_WAIT_MS = 50;
+
+/** A stdio server whose browser is this machine's Chromium, launched by the warm-up. */
+const launchesEarly = (config: Config): boolean =>
+  config.warmUp && config.provider === 'local' && config.userDataDir === '';
+
+/**
+ * The cold start's longest wait is Chromium's launch, which needs playwright-core (~150–250 ms of
+ * this thread) before it can spawn the browser; loading the rest of the server first made the launch
+ * wait for it. So a client that lists the tools right after `initialize` (every agent does) gets its
+ * Chromium spawned first, and the server loads while Chromium starts up on the other core. A client
+ * that does not list them within the wait (a one-shot call) gets the server as before; its warm-up,
+ * if any, begins when it lists them later (serve.ts).
+ */
+async function launchAtFirstListing(config: Config, early: EarlyStdio): Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const after = (ms: number): Promise<false> =>
+    new Promise((resolve) => timers.push(setTimeout(() => resolve(false), ms)));
+  const listed = await Promise.race([
+    early.toolsListed.then(() => true),
+    early.initialized.then(() => after(LISTING_WAIT_MS)),
+    after(FIRST_MESSAGES_WAIT_MS),
+  ]);
+  for (const timer of timers) clearTimeout(timer);
+  if (!listed) return;
+  const { launchEarly, localProviderOptions } = await import('../engine/providers/local.js');
+  await launchEarly(localProviderOptions(config), config.timeoutMs);
 }
 
 /**

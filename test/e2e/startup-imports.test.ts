@@ -161,6 +161,20 @@ describe('startup', () => {
     expect((list.answer.result as { tools: unknown[] }).tools.length).toBeGreaterThan(10);
   });
 
+  it("begins Chromium's launch before loading the server when the client lists the tools first", async () => {
+    cli = new HookedCli([]);
+    cli.release();
+    await cli.request(INITIALIZE);
+    cli.notify('notifications/initialized');
+    await cli.request({ jsonrpc: '2.0', id: 2, method: 'tools/list' } as { id: number });
+    // By the first call's answer everything is loaded; in the order it was loaded, playwright-core
+    // (and so the launch, which begins right after it) came before the MCP server's own modules.
+    const { loaded } = await callRuntimeInfo(cli, 3);
+    expect(loaded).toContain('dist:mcp/server');
+    expect(loaded.indexOf('playwright-core')).toBeGreaterThan(-1);
+    expect(loaded.indexOf('playwright-core')).toBeLessThan(loaded.indexOf('dist:mcp/server'));
+  });
+
   it('without warm-up, answers tools/list from the build-time listing and loads the tools on the first call', async () => {
     cli = new HookedCli(['--no-warm-up']);
     cli.release();

@@ -2,7 +2,7 @@ import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
 import { CdpProvider, SESSION_PLACEHOLDER } from './cdp.js';
 import { PerSessionCdpProvider, templateMinter } from './cdp-per-session.js';
-import { LocalProvider, useChromiumSandbox } from './local.js';
+import { LocalProvider, localProviderOptions, useChromiumSandbox } from './local.js';
 import type { BrowserProvider } from './provider.js';
 import { PlaywrightProvider } from './playwright.js';
 import { SeleniumProvider } from './selenium.js';
@@ -45,12 +45,7 @@ export function createProvider(config: Config, logger?: Logger): BrowserProvider
       });
     case 'local':
       if (config.userDataDir) return persistentProvider(config);
-      return new LocalProvider({
-        headless: config.headless,
-        executablePath: config.executablePath,
-        relaunchOnCrash: true,
-        sandbox: useChromiumSandbox(config.chromiumSandbox),
-      });
+      return new LocalProvider({ ...localProviderOptions(config), relaunchOnCrash: true });
   }
 }
 

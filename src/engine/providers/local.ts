@@ -1,4 +1,5 @@
 import type { Browser, LaunchOptions } from 'playwright-core';
+import type { Config } from '../../config/load.js';
 import { BrowserMeshError, ErrorCodes } from '../../errors.js';
 import { DISABLE_FEATURES_SWITCH } from './chromium-features.js';
 import { findChromium, installHint } from './find-chromium.js';
@@ -76,17 +77,8 @@ export class LocalProvider extends SharedBrowserProvider {
     this.relaunchOnCrash = options.relaunchOnCrash ?? false;
   }
 
-  protected async obtain(timeoutMs: number): Promise<Browser> {
-    const found = await chromiumOrThrow(this.options.executablePath);
-    try {
-      return await (await loadChromium()).launch(localLaunchOptions(this.options, found, timeoutMs));
-    } catch (error) {
-      throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'Chromium failed to launch', {
-        cause: error,
-        details: { reason: 'launch_failed' },
-        recoveryHint: 'Run `browsermesh --doctor` to see what is missing.',
-      });
-    }
+  protected obtain(timeoutMs: number): Promise<Browser> {
+    return takeEarlyLaunch(this.options) ?? launchLocal(this.options, timeoutMs);
   }
 
   protected placement(): Placement {
@@ -96,6 +88,69 @@ export class LocalProvider extends SharedBrowserProvider {
   protected async dispose(browser: Browser): Promise<void> {
     await browser.close();
   }
+
+  override async shutdown(): Promise<void> {
+    // A launch begun early that no session took (the client left during it) ends with the server.
+    const unused = takeEarlyLaunch(this.options);
+    await Promise.all([super.shutdown(), unused?.then((browser) => browser.close()).catch(() => undefined)]);
+  }
+}
+
+/** Launches a local Chromium; BROWSER_ERROR when it is missing or does not start. */
+async function launchLocal(options: LocalProviderOptions, timeoutMs: number): Promise<Browser> {
+  const found = await chromiumOrThrow(options.executablePath);
+  try {
+    return await (await loadChromium()).launch(localLaunchOptions(options, found, timeoutMs));
+  } catch (error) {
+    throw new BrowserMeshError(ErrorCodes.BROWSER_ERROR, 'Chromium failed to launch', {
+      cause: error,
+      details: { reason: 'launch_failed' },
+      recoveryHint: 'Run `browsermesh --doctor` to see what is missing.',
+    });
+  }
+}
+
+/** The options that make two launches alike (the relaunch policy is the provider's, not Chromium's). */
+const launchKey = (options: LocalProviderOptions): string =>
+  JSON.stringify([options.executablePath, options.headless, options.sandbox ?? false]);
+
+/** A launch begun before the server was loaded, until a provider with the same options takes it. */
+let early: { key: string; browser: Promise<Browser> } | undefined;
+
+/**
+ * Begins the local Chromium's launch before the rest of the server is loaded (cli/server-face.ts, at
+ * a stdio client's first tools/list): Chromium starts up on the other core while this thread loads
+ * the MCP SDK and the engine. Resolves once playwright-core is loaded and Chromium spawned, not
+ * launched. The first LocalProvider made with the same options takes it as its launch; a failure
+ * surfaces there, as that launch's own error.
+ */
+export async function launchEarly(options: LocalProviderOptions, timeoutMs: number): Promise<void> {
+  if (early) return;
+  const browser = launchLocal(options, timeoutMs);
+  browser.catch(() => undefined);
+  early = { key: launchKey(options), browser };
+  // Launch's first step is loading playwright-core: waited for here so the caller's next imports
+  // do not interleave with it; Chromium's own start-up then runs beside them.
+  await loadChromium();
+}
+
+/** The launch begun early, once, if it was made with these options; otherwise it is closed. */
+function takeEarlyLaunch(options: LocalProviderOptions): Promise<Browser> | undefined {
+  const taken = early;
+  early = undefined;
+  if (!taken) return undefined;
+  if (taken.key === launchKey(options)) return taken.browser;
+  void taken.browser.then((browser) => browser.close()).catch(() => undefined);
+  return undefined;
+}
+
+/** The local provider's options a server config asks for. */
+export function localProviderOptions(config: Config): LocalProviderOptions {
+  return {
+    headless: config.headless,
+    executablePath: config.executablePath,
+    sandbox: useChromiumSandbox(config.chromiumSandbox),
+  };
 }
 
 /** The Chromium to launch, or BROWSER_ERROR (browser_not_found) with the command that installs one. */
