@@ -101,7 +101,8 @@ function sliceCodePoints(text: string, start: number): string {
   return text.slice(offset);
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first use: building it loads ICU's break data (~10 ms), which a server start need not wait for. */
+let segmenter: Intl.Segmenter | undefined;
 
 /**
  * The longest prefix within both budgets that ends on a grapheme boundary (so an emoji sequence or a
@@ -116,6 +117,7 @@ export function cutAtGrapheme(
   let chars = 0;
   let bytes = 0;
   let end = 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of segmenter.segment(text)) {
     const m = measure(segment);
     if (chars + m.chars > maxChars || bytes + m.bytes > maxBytes) break;
