@@ -47,6 +47,9 @@ export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promi
   transport.onclose = () => void stop('transport_closed');
 
   await server.connect(transport);
+  // A client that closed stdin before the listeners above existed (while playwright-core, the launch
+  // begun at its tools/list or the server's own modules loaded) gets no second 'end': stop now.
+  if (process.stdin.readableEnded) void stop('stdin_closed');
   logger.info('ready', { provider: config.provider });
 }
 
