@@ -18,6 +18,8 @@ export interface EarlyStdio {
   initialized: Promise<void>;
   /** Resolves at the first tools/list read before the server was up (never, if none was). */
   toolsListed: Promise<void>;
+  /** Resolves when another request came first, before any tools/list (never, otherwise). */
+  otherFirst: Promise<void>;
 }
 
 export async function serve({ config }: LoadedConfig, early?: EarlyStdio): Promise<void> {

@@ -98,8 +98,8 @@ const launchesEarly = (config: Config): boolean =>
  * this thread) before it can spawn the browser; loading the rest of the server first made the launch
  * wait for it. So a client that lists the tools right after `initialize` (every agent does) gets its
  * Chromium spawned first, and the server loads while Chromium starts up on the other core. A client
- * that does not list them within the wait (a one-shot call) gets the server as before; its warm-up,
- * if any, begins when it lists them later (serve.ts).
+ * whose first request is another one (a one-shot call) gets the server at once, one that sends
+ * nothing within the wait gets it then; the warm-up, if any, begins at a later listing (serve.ts).
  */
 async function launchAtFirstListing(config: Config, early: EarlyStdio): Promise<void> {
   const timers: NodeJS.Timeout[] = [];
@@ -107,6 +107,7 @@ async function launchAtFirstListing(config: Config, early: EarlyStdio): Promise<
     new Promise((resolve) => timers.push(setTimeout(() => resolve(false), ms)));
   const listed = await Promise.race([
     early.toolsListed.then(() => true),
+    early.otherFirst.then(() => false),
     early.initialized.then(() => after(LISTING_WAIT_MS)),
     after(FIRST_MESSAGES_WAIT_MS),
   ]);
@@ -127,14 +128,16 @@ function readStdioEarly(config: Config): EarlyStdio {
   const listing =
     listingKey(config) === PREBUILT_LISTING_KEY ? (): string => PREBUILT_LISTING_JSON : undefined;
   let listed = (): void => undefined;
+  let other = (): void => undefined;
   const toolsListed = new Promise<void>((resolve) => (listed = resolve));
+  const otherFirst = new Promise<void>((resolve) => (other = resolve));
   const initialized = new Promise<void>((resolve) =>
     transport.answerEarly(
       serverIdentity(VERSIONS.browsermesh, config.agentGuidelines, config.dashboard),
       resolve,
       listing,
-      () => listed(),
+      { onList: () => listed(), onOther: () => other() },
     ),
   );
-  return { transport, initialized, toolsListed };
+  return { transport, initialized, toolsListed, otherFirst };
 }

@@ -30,6 +30,14 @@ const END_BYTES = 1024;
  * order, the answered `initialize` included (so the server records the client's capabilities) with
  * its second answer dropped.
  */
+/** What the CLI hears about the requests read before the server is up (after an early initialize). */
+export interface EarlyRequestWatch {
+  /** The first tools/list (a client that will use the tools). */
+  onList?: () => void;
+  /** The first request after initialize, if it is not tools/list (a one-shot call, a ping). */
+  onOther?: () => void;
+}
+
 export class BoundedStdioServerTransport implements Transport {
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
@@ -50,6 +58,8 @@ export class BoundedStdioServerTransport implements Transport {
   private earlyListing: (() => string) | undefined;
   /** Runs once, at the first tools/list read before start (a client that will use the tools). */
   private onListRequested: (() => void) | undefined;
+  /** Runs once, at the first other request read before start, if it came before any tools/list. */
+  private onOtherRequest: (() => void) | undefined;
   private initializedEarly = false;
   private messageSchema: typeof JSONRPCMessageSchema | undefined;
 
@@ -68,12 +78,13 @@ export class BoundedStdioServerTransport implements Transport {
     identity: ServerIdentity,
     onInitialize: () => void = () => undefined,
     listing?: () => string,
-    onListRequested?: () => void,
+    seen: EarlyRequestWatch = {},
   ): void {
     if (this.started || this.listening) throw new Error('answerEarly must come before start');
     this.early = { identity, onInitialize };
     this.earlyListing = listing;
-    this.onListRequested = onListRequested;
+    this.onListRequested = seen.onList;
+    this.onOtherRequest = seen.onOther;
     this.held = [];
     this.listen();
   }
@@ -198,7 +209,10 @@ export class BoundedStdioServerTransport implements Transport {
     this.held?.push(line);
     const early = this.early;
     const listing =
-      this.initializedEarly && (this.earlyListing !== undefined || this.onListRequested !== undefined);
+      this.initializedEarly &&
+      (this.earlyListing !== undefined ||
+        this.onListRequested !== undefined ||
+        this.onOtherRequest !== undefined);
     if ((early === undefined && !listing) || jsonTextTooDeep(line)) return;
     let raw: unknown;
     try {
@@ -225,9 +239,15 @@ export class BoundedStdioServerTransport implements Transport {
   private listEarly(raw: unknown): void {
     if (typeof raw !== 'object' || raw === null) return;
     const { jsonrpc, method, id } = raw as { jsonrpc?: unknown; method?: unknown; id?: unknown };
-    if (jsonrpc !== '2.0' || method !== 'tools/list') return;
+    if (jsonrpc !== '2.0') return;
+    if (method !== 'tools/list') {
+      if (typeof method !== 'string' || id === undefined) return;
+      const onOther = this.onOtherRequest;
+      this.onOtherRequest = undefined;
+      return onOther?.();
+    }
     const onList = this.onListRequested;
-    this.onListRequested = undefined;
+    this.onListRequested = this.onOtherRequest = undefined;
     onList?.();
     const listing = this.earlyListing;
     if (listing === undefined) return;
