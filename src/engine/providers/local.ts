@@ -120,9 +120,9 @@ let early: { key: string; browser: Promise<Browser> } | undefined;
 /**
  * Begins the local Chromium's launch before the rest of the server is loaded (cli/server-face.ts, at
  * a stdio client's first tools/list): Chromium starts up on the other core while this thread loads
- * the MCP SDK and the engine. Resolves once playwright-core is loaded and Chromium spawned, not
- * launched. The first LocalProvider made with the same options takes it as its launch; a failure
- * surfaces there, as that launch's own error.
+ * the MCP SDK and the engine. Resolves once playwright-core is loaded (the spawn follows within a few
+ * ms), not when the launch ended. The first LocalProvider made with the same options takes it as its
+ * launch; a failure surfaces there, as that launch's own error.
  */
 export async function launchEarly(options: LocalProviderOptions, timeoutMs: number): Promise<void> {
   if (early) return;
