@@ -209,7 +209,9 @@ describe('the shell client trusts only its own private daemon', () => {
 
 /**
  * A `--require` file that holds each daemon's first bind of its socket until `count` daemons have
- * reached it: every daemon has decided to start before any of them listens (a forced race).
+ * reached it: every daemon has decided to start before any of them listens (a forced race). A
+ * daemon that never reaches it (it failed before its bind) releases the others after 20 s, so the
+ * test reports that daemon's exit instead of a hang.
  */
 function raceBarrier(count: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'bm-race-'));
@@ -224,7 +226,8 @@ const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function (...args) {
   if (typeof args[0] !== 'string' || !args[0].endsWith('daemon.sock')) return listen.apply(this, args);
   fs.writeFileSync(${JSON.stringify(arrived)} + '/' + process.pid, '');
-  const go = () => fs.readdirSync(${JSON.stringify(arrived)}).length >= ${count} ? listen.apply(this, args) : setTimeout(go, 10);
+  const until = Date.now() + 20000;
+  const go = () => fs.readdirSync(${JSON.stringify(arrived)}).length >= ${count} || Date.now() > until ? listen.apply(this, args) : setTimeout(go, 10);
   go();
   return this;
 };
@@ -249,7 +252,13 @@ describe('daemons started at once for one data directory', () => {
       return { child, tag: `BM_RACE_TAG=${value}`, stderr: () => stderr };
     });
     const exited = (): typeof starters => starters.filter(({ child }) => child.exitCode !== null);
-    expect(await waitFor(() => exited().length === 2, 90_000)).toBe(true);
+    const twoExited = await waitFor(() => exited().length === 2, 90_000);
+    // On failure, what each starter said: which one stopped early, and why.
+    const said = starters.map(({ child, stderr }) => ({
+      exitCode: child.exitCode,
+      stderr: stderr().slice(-600),
+    }));
+    expect(twoExited, JSON.stringify(said)).toBe(true);
     const [winner] = starters.filter(({ child }) => child.exitCode === null);
     const winnerPid = winner?.child.pid ?? 0;
     const status = await sh.bm(['daemon', 'status']);

@@ -81,10 +81,11 @@ describe.skipIf(skip !== undefined)('a Selenium Grid browser behind its session 
     // The node is 127.0.0.1; the loopback alias 127.0.0.3 plays another machine.
     const server = h.mesh.getSession(s.sessionId).urlGuard?.nodeProxy()?.server ?? '';
     const port = Number(new URL(server).port);
-    const connectsBefore = guardStats().connects;
+    // Closed unheard: the stranger's greeting got no answer and counts as a refused peer. (Its
+    // greeting carries no CONNECT, so the count of judged CONNECTs says nothing about it; the last
+    // page's late requests, its favicon, may still add to that count meanwhile.)
     expect(await greetFrom(port, '127.0.0.3')).toBe('closed');
     expect(guardStats().refusedPeers).toBe(1);
-    expect(guardStats().connects).toBe(connectsBefore);
   });
 
   test('blocks a fetch, an iframe, a worker and a WebSocket; the trap receives nothing', async () => {
