@@ -125,9 +125,18 @@ async function childrenOf(pid: number): Promise<number[]> {
 async function processTree(rootPid: number): Promise<number[]> {
   const entries = await readdir('/proc').catch(() => [] as string[]);
   const pids = entries.map(Number).filter((pid) => Number.isInteger(pid) && pid > 1);
-  const below = await Promise.all(pids.map((pid) => descends(pid, rootPid)));
-  return pids.filter((_, index) => below[index]);
+  const tree: number[] = [];
+  // A batch at a time: each check opens files, and a machine may run thousands of processes.
+  for (let start = 0; start < pids.length; start += SCAN_BATCH) {
+    const batch = pids.slice(start, start + SCAN_BATCH);
+    const below = await Promise.all(batch.map((pid) => descends(pid, rootPid)));
+    tree.push(...batch.filter((_, index) => below[index]));
+  }
+  return tree;
 }
+
+/** How many processes the whole-tree scan checks at once. */
+const SCAN_BATCH = 64;
 
 /** How far below its main process a browser's process may sit (they are a few levels deep). */
 const MAX_DEPTH = 8;
