@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.mjs';
-import { CLI } from './cli-helpers.js';
+import { CLI, modulesOf } from './cli-helpers.js';
 import { refOf, shell, type Shell } from './cli-face-support.js';
 
 // The shell face's last goal: a warm shell command pays a Node start, one small module and one socket
@@ -119,7 +119,7 @@ describe('the shell client of a warm daemon', () => {
     // Cold: the first command starts the daemon, after checking every setting with the whole loader.
     const cold = await hooked(sh, ['open', `${site.origin}/actions/buttons`]);
     expect(cold.status).toBe(0);
-    expect(cold.loaded.map(own)).toContain('config/load.js');
+    expect(cold.loaded.flatMap(modulesOf)).toContain('config/load.js');
     const snap = await sh.bm(['snapshot', '-i']);
     const ref = refOf(snap.stdout, 'button', 'Increment');
 

@@ -5,6 +5,24 @@ import { CHROMIUM } from '../helpers/harness.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/bin.cjs', import.meta.url));
 
+/** What each file of the CLI's bundle holds (scripts/bundle-cli.mjs writes it at build time). */
+export const BUNDLE_CHUNKS = fileURLToPath(new URL('../../dist/bundle/chunks.json', import.meta.url));
+
+let chunks: Record<string, { modules: string[] }> | undefined;
+
+/**
+ * The built modules (`config/load.js`) a file the CLI loaded stands for: a file of dist/bundle/ for
+ * every module it holds, another file of dist/ for itself; anything else for its whole URL.
+ */
+export function modulesOf(url: string): string[] {
+  const chunk = /\/dist\/bundle\/([^/]+\.js)$/.exec(url)?.[1];
+  if (chunk === undefined) return [/\/dist\/(.+)$/.exec(url)?.[1] ?? url];
+  chunks ??= JSON.parse(readFileSync(BUNDLE_CHUNKS, 'utf8')) as Record<string, { modules: string[] }>;
+  const held = chunks[chunk];
+  if (held === undefined) throw new Error(`${chunk} is not in ${BUNDLE_CHUNKS}: rebuild (npm run build)`);
+  return held.modules.map((module) => `${module}.js`);
+}
+
 export interface RunResult {
   status: number | null;
   stdout: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, CLI } from './cli-helpers.js';
+import { baseEnv, BUNDLE_CHUNKS, CLI } from './cli-helpers.js';
 
 /**
  * `initialize` must be answered before anything heavy is loaded: playwright-core alone
@@ -14,7 +14,8 @@ import { baseEnv, CLI } from './cli-helpers.js';
  * and every module of the CLI's own dist/ it resolves to a file, synchronously (so whatever was
  * resolved before an answer was written is there when the answer arrives), and can hold back the
  * heavy ones until the test releases them: an answer that arrives while they are held did not wait
- * for them.
+ * for them. The CLI is bundled (scripts/bundle-cli.mjs): a file of dist/bundle/ counts as every module
+ * and package its chunks.json entry says it holds, and is held back when it holds a held package.
  */
 const HELD = [
   '@modelcontextprotocol/sdk',
@@ -34,16 +35,19 @@ function hookFiles(): { register: string; log: string; release: string } {
   writeFileSync(log, '');
   writeFileSync(
     hook,
-    `import { appendFileSync, existsSync } from 'node:fs';
+    `import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 const seen = new Set();
 const held = new Set(${JSON.stringify(HELD)});
+const chunks = JSON.parse(readFileSync(${JSON.stringify(BUNDLE_CHUNKS)}, 'utf8'));
 const report = (name) => { if (!seen.has(name)) { seen.add(name); appendFileSync(${JSON.stringify(log)}, name + '\\n'); } };
 const released = async () => { while (!existsSync(${JSON.stringify(release)})) await new Promise((r) => setTimeout(r, 20)); };
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
   const pkg = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(resolved.url);
-  if (pkg && held.has(pkg[1])) await released();
-  if (pkg) report(pkg[1]);
+  const chunk = /\\/dist\\/bundle\\/([^/]+\\.js)$/.exec(resolved.url);
+  const holds = pkg ? { modules: [], packages: [pkg[1]] } : chunk ? chunks[chunk[1]] : undefined;
+  if (holds?.packages.some((name) => held.has(name))) await released();
+  if (holds) { holds.packages.forEach(report); holds.modules.forEach((own) => report('dist:' + own)); }
   else { const own = /\\/dist\\/((?:[^/]+\\/)?[^/]+)\\.js$/.exec(resolved.url); if (own) report('dist:' + own[1]); }
   return resolved;
 }
