@@ -208,10 +208,11 @@ describe('the shell client trusts only its own private daemon', () => {
 });
 
 /**
- * A `--require` file that holds each daemon's first bind of its socket until `count` daemons have
- * reached it: every daemon has decided to start before any of them listens (a forced race). A
- * daemon that never reaches it (it failed before its bind) releases the others after 20 s, so the
- * test reports that daemon's exit instead of a hang.
+ * A `--require` file that holds each daemon's first attempt at its claim (the claim lock, taken
+ * before the socket is bound: src/cli/face/daemon-claim.ts) until `count` daemons have reached it:
+ * every daemon has decided to start before any of them claims (a forced race). The hold is a
+ * synchronous wait (`openSync` is synchronous). A daemon that never reaches it (it failed first)
+ * releases the others after 20 s, so the test reports that daemon's exit instead of a hang.
  */
 function raceBarrier(count: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'bm-race-'));
@@ -220,17 +221,20 @@ function raceBarrier(count: number): string {
   mkdirSync(arrived);
   writeFileSync(
     hook,
-    `const net = require('node:net');
-const fs = require('node:fs');
-const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function (...args) {
-  if (typeof args[0] !== 'string' || !args[0].endsWith('daemon.sock')) return listen.apply(this, args);
-  fs.writeFileSync(${JSON.stringify(arrived)} + '/' + process.pid, '');
-  const until = Date.now() + 20000;
-  const go = () => fs.readdirSync(${JSON.stringify(arrived)}).length >= ${count} || Date.now() > until ? listen.apply(this, args) : setTimeout(go, 10);
-  go();
-  return this;
+    `const fs = require('node:fs');
+const openSync = fs.openSync;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+let held = false;
+fs.openSync = function (path, ...rest) {
+  if (!held && typeof path === 'string' && path.endsWith('daemon.sock.lock')) {
+    held = true;
+    fs.writeFileSync(${JSON.stringify(arrived)} + '/' + process.pid, '');
+    const until = Date.now() + 20000;
+    while (fs.readdirSync(${JSON.stringify(arrived)}).length < ${count} && Date.now() < until) Atomics.wait(pause, 0, 0, 10);
+  }
+  return openSync.call(this, path, ...rest);
 };
+require('node:module').syncBuiltinESMExports();
 `,
   );
   return hook;
