@@ -35,6 +35,21 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
+/**
+ * A claim started while another live starter (this process's pid stands for it) holds the lock, and
+ * after a short look, whether it is still waiting.
+ */
+async function claimUnderHeldLock(
+  socket: string,
+  lock: string,
+): Promise<{ claim: Promise<boolean>; waiting: boolean }> {
+  writeFileSync(lock, `${process.pid}\n`);
+  let settled = false;
+  const claim = claimSocket(server(), socket).finally(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return { claim, waiting: !settled };
+}
+
 describe('claimSocket', () => {
   it('binds, listens and leaves no lock behind', async () => {
     const { socket, lock } = paths();
@@ -61,14 +76,10 @@ describe('claimSocket', () => {
 
   it('does not bind, nor remove a refusing socket, while another live starter holds the lock', async () => {
     const { socket, lock } = paths();
-    // Another starter (this process stands for it: a live pid) is between its bind and its listen.
+    // Another starter is between its bind and its listen: its socket is left alone while it holds the lock.
     writeFileSync(socket, '');
-    writeFileSync(lock, `${process.pid}\n`);
-    let settled: boolean | undefined;
-    const claim = claimSocket(server(), socket).then((won) => (settled = won));
-    // Its socket is left alone, and nothing is bound, while it holds the lock.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(settled).toBeUndefined();
+    const { claim, waiting } = await claimUnderHeldLock(socket, lock);
+    expect(waiting).toBe(true);
     expect(existsSync(socket)).toBe(true);
     expect(await answers(socket)).toBe(false);
     // It listens and lets go: the waiting claim finds it answering and loses.
@@ -82,11 +93,8 @@ describe('claimSocket', () => {
 
   it('waits for the lock on a free path, then binds', async () => {
     const { socket, lock } = paths();
-    writeFileSync(lock, `${process.pid}\n`);
-    let settled: boolean | undefined;
-    const claim = claimSocket(server(), socket).then((won) => (settled = won));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(settled).toBeUndefined();
+    const { claim, waiting } = await claimUnderHeldLock(socket, lock);
+    expect(waiting).toBe(true);
     expect(existsSync(socket)).toBe(false);
     rmSync(lock);
     expect(await claim).toBe(true);
