@@ -233,4 +233,27 @@ describe('Deadline', () => {
     await expect(queued).rejects.toMatchObject({ code: ErrorCodes.SESSION_CLOSED });
     await queue.drain();
   });
+
+  it("lets a task's steps listen on its signal many at once without a leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const queue = new SerialQueue();
+      // As playwright-core does for each CDP call in flight: a listener added, removed when it ends.
+      await queue.enqueue(
+        async ({ signal }) => {
+          const listeners = Array.from({ length: 40 }, () => (): void => undefined);
+          for (const listener of listeners) signal.addEventListener('abort', listener, { once: true });
+          for (const listener of listeners) signal.removeEventListener('abort', listener);
+        },
+        { deadline: long() },
+      );
+      // Node emits the warning on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { BrowserMeshError, ErrorCodes } from '../errors.js';
 import { cancelledError, timeoutError, type Deadline } from './deadline.js';
 
@@ -68,6 +69,10 @@ export class SerialQueue {
 
     return new Promise<T>((resolve, reject) => {
       const controller = new AbortController();
+      // Every browser step of the task listens on this signal while it is in flight (playwright-core
+      // adds a listener per CDP call and removes it when the call ends), and a capture sends a step
+      // per frame at once: more than Node's default of 10 is fan-out, not a leak.
+      setMaxListeners(0, controller.signal);
       const entry: Entry = { started: false, settled: false, fail: (error) => settle(error) };
       const onAbort = (): void => settle(cancelledError());
       const timer = setTimeout(() => settle(timeoutError(deadline)), deadline.remainingMs());
