@@ -27,7 +27,7 @@ function server(): Server {
   return made;
 }
 
-/** A pid no process has any more: a child that has exited. */
+/** A pid that no live process holds: a child that has exited. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
     encoding: 'utf8',
